@@ -1,0 +1,92 @@
+/** `glowkit-schema lint`: lint effect option schemas, optionally adding missing phrases. */
+import { resolve } from 'node:path';
+import { lintEffectSchema } from '../../lint/lint-effect-schema.js';
+import { insertPhrases, placeholderText, writeFileAtomic } from '../add-phrases.js';
+import { expandInputs, readText } from '../files.js';
+import { type CommandIo, exitCodes } from '../io.js';
+import { type FileResult, type Format, formatResults, totals } from '../report.js';
+import { Progress, palette, useColor } from '../terminal.js';
+import { loadPhraseFile, type PhraseFile, resolveSourcePhraseFile } from '../translations.js';
+import { InputError, UsageError } from '../usage-error.js';
+
+/** Arguments of the lint command. */
+export interface LintCommandArgs {
+  inputs: string[];
+  translations?: string;
+  format: Format;
+  fix: boolean;
+}
+
+/** Runs the lint command; returns the exit code. */
+export async function lintCommand(args: LintCommandArgs, io: CommandIo): Promise<number> {
+  if (args.inputs.length === 0) {
+    throw new UsageError('lint needs at least one schema file, directory or glob (see --help)');
+  }
+  if (args.fix && !args.translations) {
+    throw new UsageError(
+      '--fix adds missing phrases to the translation file: give it with --translations',
+    );
+  }
+  const inputProblems: string[] = [];
+  let phraseFile: PhraseFile | undefined;
+  if (args.translations) {
+    phraseFile = await loadPhraseFile(
+      await resolveSourcePhraseFile(resolve(io.cwd, args.translations)),
+    );
+  }
+  const expanded = await expandInputs(
+    args.inputs,
+    {
+      patterns: ['**/*.schema.json'],
+      ignore: ['**/node_modules/**'],
+      describe: '*.schema.json files',
+    },
+    io.cwd,
+  );
+  const sources: Array<{ file: string; text: string }> = [];
+  for (const e of expanded) {
+    if ('problem' in e) {
+      inputProblems.push(e.problem);
+      continue;
+    }
+    try {
+      sources.push({ file: e.path, text: await readText(resolve(io.cwd, e.path)) });
+    } catch (error) {
+      if (error instanceof InputError) inputProblems.push(error.message);
+      else throw error;
+    }
+  }
+  const lintAll = (phrases: Record<string, string> | undefined): FileResult[] => {
+    const progress = new Progress(io.stderr, sources.length, 'Linting');
+    const results = sources.map(({ file, text }, i) => {
+      progress.tick(i + 1, file);
+      return {
+        file,
+        diagnostics: lintEffectSchema(text, phrases ? { translations: phrases } : {}),
+      };
+    });
+    progress.done();
+    return results;
+  };
+  let results = lintAll(phraseFile?.phrases);
+  const c = palette(useColor(io.stdout));
+  if (args.fix && phraseFile) {
+    const missing = new Set<string>();
+    for (const r of results)
+      for (const d of r.diagnostics) if (d.missingPhrase) missing.add(d.missingPhrase);
+    if (missing.size > 0) {
+      const additions = [...missing].map((k): [string, string] => [k, placeholderText(k)]);
+      const text = insertPhrases(phraseFile.text, additions);
+      await writeFileAtomic(phraseFile.path, text);
+      const updated = await loadPhraseFile(phraseFile.path);
+      io.stderr.write(
+        `Added ${missing.size} missing phrase${missing.size === 1 ? '' : 's'} to ${phraseFile.path} (marked "TODO translate"): ${[...missing].join(', ')}\n`,
+      );
+      results = lintAll(updated.phrases);
+    }
+  }
+  if (sources.length > 0) io.stdout.write(formatResults(args.format, results, c, 'schema'));
+  for (const p of inputProblems) io.stderr.write(`glowkit-schema: ${p}\n`);
+  if (inputProblems.length > 0) return exitCodes.usage;
+  return totals(results).errors > 0 ? exitCodes.problems : exitCodes.ok;
+}

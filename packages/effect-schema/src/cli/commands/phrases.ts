@@ -1,0 +1,105 @@
+/** `glowkit-schema phrases`: which placeholders are missing in which language. */
+import { resolve } from 'node:path';
+import { isObject } from '../../elements.js';
+import { parseJson } from '../../json/json-document.js';
+import { collectPlaceholders } from '../../placeholders.js';
+import { expandInputs, readText } from '../files.js';
+import { type CommandIo, exitCodes } from '../io.js';
+import { palette, useColor } from '../terminal.js';
+import { loadPhraseDirectory } from '../translations.js';
+import { InputError, UsageError } from '../usage-error.js';
+
+/** Arguments of the phrases command. */
+export interface PhrasesArgs {
+  inputs: string[];
+  translations?: string;
+  format: 'stylish' | 'json';
+}
+
+/** One missing phrase and where it is used. */
+export interface MissingPhrase {
+  key: string;
+  kind: string;
+  uses: Array<{ file: string; pointer: string }>;
+}
+
+/** Runs the phrases command; returns the exit code (1 when any phrase is missing). */
+export async function phrasesCommand(args: PhrasesArgs, io: CommandIo): Promise<number> {
+  if (args.inputs.length === 0)
+    throw new UsageError('phrases needs at least one schema file or directory (see --help)');
+  if (!args.translations)
+    throw new UsageError(
+      'phrases needs --translations <dir> with one <language>.json per language',
+    );
+  const languages = await loadPhraseDirectory(resolve(io.cwd, args.translations));
+  const expanded = await expandInputs(
+    args.inputs,
+    {
+      patterns: ['**/*.schema.json'],
+      ignore: ['**/node_modules/**'],
+      describe: '*.schema.json files',
+    },
+    io.cwd,
+  );
+  const problems: string[] = [];
+  const used = new Map<string, MissingPhrase>();
+  let schemaCount = 0;
+  for (const e of expanded) {
+    if ('problem' in e) {
+      problems.push(e.problem);
+      continue;
+    }
+    let text: string;
+    try {
+      text = await readText(resolve(io.cwd, e.path));
+    } catch (error) {
+      if (error instanceof InputError) {
+        problems.push(error.message);
+        continue;
+      }
+      throw error;
+    }
+    const parsed = parseJson(text);
+    if (!parsed.ok || !isObject(parsed.value)) {
+      problems.push(`${e.path}: not a valid schema (run glowkit-schema lint on it)`);
+      continue;
+    }
+    schemaCount++;
+    for (const p of collectPlaceholders(parsed.value)) {
+      const entry = used.get(p.key) ?? { key: p.key, kind: p.kind, uses: [] };
+      entry.uses.push({ file: e.path, pointer: p.pointer });
+      used.set(p.key, entry);
+    }
+  }
+  const report = languages.map((lang) => ({
+    language: lang.language,
+    file: lang.path,
+    missing: [...used.values()].filter((u) => !Object.hasOwn(lang.phrases, u.key)),
+  }));
+  if (args.format === 'json') {
+    io.stdout.write(
+      `${JSON.stringify({ placeholders: used.size, schemas: schemaCount, languages: report }, null, 2)}\n`,
+    );
+  } else {
+    const c = palette(useColor(io.stdout));
+    const lines: string[] = [];
+    for (const r of report) {
+      if (r.missing.length === 0) {
+        lines.push(`${c.green('✔')} ${r.language}: all ${used.size} placeholders translated`);
+        continue;
+      }
+      lines.push(
+        `${c.red('✖')} ${r.language}: ${r.missing.length} of ${used.size} placeholders missing ${c.dim(`(${r.file})`)}`,
+      );
+      for (const m of r.missing) {
+        const first = m.uses[0];
+        const more = m.uses.length > 1 ? ` and ${m.uses.length - 1} more` : '';
+        lines.push(`    ${m.key}  ${c.dim(`${m.kind} in ${first?.file} at ${first?.pointer}${more}`)}`);
+      }
+    }
+    io.stdout.write(`${lines.join('\n')}\n`);
+  }
+  for (const p of problems) io.stderr.write(`glowkit-schema: ${p}\n`);
+  if (problems.length > 0) return exitCodes.usage;
+  return report.some((r) => r.missing.length > 0) ? exitCodes.problems : exitCodes.ok;
+}

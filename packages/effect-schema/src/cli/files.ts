@@ -1,0 +1,65 @@
+/** Expanding the CLI's file, directory and glob arguments, and reading files. */
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { glob } from 'tinyglobby';
+import { describeFsError, InputError } from './usage-error.js';
+
+/** A file to process, or why an argument yielded none. */
+export type Expanded = { path: string } | { problem: string };
+
+const globChars = /[*?[\]{}]/;
+
+/**
+ * Expands arguments: a file is taken as is; a directory is searched with `dirPattern`; a glob is
+ * matched. Each argument that yields nothing is reported, so a typo never passes silently.
+ */
+export async function expandInputs(
+  inputs: readonly string[],
+  dirPattern: { patterns: string[]; ignore?: string[]; describe: string },
+  cwd = process.cwd(),
+): Promise<Expanded[]> {
+  const out: Expanded[] = [];
+  const seen = new Set<string>();
+  const add = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    out.push({ path });
+  };
+  for (const input of inputs) {
+    let info: Awaited<ReturnType<typeof stat>> | undefined;
+    try {
+      info = await stat(resolve(cwd, input));
+    } catch {
+      info = undefined;
+    }
+    if (info?.isDirectory()) {
+      const found = await glob(dirPattern.patterns, {
+        cwd: resolve(cwd, input),
+        ignore: dirPattern.ignore ?? [],
+        onlyFiles: true,
+      });
+      if (found.length === 0) {
+        out.push({ problem: `${input}: no ${dirPattern.describe} in this directory` });
+      }
+      for (const f of found.sort()) add(join(input, f));
+    } else if (info) {
+      add(input);
+    } else if (globChars.test(input)) {
+      const found = await glob([input], { cwd, onlyFiles: true, ignore: ['**/node_modules/**'] });
+      if (found.length === 0) out.push({ problem: `${input}: no files match this pattern` });
+      for (const f of found.sort()) add(f);
+    } else {
+      out.push({ problem: `${input}: no such file or directory` });
+    }
+  }
+  return out;
+}
+
+/** Reads a UTF-8 text file, turning failures into an {@link InputError} with a one-line reason. */
+export async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`${path}: cannot read: ${describeFsError(error)}`);
+  }
+}

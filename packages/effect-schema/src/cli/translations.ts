@@ -1,0 +1,77 @@
+/** Loading translation (phrase) files for the CLI. */
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { isObject } from '../elements.js';
+import { parseJson } from '../json/json-document.js';
+import { readText } from './files.js';
+import { describeFsError, InputError } from './usage-error.js';
+
+/** A loaded phrase file. */
+export interface PhraseFile {
+  path: string;
+  /** Language code from the file name, e.g. `en` for `en.json`. */
+  language: string;
+  phrases: Record<string, string>;
+  /** The source text, kept so that `--fix` can edit it without reformatting. */
+  text: string;
+}
+
+/** Loads one phrase file: a flat JSON object of strings. */
+export async function loadPhraseFile(path: string): Promise<PhraseFile> {
+  const text = await readText(path);
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    throw new InputError(
+      `${path}:${parsed.error.position.line}:${parsed.error.position.column}: translation file is not valid JSON: ${parsed.error.message}`,
+    );
+  }
+  if (!isObject(parsed.value)) {
+    throw new InputError(`${path}: a translation file must be a JSON object of key → text`);
+  }
+  const phrases: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed.value)) {
+    if (typeof value === 'string') phrases[key] = value;
+  }
+  return { path, language: basename(path).replace(/\.json$/i, ''), phrases, text };
+}
+
+/**
+ * Resolves `--translations` for lint and fix: a file is used as is; a directory means its
+ * `en.json`, the source language that new phrases are written to.
+ */
+export async function resolveSourcePhraseFile(pathOrDir: string): Promise<string> {
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(pathOrDir);
+  } catch (error) {
+    throw new InputError(`--translations ${pathOrDir}: ${describeFsError(error)}`);
+  }
+  if (!info.isDirectory()) return pathOrDir;
+  const en = join(pathOrDir, 'en.json');
+  try {
+    await stat(en);
+  } catch {
+    throw new InputError(
+      `--translations ${pathOrDir}: the directory has no en.json; name the translation file instead`,
+    );
+  }
+  return en;
+}
+
+/** Every `*.json` phrase file of a directory (or the one file given), sorted by language. */
+export async function loadPhraseDirectory(pathOrDir: string): Promise<PhraseFile[]> {
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(pathOrDir);
+  } catch (error) {
+    throw new InputError(`--translations ${pathOrDir}: ${describeFsError(error)}`);
+  }
+  if (!info.isDirectory()) return [await loadPhraseFile(pathOrDir)];
+  const names = (await readdir(pathOrDir)).filter((n) => n.endsWith('.json')).sort();
+  if (names.length === 0) {
+    throw new InputError(
+      `--translations ${pathOrDir}: no *.json translation files in this directory`,
+    );
+  }
+  return Promise.all(names.map((n) => loadPhraseFile(join(pathOrDir, n))));
+}

@@ -1,0 +1,52 @@
+/**
+ * @packageDocumentation
+ * Effect option schemas for LED effects: the meta-schema, the linter, the effect definition
+ * checker, value validation shared with the form components, and TypeScript type generation.
+ */
+export {
+  type CheckEffectDefinitionOptions,
+  checkEffectDefinition,
+} from './definition/check-effect-definition.js';
+export {
+  dependenciesOf,
+  type ElementKind,
+  elementKind,
+  enumTitlesOf,
+  isObject,
+  type OptionSchema,
+} from './elements.js';
+export {
+  fromPointer,
+  type JsonSyntaxError,
+  type ParsedJson,
+  parseJson,
+  type SourcePosition,
+  toPointer,
+} from './json/json-document.js';
+export {
+  countBySeverity,
+  type LintOptions,
+  lintEffectSchema,
+} from './lint/lint-effect-schema.js';
+export { ruleDocsUrl } from './lint/rule-docs.js';
+export type { Diagnostic, Rule, RuleMeta, Severity } from './lint/types.js';
+export {
+  type ElementType,
+  effectOptionMetaSchema,
+  elementTypes,
+  metaSchemaId,
+  metaSchemaPath,
+  validateAgainstMetaSchema,
+} from './meta-schema.js';
+export { collectPlaceholders, type Placeholder } from './placeholders.js';
+export { definitionRules } from './rules/definition-rules.js';
+export { rules, smoothingBlock } from './rules/index.js';
+export { type GenerateTypesOptions, generateArgsTypes } from './types/generate-types.js';
+export { jsonEqual } from './values/json-equal.js';
+export {
+  describeValueIssue,
+  jsonTypeOf,
+  type ValueIssue,
+  type ValueIssueCode,
+  validateValue,
+} from './values/validate-value.js';

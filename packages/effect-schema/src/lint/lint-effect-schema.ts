@@ -1,0 +1,140 @@
+/** The effect option schema linter. */
+import { isObject } from '../elements.js';
+import { escapePointerToken, type JsonDocument, parseJson } from '../json/json-document.js';
+import { rules } from '../rules/index.js';
+import type { Diagnostic, OptionEntry, Report, Rule, RuleContext, Severity } from './types.js';
+
+/** Options of {@link lintEffectSchema}. */
+export interface LintOptions {
+  /**
+   * The phrases of the translation file (flat key → text). When given, every placeholder must
+   * exist in it (`placeholder-missing`, `unit-missing`); when not, those rules are skipped.
+   */
+  translations?: Readonly<Record<string, string>>;
+  /** Per-rule overrides: `'off'`, or a severity that replaces the rule's own. */
+  rules?: Readonly<Record<string, Severity | 'off'>>;
+}
+
+/**
+ * Lints the source text of an effect option schema.
+ *
+ * @returns every diagnostic, sorted by position. An empty list means the schema is clean.
+ * Never throws on bad input: invalid JSON is an `invalid-json` diagnostic with its line and column.
+ *
+ * @example
+ * ```ts
+ * const diagnostics = lintEffectSchema(readFileSync('rainbow.schema.json', 'utf8'), { translations });
+ * for (const d of diagnostics) console.log(`${d.line}:${d.column} ${d.severity} ${d.message} (${d.ruleId})`);
+ * ```
+ */
+export function lintEffectSchema(sourceText: string, options: LintOptions = {}): Diagnostic[] {
+  const parsed = parseJson(sourceText);
+  if (!parsed.ok) {
+    return applyOverrides(
+      [
+        {
+          ruleId: 'invalid-json',
+          severity: 'error',
+          message: `invalid JSON: ${parsed.error.message}`,
+          pointer: '',
+          line: parsed.error.position.line,
+          column: parsed.error.position.column,
+        },
+      ],
+      options,
+    );
+  }
+  return runRules(rules, parsed.value, parsed.document, options);
+}
+
+/** Collects the top-level options of a schema value. */
+export function optionEntries(schema: unknown): OptionEntry[] {
+  if (!isObject(schema) || !isObject(schema.properties)) return [];
+  const entries: OptionEntry[] = [];
+  for (const [name, option] of Object.entries(schema.properties)) {
+    if (isObject(option)) {
+      entries.push({ name, option, pointer: `/properties/${escapePointerToken(name)}` });
+    }
+  }
+  return entries;
+}
+
+/** Runs rules over a parsed document; shared with the definition checker. */
+export function runRules(
+  ruleList: readonly Rule[],
+  value: unknown,
+  document: JsonDocument,
+  options: LintOptions,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const schema = isObject(value) ? value : {};
+  const entries = optionEntries(schema);
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  for (const rule of ruleList) {
+    if (!rule.check) continue;
+    const override = options.rules?.[rule.meta.id];
+    if (override === 'off') continue;
+    const context: RuleContext = {
+      value,
+      schema,
+      options: entries,
+      byName,
+      phrases: options.translations,
+      document,
+      report(finding: Report) {
+        const position = document.locate(finding.pointer, finding.part);
+        const diagnostic: Diagnostic = {
+          ruleId: rule.meta.id,
+          severity: override ?? finding.severity ?? rule.meta.severity,
+          message: finding.message,
+          pointer: finding.pointer,
+          line: position.line,
+          column: position.column,
+        };
+        if (finding.suggestion !== undefined) diagnostic.suggestion = finding.suggestion;
+        if (finding.missingPhrase !== undefined) diagnostic.missingPhrase = finding.missingPhrase;
+        diagnostics.push(diagnostic);
+      },
+    };
+    try {
+      rule.check(context);
+    } catch (error) {
+      // A rule must never take the whole lint run down; report the failure where people see it.
+      diagnostics.push({
+        ruleId: rule.meta.id,
+        severity: 'error',
+        message: `internal error in rule ${rule.meta.id}: ${error instanceof Error ? error.message : String(error)}; please report this schema`,
+        pointer: '',
+        line: 1,
+        column: 1,
+      });
+    }
+  }
+  return diagnostics.sort(byPosition);
+}
+
+function applyOverrides(diagnostics: Diagnostic[], options: LintOptions): Diagnostic[] {
+  return diagnostics.flatMap((d) => {
+    const o = options.rules?.[d.ruleId];
+    if (o === 'off') return [];
+    return [o ? { ...d, severity: o } : d];
+  });
+}
+
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+  return a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId);
+}
+
+/** Counts errors and warnings. */
+export function countBySeverity(diagnostics: readonly Diagnostic[]): {
+  errors: number;
+  warnings: number;
+} {
+  let errors = 0;
+  let warnings = 0;
+  for (const d of diagnostics) {
+    if (d.severity === 'error') errors++;
+    else warnings++;
+  }
+  return { errors, warnings };
+}

@@ -1,0 +1,27 @@
+import type { Rule } from '../../lint/types.js';
+import { forEachElement } from '../../lint/walk.js';
+import { describeValueIssue, validateValue } from '../../values/validate-value.js';
+
+/** The default satisfies the option's own constraints. */
+export const defaultConstraint: Rule = {
+  meta: {
+    id: 'default-constraint',
+    severity: 'error',
+    summary:
+      "A `default` must satisfy its option's minLength, maxLength, minimum, maximum, enum, minItems, maxItems, uniqueItems and, for colours, the colour shape ([r, g, b] integers 0..255, plus an alpha 0..1 for RGBA).",
+    why: 'An invalid default is a form that opens with an error the user did not make, and an effect that starts with a value its author declared impossible.',
+  },
+  check(ctx) {
+    forEachElement(ctx.options, ({ element, pointer, option, depth }) => {
+      if (!('default' in element)) return;
+      for (const issue of validateValue(element, element.default)) {
+        if (issue.code === 'type' || issue.code === 'integer') continue;
+        const where = depth === 0 ? `option "${option.name}"` : `items of option "${option.name}"`;
+        ctx.report({
+          pointer: `${pointer}/default${issue.pointer}`,
+          message: `default of ${where}${issue.pointer ? ` at ${issue.pointer}` : ''}: ${describeValueIssue(issue)}`,
+        });
+      }
+    });
+  },
+};

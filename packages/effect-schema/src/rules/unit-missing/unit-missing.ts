@@ -1,0 +1,26 @@
+import type { Rule } from '../../lint/types.js';
+import { forEachElement } from '../../lint/walk.js';
+
+/** A unit placeholder without a phrase: the unit is not displayed. */
+export const unitMissing: Rule = {
+  meta: {
+    id: 'unit-missing',
+    severity: 'warning',
+    summary:
+      'With a translation file given, every `append` unit placeholder should exist in it; otherwise no unit is displayed.',
+    why: 'The spec says only placeholders that exist display a unit, so a missing unit phrase is not broken, just silent: the user sees "200" instead of "200 ms". `--fix` adds it.',
+  },
+  check(ctx) {
+    const phrases = ctx.phrases;
+    if (!phrases) return;
+    forEachElement(ctx.options, ({ element, pointer, option }) => {
+      const key = element.append;
+      if (typeof key !== 'string' || key === '' || Object.hasOwn(phrases, key)) return;
+      ctx.report({
+        pointer: `${pointer}/append`,
+        message: `unit "${key}" of option "${option.name}" has no phrase in the translation file, so no unit will display; add it`,
+        missingPhrase: key,
+      });
+    });
+  },
+};
