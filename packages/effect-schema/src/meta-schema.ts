@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 
 const require = createRequire(import.meta.url);
 
@@ -50,13 +50,18 @@ export const topLevelKeywords: readonly string[] = Object.keys(
 let validator: ValidateFunction | undefined;
 
 /**
- * The compiled meta-schema validator (compiled once per process, on first use).
- * `allErrors` is on so that one lint run reports every problem at once.
+ * The compiled meta-schema validator, with `allErrors` so that one lint run reports every problem
+ * at once. The build precompiles it (`dist/meta-schema-validator.cjs`), which keeps ajv's compiler
+ * out of the CLI's start-up; from sources (tests) it is compiled on first use.
  */
 export function metaSchemaValidator(): ValidateFunction {
   if (!validator) {
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    validator = ajv.compile(effectOptionMetaSchema);
+    try {
+      validator = require('./meta-schema-validator.cjs') as ValidateFunction;
+    } catch {
+      const { Ajv } = require('ajv') as typeof import('ajv');
+      validator = new Ajv({ allErrors: true, strict: false }).compile(effectOptionMetaSchema);
+    }
   }
   return validator;
 }

@@ -1,13 +1,21 @@
 /** Expanding the CLI's file, directory and glob arguments, and reading files. */
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { glob } from 'tinyglobby';
 import { describeFsError, InputError } from './usage-error.js';
 
 /** A file to process, or why an argument yielded none. */
 export type Expanded = { path: string } | { problem: string };
 
 const globChars = /[*?[\]{}]/;
+
+// Loaded on first use: linting the files named on the command line needs no glob engine.
+async function glob(
+  patterns: string[],
+  options: import('tinyglobby').GlobOptions,
+): Promise<string[]> {
+  const { glob: run } = await import('tinyglobby');
+  return run(patterns, options);
+}
 
 /**
  * Expands arguments: a file is taken as is; a directory is searched with `dirPattern`; a glob is

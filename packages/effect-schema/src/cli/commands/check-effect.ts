@@ -44,7 +44,8 @@ export async function checkEffectCommand(args: CheckEffectArgs, io: CommandIo): 
     args.inputs,
     {
       patterns: ['*.json'],
-      ignore: ['*.schema.json'],
+      // Never take a package manifest or a tsconfig lying beside the definitions for one.
+      ignore: ['*.schema.json', 'package.json', 'package-lock.json', 'tsconfig*.json'],
       describe: 'effect definition (*.json) files',
     },
     io.cwd,

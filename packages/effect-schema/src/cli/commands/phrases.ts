@@ -94,7 +94,9 @@ export async function phrasesCommand(args: PhrasesArgs, io: CommandIo): Promise<
       for (const m of r.missing) {
         const first = m.uses[0];
         const more = m.uses.length > 1 ? ` and ${m.uses.length - 1} more` : '';
-        lines.push(`    ${m.key}  ${c.dim(`${m.kind} in ${first?.file} at ${first?.pointer}${more}`)}`);
+        lines.push(
+          `    ${m.key}  ${c.dim(`${m.kind} in ${first?.file} at ${first?.pointer}${more}`)}`,
+        );
       }
     }
     io.stdout.write(`${lines.join('\n')}\n`);
