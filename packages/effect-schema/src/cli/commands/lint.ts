@@ -31,7 +31,8 @@ export async function lintCommand(args: LintCommandArgs, io: CommandIo): Promise
   let phraseFile: PhraseFile | undefined;
   if (args.translations) {
     phraseFile = await loadPhraseFile(
-      await resolveSourcePhraseFile(resolve(io.cwd, args.translations)),
+      await resolveSourcePhraseFile(args.translations, io.cwd),
+      io.cwd,
     );
   }
   const expanded = await expandInputs(
@@ -77,8 +78,8 @@ export async function lintCommand(args: LintCommandArgs, io: CommandIo): Promise
     if (missing.size > 0) {
       const additions = [...missing].map((k): [string, string] => [k, placeholderText(k)]);
       const text = insertPhrases(phraseFile.text, additions);
-      await writeFileAtomic(phraseFile.path, text);
-      const updated = await loadPhraseFile(phraseFile.path);
+      await writeFileAtomic(phraseFile.absolutePath, text);
+      const updated = await loadPhraseFile(phraseFile.path, io.cwd);
       io.stderr.write(
         `Added ${missing.size} missing phrase${missing.size === 1 ? '' : 's'} to ${phraseFile.path} (marked "TODO translate"): ${[...missing].join(', ')}\n`,
       );

@@ -31,7 +31,7 @@ export async function phrasesCommand(args: PhrasesArgs, io: CommandIo): Promise<
     throw new UsageError(
       'phrases needs --translations <dir> with one <language>.json per language',
     );
-  const languages = await loadPhraseDirectory(resolve(io.cwd, args.translations));
+  const languages = await loadPhraseDirectory(args.translations, io.cwd);
   const expanded = await expandInputs(
     args.inputs,
     {

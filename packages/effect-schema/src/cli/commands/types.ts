@@ -42,7 +42,7 @@ export async function typesCommand(args: TypesArgs, io: CommandIo): Promise<numb
   if (!parsed.ok || !isObject(parsed.value))
     throw new InputError(`${args.schema}: not a JSON object`);
   const translations = args.translations
-    ? (await loadPhraseFile(await resolveSourcePhraseFile(resolve(io.cwd, args.translations))))
+    ? (await loadPhraseFile(await resolveSourcePhraseFile(args.translations, io.cwd), io.cwd))
         .phrases
     : undefined;
   const code = await generateArgsTypes(parsed.value, {
