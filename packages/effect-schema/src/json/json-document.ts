@@ -352,12 +352,14 @@ class TreeParser {
       this.#depth--;
       return { start, end: this.#i, members };
     }
+    // Where the last comma sits: a trailing comma is reported there, where it must be removed.
+    let comma = start;
     for (;;) {
       this.#skipWhite();
       const keyStart = this.#i;
       if (this.#text[this.#i] !== '"') {
         if (this.#text[this.#i] === '}') {
-          throw new TreeSyntaxError('trailing comma before }', this.#i);
+          throw new TreeSyntaxError('trailing comma before }', comma);
         }
         throw new TreeSyntaxError(
           `expected a property name in double quotes, found ${this.#describe(this.#i)}`,
@@ -382,6 +384,7 @@ class TreeParser {
       this.#skipWhite();
       const c = this.#text[this.#i];
       if (c === ',') {
+        comma = this.#i;
         this.#i++;
         continue;
       }
@@ -408,14 +411,15 @@ class TreeParser {
       this.#depth--;
       return { start, end: this.#i, items };
     }
+    let comma = start;
     for (;;) {
       this.#skipWhite();
-      if (this.#text[this.#i] === ']')
-        throw new TreeSyntaxError('trailing comma before ]', this.#i);
+      if (this.#text[this.#i] === ']') throw new TreeSyntaxError('trailing comma before ]', comma);
       items.push(this.#parseValue());
       this.#skipWhite();
       const c = this.#text[this.#i];
       if (c === ',') {
+        comma = this.#i;
         this.#i++;
         continue;
       }
