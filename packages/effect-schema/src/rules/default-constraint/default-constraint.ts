@@ -16,6 +16,8 @@ export const defaultConstraint: Rule = {
       if (!('default' in element)) return;
       for (const issue of validateValue(element, element.default)) {
         if (issue.code === 'type' || issue.code === 'integer') continue;
+        // An empty enum admits no value at all: `enum-values` reports that, once.
+        if (issue.code === 'enum' && (issue.params.enum as unknown[]).length === 0) continue;
         const where = depth === 0 ? `option "${option.name}"` : `items of option "${option.name}"`;
         ctx.report({
           pointer: `${pointer}/default${issue.pointer}`,

@@ -1,4 +1,4 @@
-import { elementKind } from '../../elements.js';
+import { type ElementKind, elementKind } from '../../elements.js';
 import { dependencyEdges, drivingKinds } from '../../lint/dependency-graph.js';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule } from '../../lint/types.js';
@@ -37,9 +37,25 @@ export const dependencyTarget: Rule = {
         ctx.report({
           pointer: edge.pointer,
           part: 'key',
-          message: `option "${edge.from.name}" depends on "${edge.target}", a ${elementKind(target.option)}; only boolean, number, integer and string options can be depended on`,
+          message: `option "${edge.from.name}" depends on "${edge.target}", ${describeKind(elementKind(target.option))}; only boolean, number, integer and string options can be depended on`,
         });
       }
     }
   },
 };
+
+/** What an option that cannot drive visibility is, for the message. */
+function describeKind(kind: ElementKind): string {
+  switch (kind) {
+    case 'array':
+      return 'a list';
+    case 'multiselect':
+      return 'a multiselect';
+    case 'colorpicker':
+      return 'an RGB colour';
+    case 'colorpickerRGBA':
+      return 'an RGBA colour';
+    default:
+      return 'an option without a known type';
+  }
+}

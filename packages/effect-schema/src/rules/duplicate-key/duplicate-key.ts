@@ -11,11 +11,19 @@ export const duplicateKey: Rule = {
   },
   check(ctx) {
     if (!hasDuplicateKeys(ctx.document.text, ctx.value)) return;
+    // A key seen three times has two later occurrences, but a pointer locates only the last one
+    // (the one that counts): report each repeated key once, there.
+    const times = new Map<string, { key: string; count: number }>();
     for (const dup of ctx.document.duplicateKeys()) {
+      const seen = times.get(dup.pointer);
+      if (seen) seen.count++;
+      else times.set(dup.pointer, { key: dup.key, count: 2 });
+    }
+    for (const [pointer, { key, count }] of times) {
       ctx.report({
-        pointer: dup.pointer,
+        pointer,
         part: 'key',
-        message: `duplicate key "${dup.key}": only the last one counts; remove or rename one of them`,
+        message: `duplicate key "${key}"${count > 2 ? ` (${count} times)` : ''}: only the last one counts; remove or rename ${count > 2 ? 'the others' : 'one of them'}`,
       });
     }
   },
