@@ -17,7 +17,7 @@ const corpus = process.env.GLOWKIT_CORPUS;
 const hasCorpus = corpus !== undefined && corpus !== '' && existsSync(join(corpus, 'effects'));
 
 describe.skipIf(!hasCorpus)('Hyperion corpus compatibility', () => {
-  const root = corpus as string;
+  const root = corpus ?? '';
   const schemaDir = join(root, 'effects', 'schema');
   const schemaFiles = hasCorpus
     ? readdirSync(schemaDir)

@@ -48,6 +48,7 @@ export type ParsedJson =
 
 /** Escapes one reference token of a JSON pointer (RFC 6901). */
 export function escapePointerToken(token: string): string {
+  if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
@@ -70,11 +71,26 @@ export function fromPointer(pointer: string): string[] {
 /** Source text plus lazily computed line starts and location tree. */
 export class JsonDocument {
   readonly text: string;
+  readonly #value: unknown;
   #lineStarts: number[] | undefined;
   #tree: LocationNode | undefined;
+  #hasDuplicateKeys: boolean | undefined;
 
-  constructor(text: string) {
+  /** @param value the parsed value of `text`, when known (enables the fast paths). */
+  constructor(text: string, value?: unknown) {
     this.text = text;
+    this.#value = value;
+  }
+
+  /** Whether some object has the same key twice (computed once, without building the tree). */
+  get hasDuplicateKeys(): boolean {
+    if (this.#hasDuplicateKeys === undefined) {
+      this.#hasDuplicateKeys =
+        this.#value === undefined
+          ? this.duplicateKeys().length > 0
+          : hasDuplicateKeys(this.text, this.#value);
+    }
+    return this.#hasDuplicateKeys;
   }
 
   /** Converts an offset into a 1-based line and column. */
@@ -105,6 +121,11 @@ export class JsonDocument {
    * its value. A pointer that does not exist falls back to its nearest existing ancestor.
    */
   locate(pointer: string, part: 'key' | 'value' = 'value'): SourcePosition {
+    // Most documents get a handful of diagnostics: scanning to them is cheaper than building the
+    // whole tree. With duplicate keys the tree is needed, since the last occurrence must win.
+    if (!this.#tree && this.#value !== undefined && !this.hasDuplicateKeys) {
+      return this.position(scanTo(this.text, fromPointer(pointer), part));
+    }
     let node = this.tree;
     for (const token of fromPointer(pointer)) {
       let next: LocationNode | undefined;
@@ -157,6 +178,11 @@ export class JsonDocument {
 
 function computeLineStarts(text: string): number[] {
   const starts = [0];
+  if (!text.includes('\r')) {
+    // The common case, found natively.
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) starts.push(i + 1);
@@ -174,11 +200,11 @@ function computeLineStarts(text: string): number[] {
  */
 export function parseJson(text: string): ParsedJson {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const document = new JsonDocument(source);
   try {
     const value: unknown = JSON.parse(source);
-    return { ok: true, value, document };
+    return { ok: true, value, document: new JsonDocument(source, value) };
   } catch {
+    const document = new JsonDocument(source);
     try {
       document.tree;
     } catch (error) {
@@ -225,31 +251,130 @@ function countKeysInValue(value: unknown): number {
 
 function countKeysInText(text: string): number {
   // A string followed (after white space) by a colon is a key; only valid JSON reaches here.
+  // indexOf does the scanning natively, which matters: this runs on every linted file.
   let count = 0;
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i += 2;
-        else if (d === 34) break;
-        else i++;
-      }
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 32 || d === 9 || d === 10 || d === 13) i++;
-        else break;
-      }
-      if (text.charCodeAt(i) === 58 /* : */) count++;
-    } else {
-      i++;
+  let i = text.indexOf('"');
+  while (i !== -1) {
+    let end = text.indexOf('"', i + 1);
+    // Skip escaped quotes: a quote preceded by an odd number of backslashes.
+    while (end !== -1) {
+      let backslashes = 0;
+      for (let k = end - 1; text.charCodeAt(k) === 92; k--) backslashes++;
+      if (backslashes % 2 === 0) break;
+      end = text.indexOf('"', end + 1);
     }
+    if (end === -1) break;
+    let j = end + 1;
+    let c = text.charCodeAt(j);
+    while (c === 32 || c === 9 || c === 10 || c === 13) c = text.charCodeAt(++j);
+    if (c === 58 /* : */) count++;
+    i = text.indexOf('"', j);
   }
   return count;
+}
+
+/** Offset of the first non-white-space character at or after `i`. */
+function skipWhite(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  while (c === 32 || c === 9 || c === 10 || c === 13) c = text.charCodeAt(++i);
+  return i;
+}
+
+/** Offset just after the string literal that starts at `i`. */
+function skipString(text: string, i: number): number {
+  let end = text.indexOf('"', i + 1);
+  while (end !== -1) {
+    let backslashes = 0;
+    for (let k = end - 1; text.charCodeAt(k) === 92; k--) backslashes++;
+    if (backslashes % 2 === 0) return end + 1;
+    end = text.indexOf('"', end + 1);
+  }
+  return text.length;
+}
+
+/** Offset just after the value that starts at `i` (valid JSON only). */
+function skipValue(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 34) return skipString(text, i);
+  if (c === 123 || c === 91) {
+    let depth = 0;
+    for (let k = i; k < text.length; k++) {
+      const d = text.charCodeAt(k);
+      if (d === 34) k = skipString(text, k) - 1;
+      else if (d === 123 || d === 91) depth++;
+      else if (d === 125 || d === 93) {
+        depth--;
+        if (depth === 0) return k + 1;
+      }
+    }
+    return text.length;
+  }
+  let k = i;
+  for (;;) {
+    const d = text.charCodeAt(k);
+    if (
+      Number.isNaN(d) ||
+      d === 44 ||
+      d === 125 ||
+      d === 93 ||
+      d === 32 ||
+      d === 9 ||
+      d === 10 ||
+      d === 13
+    ) {
+      return k;
+    }
+    k++;
+  }
+}
+
+/**
+ * Offset of the value (or member key) a pointer names, by scanning valid JSON text without
+ * building a tree. Stops at the first matching key, so only for documents without duplicate keys.
+ * A pointer that does not exist resolves to its nearest existing ancestor.
+ */
+function scanTo(text: string, tokens: readonly string[], part: 'key' | 'value'): number {
+  let at = skipWhite(text, 0);
+  let keyAt: number | undefined;
+  for (const token of tokens) {
+    const c = text.charCodeAt(at);
+    let found: number | undefined;
+    if (c === 123) {
+      let i = skipWhite(text, at + 1);
+      while (text.charCodeAt(i) === 34) {
+        const keyEnd = skipString(text, i);
+        const raw = text.slice(i + 1, keyEnd - 1);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
+        const valueAt = skipWhite(text, skipWhite(text, keyEnd) + 1);
+        if (key === token) {
+          found = valueAt;
+          keyAt = i;
+          break;
+        }
+        i = skipWhite(text, skipValue(text, valueAt));
+        if (text.charCodeAt(i) === 44) i = skipWhite(text, i + 1);
+      }
+    } else if (c === 91) {
+      const index = Number(token);
+      let i = skipWhite(text, at + 1);
+      for (
+        let n = 0;
+        Number.isInteger(index) && text.charCodeAt(i) !== 93 && i < text.length;
+        n++
+      ) {
+        if (n === index) {
+          found = i;
+          keyAt = undefined;
+          break;
+        }
+        i = skipWhite(text, skipValue(text, i));
+        if (text.charCodeAt(i) === 44) i = skipWhite(text, i + 1);
+      }
+    }
+    if (found === undefined) return at;
+    at = found;
+  }
+  return part === 'key' && keyAt !== undefined ? keyAt : at;
 }
 
 class TreeSyntaxError extends Error {

@@ -55,11 +55,16 @@ export function dependencyValueProblem(target: OptionEntry, value: unknown): str
   }
 }
 
-/** All dependency entries of all options. */
+// Four rules ask for the same edges in one lint run; computed once per options array.
+const edgeCache = new WeakMap<readonly OptionEntry[], DependencyEdge[]>();
+
+/** All dependency entries of all options (computed once per lint run and shared; do not mutate). */
 export function dependencyEdges(
   options: readonly OptionEntry[],
   byName: ReadonlyMap<string, OptionEntry>,
 ): DependencyEdge[] {
+  const cached = edgeCache.get(options);
+  if (cached) return cached;
   const edges: DependencyEdge[] = [];
   for (const from of options) {
     const deps = dependenciesOf(from.option);
@@ -79,14 +84,27 @@ export function dependencyEdges(
       });
     }
   }
+  edgeCache.set(options, edges);
   return edges;
 }
+
+const cycleCache = new WeakMap<readonly DependencyEdge[], string[][]>();
 
 /** Cycles among usable edges, each as the list of option names along it (Tarjan's SCCs). */
 export function dependencyCycles(
   options: readonly OptionEntry[],
   edges: readonly DependencyEdge[],
 ): string[][] {
+  const cached = cycleCache.get(edges);
+  if (cached) return cached;
+  const cycles = findCycles(options, edges);
+  cycleCache.set(edges, cycles);
+  return cycles;
+}
+
+function findCycles(options: readonly OptionEntry[], edges: readonly DependencyEdge[]): string[][] {
+  // A cycle needs at least two usable edges; most schemas have none at all.
+  if (edges.filter((e) => e.usable).length < 2) return [];
   const next = new Map<string, string[]>();
   for (const o of options) next.set(o.name, []);
   for (const e of edges) if (e.usable) next.get(e.from.name)?.push(e.target);

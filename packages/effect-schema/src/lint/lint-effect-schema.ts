@@ -70,32 +70,37 @@ export function runRules(
   const schema = isObject(value) ? value : {};
   const entries = optionEntries(schema);
   const byName = new Map(entries.map((e) => [e.name, e]));
+  // One context for all rules; `report` stamps findings with the rule that is running.
+  let current: Rule | undefined;
+  let override: Severity | 'off' | undefined;
+  const context: RuleContext = {
+    value,
+    schema,
+    options: entries,
+    byName,
+    phrases: options.translations,
+    document,
+    report(finding: Report) {
+      const rule = current as Rule;
+      const position = document.locate(finding.pointer, finding.part);
+      const diagnostic: Diagnostic = {
+        ruleId: rule.meta.id,
+        severity: (override as Severity | undefined) ?? finding.severity ?? rule.meta.severity,
+        message: finding.message,
+        pointer: finding.pointer,
+        line: position.line,
+        column: position.column,
+      };
+      if (finding.suggestion !== undefined) diagnostic.suggestion = finding.suggestion;
+      if (finding.missingPhrase !== undefined) diagnostic.missingPhrase = finding.missingPhrase;
+      diagnostics.push(diagnostic);
+    },
+  };
   for (const rule of ruleList) {
     if (!rule.check) continue;
-    const override = options.rules?.[rule.meta.id];
+    override = options.rules?.[rule.meta.id];
     if (override === 'off') continue;
-    const context: RuleContext = {
-      value,
-      schema,
-      options: entries,
-      byName,
-      phrases: options.translations,
-      document,
-      report(finding: Report) {
-        const position = document.locate(finding.pointer, finding.part);
-        const diagnostic: Diagnostic = {
-          ruleId: rule.meta.id,
-          severity: override ?? finding.severity ?? rule.meta.severity,
-          message: finding.message,
-          pointer: finding.pointer,
-          line: position.line,
-          column: position.column,
-        };
-        if (finding.suggestion !== undefined) diagnostic.suggestion = finding.suggestion;
-        if (finding.missingPhrase !== undefined) diagnostic.missingPhrase = finding.missingPhrase;
-        diagnostics.push(diagnostic);
-      },
-    };
+    current = rule;
     try {
       rule.check(context);
     } catch (error) {

@@ -12,23 +12,37 @@ export interface ElementVisit {
   depth: number;
 }
 
-/** Calls `visit` for every option and every nested `items` schema, outermost first. */
-export function forEachElement(
-  options: readonly OptionEntry[],
-  visit: (v: ElementVisit) => void,
-): void {
+// One lint run walks the same options in a dozen rules: the list of elements is built once per
+// options array and shared (the array is created per run, so the cache dies with the run).
+const elementCache = new WeakMap<readonly OptionEntry[], ElementVisit[]>();
+
+/** Every option and every nested `items` schema, outermost first. */
+export function elementsOf(options: readonly OptionEntry[]): readonly ElementVisit[] {
+  let list = elementCache.get(options);
+  if (list) return list;
+  list = [];
   for (const option of options) {
     let element: unknown = option.option;
     let pointer = option.pointer;
     let depth = 0;
     // Item schemas nest through `items` only; a depth guard keeps hostile input finite.
     while (isObject(element) && depth < 64) {
-      visit({ element, pointer, option, depth });
+      list.push({ element, pointer, option, depth });
       element = element.items;
       pointer = `${pointer}/items`;
       depth++;
     }
   }
+  elementCache.set(options, list);
+  return list;
+}
+
+/** Calls `visit` for every option and every nested `items` schema, outermost first. */
+export function forEachElement(
+  options: readonly OptionEntry[],
+  visit: (v: ElementVisit) => void,
+): void {
+  for (const v of elementsOf(options)) visit(v);
 }
 
 /** Formats a JSON value for a message, shortened when long. */

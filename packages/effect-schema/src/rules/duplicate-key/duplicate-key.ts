@@ -1,4 +1,3 @@
-import { hasDuplicateKeys } from '../../json/json-document.js';
 import type { Rule } from '../../lint/types.js';
 
 /** The same key twice in one object: JSON parsers keep only the last one, silently. */
@@ -10,7 +9,7 @@ export const duplicateKey: Rule = {
     why: 'JSON parsers keep only the last of two equal keys without a word, so the first definition (an option, a default, a bound) is silently lost.',
   },
   check(ctx) {
-    if (!hasDuplicateKeys(ctx.document.text, ctx.value)) return;
+    if (!ctx.document.hasDuplicateKeys) return;
     // A key seen three times has two later occurrences, but a pointer locates only the last one
     // (the one that counts): report each repeated key once, there.
     const times = new Map<string, { key: string; count: number }>();

@@ -1,0 +1,109 @@
+// Benchmark: the effect schema linter against a bare ajv validation of the same schemas, and the
+// CLI linting one file against `node -e 0`. Both sides run in the same process run, interleaved
+// round by round, so machine noise hits them alike; medians and ratios are reported.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Ajv } from 'ajv';
+import { effectOptionMetaSchema, lintEffectSchema } from '../packages/effect-schema/dist/index.js';
+
+const repo = join(import.meta.dirname, '..');
+const corpus = process.env.GLOWKIT_CORPUS || join(repo, '..', 'shared', 'corpus', 'hyperion');
+const schemaDir = join(corpus, 'effects', 'schema');
+if (!existsSync(schemaDir)) {
+  console.error(`bench/lint: no corpus at ${corpus}; set GLOWKIT_CORPUS to the Hyperion corpus directory`);
+  process.exit(2);
+}
+const files = readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort();
+const texts = files.map((f) => readFileSync(join(schemaDir, f), 'utf8'));
+const en = JSON.parse(readFileSync(join(corpus, 'i18n', 'en.json'), 'utf8'));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+
+// --- 1. Linter vs bare ajv, 1,000 passes over the 24 schemas ---------------------------------
+const validate = new Ajv({ allErrors: true, strict: false }).compile(effectOptionMetaSchema);
+const sides = {
+  'bare ajv (JSON.parse + validate)': (t) => validate(JSON.parse(t)),
+  'bare ajv (validate only, pre-parsed)': null,
+  'lintEffectSchema (with translations)': (t) => lintEffectSchema(t, { translations: en }),
+  'lintEffectSchema (no translations)': (t) => lintEffectSchema(t),
+};
+const parsed = texts.map((t) => JSON.parse(t));
+const ROUNDS = 20;
+const PASSES_PER_ROUND = 50; // 20 × 50 = 1,000 passes over the 24 schemas per side
+const perSchemaUs = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
+// Warm-up so that every side is JIT-compiled before timing.
+for (let i = 0; i < 50; i++) {
+  for (const t of texts) {
+    validate(JSON.parse(t));
+    lintEffectSchema(t, { translations: en });
+    lintEffectSchema(t);
+  }
+}
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, fn] of Object.entries(sides)) {
+    const start = performance.now();
+    if (fn) {
+      for (let p = 0; p < PASSES_PER_ROUND; p++) for (const t of texts) fn(t);
+    } else {
+      for (let p = 0; p < PASSES_PER_ROUND; p++) for (const v of parsed) validate(v);
+    }
+    const elapsed = performance.now() - start;
+    perSchemaUs[name].push((elapsed * 1000) / (PASSES_PER_ROUND * texts.length));
+  }
+}
+const base = median(perSchemaUs['bare ajv (JSON.parse + validate)']);
+const baseValidateOnly = median(perSchemaUs['bare ajv (validate only, pre-parsed)']);
+console.log(`Linter vs bare ajv: ${files.length} corpus schemas × ${ROUNDS * PASSES_PER_ROUND} passes per side, interleaved in ${ROUNDS} rounds`);
+console.log('side'.padEnd(40), 'median µs/schema', ' p90 µs', ' × JSON.parse+ajv', ' × ajv only');
+for (const [name, xs] of Object.entries(perSchemaUs)) {
+  const m = median(xs);
+  console.log(
+    name.padEnd(40),
+    m.toFixed(2).padStart(16),
+    percentile(xs, 0.9).toFixed(2).padStart(7),
+    `${(m / base).toFixed(2)}×`.padStart(17),
+    `${(m / baseValidateOnly).toFixed(2)}×`.padStart(11),
+  );
+}
+
+// --- 2. CLI one-file lint vs node -e 0 -----------------------------------------------------------
+const cli = join(repo, 'packages', 'effect-schema', 'dist', 'cli.js');
+const one = join(schemaDir, 'swirl.schema.json');
+const RUNS = 25;
+const times = { 'node -e 0': [], 'glowkit-schema lint swirl.schema.json --translations en.json': [] };
+const time = (args) => {
+  const start = performance.now();
+  try {
+    execFileSync(process.execPath, args, { stdio: 'ignore' });
+  } catch (error) {
+    if (error.status !== 0 && error.status !== 1) throw error;
+  }
+  return performance.now() - start;
+};
+time(['-e', '0']);
+time([cli, 'lint', one]);
+for (let i = 0; i < RUNS; i++) {
+  times['node -e 0'].push(time(['-e', '0']));
+  times['glowkit-schema lint swirl.schema.json --translations en.json'].push(
+    time([cli, 'lint', one, '--translations', join(corpus, 'i18n', 'en.json')]),
+  );
+}
+const nodeMedian = median(times['node -e 0']);
+console.log(`\nCLI start-up: ${RUNS} runs each, interleaved`);
+console.log('command'.padEnd(64), 'median ms', '  p90 ms', ' over node -e 0');
+for (const [name, xs] of Object.entries(times)) {
+  const m = median(xs);
+  console.log(
+    name.padEnd(64),
+    m.toFixed(1).padStart(9),
+    percentile(xs, 0.9).toFixed(1).padStart(8),
+    `${(m - nodeMedian).toFixed(1)} ms`.padStart(15),
+  );
+}

@@ -1,0 +1,14 @@
+// Runs every benchmark in bench/ in turn. Benchmarks print their own baselines and ratios.
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const only = process.argv[2];
+const benches = readdirSync(import.meta.dirname)
+  .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
+  .filter((f) => !only || f.startsWith(only))
+  .sort();
+for (const file of benches) {
+  console.log(`\n=== bench/${file} ===`);
+  execFileSync(process.execPath, [join(import.meta.dirname, file)], { stdio: 'inherit' });
+}
