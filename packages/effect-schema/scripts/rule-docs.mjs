@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+/**
+ * Renders the rule reference of docs/effect-schema.md from the rules themselves: each rule's
+ * metadata, its fixtures (src/rules/<id>/fixtures) and the diagnostics the built linter really
+ * produces for them. Run after `npm run build`.
+ *
+ *   node scripts/rule-docs.mjs            rewrite the part between the markers
+ *   node scripts/rule-docs.mjs --check    exit 1 when the file is not up to date
+ *   --file <path>                         another Markdown file (default: docs/effect-schema.md)
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkEffectDefinition, definitionRules, lintEffectSchema, rules } from '../dist/index.js';
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoDir = resolve(packageDir, '../..');
+const rulesDir = join(packageDir, 'src/rules');
+const startMarker = '<!-- rules:start -->';
+const endMarker = '<!-- rules:end -->';
+
+const phrases = JSON.parse(readFileSync(join(rulesDir, 'fixture-phrases.json'), 'utf8'));
+const sharedSchemaFile = join(rulesDir, 'fixture-effect.schema.json');
+const sharedSchemaText = readFileSync(sharedSchemaFile, 'utf8');
+const sharedScript = JSON.parse(sharedSchemaText).script;
+
+/** The fixtures of a rule: the passing one and the failing ones (fail, fail-2, fail-3…). */
+function fixturesOf(id, definition) {
+  const dir = join(rulesDir, id, 'fixtures');
+  const suffix = definition ? '.effect.json' : '.schema.json';
+  const names = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(suffix)) : [];
+  const rank = (f) => Number(/^fail-(\d+)\./.exec(f)?.[1] ?? 1);
+  const pass = names.find((f) => f === `pass${suffix}`);
+  const fail = names.filter((f) => /^fail(-\d+)?\./.test(f)).sort((a, b) => rank(a) - rank(b));
+  if (!pass || fail.length === 0) {
+    throw new Error(`rule ${id} needs fixtures/pass${suffix} and fixtures/fail${suffix}`);
+  }
+  return { dir, pass, fail };
+}
+
+/** What the built linter or definition checker reports for a fixture. */
+function diagnosticsOf(text, definition) {
+  return definition
+    ? checkEffectDefinition(text, {
+        resolveSchema: (script) => (script === sharedScript ? sharedSchemaText : undefined),
+      })
+    : lintEffectSchema(text, { translations: phrases });
+}
+
+function fence(language, text) {
+  const body = text.endsWith('\n') ? text : `${text}\n`;
+  return `\`\`\`${language}\n${body}\`\`\``;
+}
+
+function formatDiagnostics(diagnostics) {
+  const width = Math.max(...diagnostics.map((d) => `${d.line}:${d.column}`.length));
+  return diagnostics
+    .map((d) => `${`${d.line}:${d.column}`.padEnd(width)}  ${d.severity.padEnd(7)}  ${d.message}`)
+    .join('\n');
+}
+
+const cell = (text) => text.replace(/\|/g, '\\|');
+const relativeToRepo = (path) => relative(repoDir, path).split('\\').join('/');
+
+function renderRule(rule, definition) {
+  const { id, severity, summary, why } = rule.meta;
+  const { dir, pass, fail } = fixturesOf(id, definition);
+  const source = `packages/effect-schema/src/rules/${id}/${id}.ts`;
+  const failing = fail.map((file) => {
+    const text = readFileSync(join(dir, file), 'utf8');
+    return { file, text, diagnostics: diagnosticsOf(text, definition) };
+  });
+  const severities = new Set(failing.flatMap((f) => f.diagnostics.map((d) => d.severity)));
+  const mixed = [...severities].some((s) => s !== severity);
+  const out = [
+    `### ${id}`,
+    '',
+    `**Severity:** ${severity}${mixed ? ' (some findings are reported with another severity, as shown below)' : ''} · **Source:** [\`${id}.ts\`](../${source})`,
+    '',
+    summary,
+    '',
+    `**Why:** ${why}`,
+    '',
+  ];
+  failing.forEach(({ file, text, diagnostics }, i) => {
+    const label =
+      failing.length > 1 ? `Failing example ${i + 1} of ${failing.length}` : 'Failing example';
+    out.push(`**${label}** (\`${relativeToRepo(join(dir, file))}\`):`, '', fence('json', text), '');
+    out.push(
+      diagnostics.length === 1 ? 'produces:' : `produces ${diagnostics.length} diagnostics:`,
+      '',
+      fence('text', formatDiagnostics(diagnostics)),
+      '',
+    );
+  });
+  const passText = readFileSync(join(dir, pass), 'utf8');
+  const passDiagnostics = diagnosticsOf(passText, definition);
+  if (passDiagnostics.length > 0) {
+    throw new Error(`${id}/fixtures/${pass} is not clean: ${passDiagnostics[0].message}`);
+  }
+  out.push(
+    `**Passing example** (\`${relativeToRepo(join(dir, pass))}\`), no diagnostics:`,
+    '',
+    fence('json', passText),
+    '',
+  );
+  return out.join('\n');
+}
+
+function render() {
+  const table = (list) => [
+    '| Rule | Severity | What it checks |',
+    '|---|---|---|',
+    ...list.map(
+      (r) => `| [${r.meta.id}](#${r.meta.id}) | ${r.meta.severity} | ${cell(r.meta.summary)} |`,
+    ),
+  ];
+  return [
+    '<!-- Generated by packages/effect-schema/scripts/rule-docs.mjs from the rules and their fixtures; do not edit by hand. -->',
+    '',
+    `The examples are the fixtures next to each rule (\`packages/effect-schema/src/rules/<rule>/fixtures/\`), linted with the phrases of \`${relativeToRepo(join(rulesDir, 'fixture-phrases.json'))}\`; the diagnostics below each failing example are the linter's actual output (line:column, severity, message). The same fixtures are the rules' tests, so this reference cannot drift from what the linter does.`,
+    '',
+    '**Schema rules** (`glowkit-schema lint`, `lintEffectSchema`):',
+    '',
+    ...table(rules),
+    '',
+    '**Definition rules** (`glowkit-schema check-effect`, `checkEffectDefinition`; definitions are also checked by `invalid-json` and `duplicate-key`):',
+    '',
+    ...table(definitionRules),
+    '',
+    ...rules.map((r) => renderRule(r, false)),
+    `The definition rules' examples are checked against this option schema (\`${relativeToRepo(sharedSchemaFile)}\`):`,
+    '',
+    fence('json', sharedSchemaText),
+    '',
+    ...definitionRules.map((r) => renderRule(r, true)),
+  ].join('\n');
+}
+
+function main(argv) {
+  const check = argv.includes('--check');
+  const fileIndex = argv.indexOf('--file');
+  const file =
+    fileIndex >= 0 && argv[fileIndex + 1]
+      ? resolve(argv[fileIndex + 1])
+      : join(repoDir, 'docs/effect-schema.md');
+  const shown = relativeToRepo(file).startsWith('..') ? file : relativeToRepo(file);
+  const current = readFileSync(file, 'utf8');
+  const start = current.indexOf(startMarker);
+  const end = current.indexOf(endMarker);
+  if (start < 0 || end < start) {
+    process.stderr.write(`${shown}: markers ${startMarker} and ${endMarker} not found\n`);
+    return 1;
+  }
+  const next = `${current.slice(0, start + startMarker.length)}\n\n${render()}\n${current.slice(end)}`;
+  if (check) {
+    if (next === current) return 0;
+    process.stderr.write(
+      `${shown}: the rule reference is out of date; run "npm run build && npm run docs" in packages/effect-schema\n`,
+    );
+    return 1;
+  }
+  if (next !== current) writeFileSync(file, next);
+  process.stdout.write(`${shown}: rule reference ${next === current ? 'up to date' : 'updated'}\n`);
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));
