@@ -12,10 +12,14 @@ const repo = join(import.meta.dirname, '..');
 const corpus = process.env.GLOWKIT_CORPUS || join(repo, '..', 'shared', 'corpus', 'hyperion');
 const schemaDir = join(corpus, 'effects', 'schema');
 if (!existsSync(schemaDir)) {
-  console.error(`bench/lint: no corpus at ${corpus}; set GLOWKIT_CORPUS to the Hyperion corpus directory`);
+  console.error(
+    `bench/lint: no corpus at ${corpus}; set GLOWKIT_CORPUS to the Hyperion corpus directory`,
+  );
   process.exit(2);
 }
-const files = readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort();
+const files = readdirSync(schemaDir)
+  .filter((f) => f.endsWith('.schema.json'))
+  .sort();
 const texts = files.map((f) => readFileSync(join(schemaDir, f), 'utf8'));
 const en = JSON.parse(readFileSync(join(corpus, 'i18n', 'en.json'), 'utf8'));
 
@@ -24,7 +28,8 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 // --- 1. Linter vs bare ajv, 1,000 passes over the 24 schemas ---------------------------------
 const validate = new Ajv({ allErrors: true, strict: false }).compile(effectOptionMetaSchema);
@@ -60,7 +65,9 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const base = median(perSchemaUs['bare ajv (JSON.parse + validate)']);
 const baseValidateOnly = median(perSchemaUs['bare ajv (validate only, pre-parsed)']);
-console.log(`Linter vs bare ajv: ${files.length} corpus schemas × ${ROUNDS * PASSES_PER_ROUND} passes per side, interleaved in ${ROUNDS} rounds`);
+console.log(
+  `Linter vs bare ajv: ${files.length} corpus schemas × ${ROUNDS * PASSES_PER_ROUND} passes per side, interleaved in ${ROUNDS} rounds`,
+);
 console.log('side'.padEnd(40), 'median µs/schema', ' p90 µs', ' × JSON.parse+ajv', ' × ajv only');
 for (const [name, xs] of Object.entries(perSchemaUs)) {
   const m = median(xs);
@@ -77,7 +84,10 @@ for (const [name, xs] of Object.entries(perSchemaUs)) {
 const cli = join(repo, 'packages', 'effect-schema', 'dist', 'cli.js');
 const one = join(schemaDir, 'swirl.schema.json');
 const RUNS = 25;
-const times = { 'node -e 0': [], 'glowkit-schema lint swirl.schema.json --translations en.json': [] };
+const times = {
+  'node -e 0': [],
+  'glowkit-schema lint swirl.schema.json --translations en.json': [],
+};
 const time = (args) => {
   const start = performance.now();
   try {

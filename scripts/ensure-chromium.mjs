@@ -4,7 +4,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+const candidates = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+].filter(Boolean);
 const found = () => candidates.find((p) => existsSync(p));
 
 let path = found();
@@ -17,7 +21,9 @@ if (!path) {
     );
     process.exit(1);
   }
-  console.error('Chromium not found: installing Debian\'s chromium package for the browser tests (about 30 s)…');
+  console.error(
+    "Chromium not found: installing Debian's chromium package for the browser tests (about 30 s)…",
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
@@ -26,7 +32,9 @@ if (!path) {
   });
   path = found();
   if (!path) {
-    console.error('apt-get installed chromium, but no executable was found at /usr/bin/chromium; set CHROMIUM_PATH.');
+    console.error(
+      'apt-get installed chromium, but no executable was found at /usr/bin/chromium; set CHROMIUM_PATH.',
+    );
     process.exit(1);
   }
 }
