@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const cliPath = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+export const cliPath = fileURLToPath(new URL('../bin/glowkit-schema.js', import.meta.url));
 
 export interface CliResult {
   code: number;

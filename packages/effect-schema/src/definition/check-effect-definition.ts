@@ -1,7 +1,12 @@
 /** Checking of effect definition files (`{ name, script, args }`) against their script's schema. */
 import { isObject } from '../elements.js';
 import { parseJson } from '../json/json-document.js';
-import { type LintOptions, lintEffectSchema, runRules } from '../lint/lint-effect-schema.js';
+import {
+  applyOverrides,
+  type LintOptions,
+  lintEffectSchema,
+  runRules,
+} from '../lint/lint-effect-schema.js';
 import type { Diagnostic } from '../lint/types.js';
 import { definitionArgsRule } from '../rules/definition-args/definition-args.js';
 import { definitionStructure } from '../rules/definition-structure/definition-structure.js';
@@ -33,6 +38,14 @@ export function checkEffectDefinition(
   sourceText: string,
   options: CheckEffectDefinitionOptions = {},
 ): Diagnostic[] {
+  // Overrides are applied once more at the end for the diagnostics made here, outside the rules.
+  return applyOverrides(
+    checkDefinition(sourceText, options),
+    options.rules ? { rules: options.rules } : {},
+  );
+}
+
+function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptions): Diagnostic[] {
   const parsed = parseJson(sourceText);
   if (!parsed.ok) {
     return [

@@ -118,7 +118,8 @@ export function runRules(
   return diagnostics.sort(byPosition);
 }
 
-function applyOverrides(diagnostics: Diagnostic[], options: LintOptions): Diagnostic[] {
+/** Applies per-rule overrides (`off` or a severity) to diagnostics made outside the rule runner. */
+export function applyOverrides(diagnostics: Diagnostic[], options: LintOptions): Diagnostic[] {
   return diagnostics.flatMap((d) => {
     const o = options.rules?.[d.ruleId];
     if (o === 'off') return [];

@@ -545,3 +545,41 @@ describe('effect definitions', () => {
     ]);
   });
 });
+
+describe('follow-ups found while reviewing the rules', () => {
+  it('an option hanging off a dependency cycle is reported as unreachable, the cycle once', () => {
+    const ds = lint({
+      a: checkbox(dependsOn({ b: true })),
+      b: checkbox(dependsOn({ a: true })),
+      c: checkbox(dependsOn({ a: true })),
+    });
+    expect(brief(ds)).toEqual([
+      'dependency-cycle error: dependency cycle "a" → "b" → "a": none of these options can ever be shown; remove one of the dependencies',
+      'unreachable-option error: option "c" can never be shown: it depends on "a", which is in a dependency cycle and never shown',
+    ]);
+  });
+
+  it('a script option named smoothing-something is not taken for a misspelt block option', () => {
+    expect(lint({ 'smoothing-strength': { type: 'integer', default: 3 } })).toEqual([]);
+    const ds = lint({ 'smoothing-time-ms': { type: 'integer', default: 3 } });
+    expect(ds.map((d) => [d.ruleId, d.suggestion])).toEqual([
+      ['smoothing-block', 'smoothing-time_ms'],
+    ]);
+  });
+
+  it('rule overrides also apply to the diagnostics the definition checker makes itself', () => {
+    const text = JSON.stringify({ name: 'Comet', script: 'nowhere.py', args: {} });
+    expect(
+      checkEffectDefinition(text, { resolveSchema: () => undefined }).map((d) => d.ruleId),
+    ).toEqual(['definition-schema']);
+    expect(
+      checkEffectDefinition(text, {
+        resolveSchema: () => undefined,
+        rules: { 'definition-schema': 'off' },
+      }),
+    ).toEqual([]);
+    expect(
+      checkEffectDefinition('{', { rules: { 'invalid-json': 'warning' } }).map((d) => d.severity),
+    ).toEqual(['warning']);
+  });
+});

@@ -82,19 +82,14 @@ function docFor(
   if (title)
     lines.push(`${title}${typeof option.title === 'string' ? ` (\`${option.title}\`)` : ''}`);
   else if (typeof option.title === 'string') lines.push(`\`${option.title}\``);
-  const unit =
-    phrase(option.append, translations) ??
-    (typeof option.append === 'string' ? option.append : undefined);
+  // As in the form: a unit shows only when its phrase exists.
+  const unit = phrase(option.append, translations);
   const facts: string[] = [];
-  for (const key of [
-    'minimum',
-    'maximum',
-    'step',
-    'minLength',
-    'maxLength',
-    'minItems',
-    'maxItems',
-  ]) {
+  // json-schema-to-typescript documents the item counts of tuples (colours) itself.
+  const kind = elementKind(option);
+  const counts =
+    kind === 'colorpicker' || kind === 'colorpickerRGBA' ? [] : ['minItems', 'maxItems'];
+  for (const key of ['minimum', 'maximum', 'step', 'minLength', 'maxLength', ...counts]) {
     if (typeof option[key] === 'number')
       facts.push(
         `@${key} ${option[key]}${unit && (key === 'minimum' || key === 'maximum') ? ` ${unit}` : ''}`,

@@ -46,13 +46,15 @@ export const smoothingBlockRule: Rule = {
     const present = names.filter((n) => ctx.byName.has(n));
     // A misspelt smoothing option is the most common way to end up with a partial block.
     for (const o of ctx.options) {
+      // Only a near miss is flagged: a script may well have its own "smoothing-strength".
       if (o.name.startsWith('smoothing') && !names.includes(o.name)) {
         const hint = suggest(o.name, names);
+        if (!hint) continue;
         ctx.report({
           pointer: o.pointer,
           part: 'key',
-          message: `"${o.name}" is not an option of the smoothing block${hint ? `: did you mean "${hint}"?` : ` (${names.join(', ')})`}`,
-          ...(hint ? { suggestion: hint } : {}),
+          message: `"${o.name}" is not an option of the smoothing block: did you mean "${hint}"?`,
+          suggestion: hint,
         });
       }
     }

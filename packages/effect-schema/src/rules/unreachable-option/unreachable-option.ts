@@ -32,6 +32,11 @@ export const unreachableOption: Rule = {
         if (visited.has(name) || conflict) return;
         visited.add(name);
         for (const e of outgoing.get(name) ?? []) {
+          if (inCycle.has(e.target)) {
+            // The cycle itself is reported by dependency-cycle; what hangs off it is hidden too.
+            conflict = `it depends${viaText(name, option.name)} on "${e.target}", which is in a dependency cycle and never shown`;
+            return;
+          }
           const had = required.get(e.target);
           if (had && !jsonEqual(had.value, e.value)) {
             conflict = `it needs "${e.target}" = ${show(had.value)}${viaText(had.via, option.name)} and "${e.target}" = ${show(e.value)}${viaText(name, option.name)}`;
