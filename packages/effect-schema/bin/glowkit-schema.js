@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 
 const cli = new URL('../dist/cli.js', import.meta.url);
 if (!existsSync(cli)) {
-  process.stderr.write('glowkit-schema: not built yet; run `npm run build` in the repository first\n');
+  process.stderr.write(
+    'glowkit-schema: not built yet; run `npm run build` in the repository first\n',
+  );
   process.exit(2);
 }
 await import(cli.href);

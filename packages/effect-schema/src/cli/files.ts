@@ -71,3 +71,38 @@ export async function readText(path: string): Promise<string> {
     throw new InputError(`${path}: cannot read: ${describeFsError(error)}`);
   }
 }
+
+/** Where to look for schemas in a directory argument. */
+export const schemaFilePattern = {
+  patterns: ['**/*.schema.json'],
+  ignore: ['**/node_modules/**'],
+  describe: '*.schema.json files',
+};
+
+/** Files read from the arguments, and one line per argument or file that could not be used. */
+export interface ReadInputs {
+  sources: Array<{ file: string; text: string }>;
+  problems: string[];
+}
+
+/** Expands the arguments and reads every file; unreadable ones become problems, not exceptions. */
+export async function readInputs(
+  inputs: readonly string[],
+  dirPattern: Parameters<typeof expandInputs>[1],
+  cwd: string,
+): Promise<ReadInputs> {
+  const result: ReadInputs = { sources: [], problems: [] };
+  for (const e of await expandInputs(inputs, dirPattern, cwd)) {
+    if ('problem' in e) {
+      result.problems.push(e.problem);
+      continue;
+    }
+    try {
+      result.sources.push({ file: e.path, text: await readText(resolve(cwd, e.path)) });
+    } catch (error) {
+      if (error instanceof InputError) result.problems.push(error.message);
+      else throw error;
+    }
+  }
+  return result;
+}

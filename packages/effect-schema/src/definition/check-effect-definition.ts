@@ -6,6 +6,7 @@ import {
   type LintOptions,
   lintEffectSchema,
   runRules,
+  syntaxDiagnostic,
 } from '../lint/lint-effect-schema.js';
 import type { Diagnostic } from '../lint/types.js';
 import { definitionArgsRule } from '../rules/definition-args/definition-args.js';
@@ -47,18 +48,7 @@ export function checkEffectDefinition(
 
 function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptions): Diagnostic[] {
   const parsed = parseJson(sourceText);
-  if (!parsed.ok) {
-    return [
-      {
-        ruleId: 'invalid-json',
-        severity: 'error',
-        message: `invalid JSON: ${parsed.error.message}`,
-        pointer: '',
-        line: parsed.error.position.line,
-        column: parsed.error.position.column,
-      },
-    ];
-  }
+  if (!parsed.ok) return [syntaxDiagnostic(parsed.error)];
   const lintOptions: LintOptions = options.rules ? { rules: options.rules } : {};
   const structural = runRules(
     [duplicateKey, definitionStructure],

@@ -253,21 +253,9 @@ function countKeysInText(text: string): number {
   // A string followed (after white space) by a colon is a key; only valid JSON reaches here.
   // indexOf does the scanning natively, which matters: this runs on every linted file.
   let count = 0;
-  let i = text.indexOf('"');
-  while (i !== -1) {
-    let end = text.indexOf('"', i + 1);
-    // Skip escaped quotes: a quote preceded by an odd number of backslashes.
-    while (end !== -1) {
-      let backslashes = 0;
-      for (let k = end - 1; text.charCodeAt(k) === 92; k--) backslashes++;
-      if (backslashes % 2 === 0) break;
-      end = text.indexOf('"', end + 1);
-    }
-    if (end === -1) break;
-    let j = end + 1;
-    let c = text.charCodeAt(j);
-    while (c === 32 || c === 9 || c === 10 || c === 13) c = text.charCodeAt(++j);
-    if (c === 58 /* : */) count++;
+  for (let i = text.indexOf('"'); i !== -1; ) {
+    const j = skipWhite(text, skipString(text, i));
+    if (text.charCodeAt(j) === 58 /* : */) count++;
     i = text.indexOf('"', j);
   }
   return count;

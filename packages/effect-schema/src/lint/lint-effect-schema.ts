@@ -1,6 +1,11 @@
 /** The effect option schema linter. */
 import { isObject } from '../elements.js';
-import { escapePointerToken, type JsonDocument, parseJson } from '../json/json-document.js';
+import {
+  escapePointerToken,
+  type JsonDocument,
+  type JsonSyntaxError,
+  parseJson,
+} from '../json/json-document.js';
 import { rules } from '../rules/index.js';
 import type { Diagnostic, OptionEntry, Report, Rule, RuleContext, Severity } from './types.js';
 
@@ -29,22 +34,20 @@ export interface LintOptions {
  */
 export function lintEffectSchema(sourceText: string, options: LintOptions = {}): Diagnostic[] {
   const parsed = parseJson(sourceText);
-  if (!parsed.ok) {
-    return applyOverrides(
-      [
-        {
-          ruleId: 'invalid-json',
-          severity: 'error',
-          message: `invalid JSON: ${parsed.error.message}`,
-          pointer: '',
-          line: parsed.error.position.line,
-          column: parsed.error.position.column,
-        },
-      ],
-      options,
-    );
-  }
+  if (!parsed.ok) return applyOverrides([syntaxDiagnostic(parsed.error)], options);
   return runRules(rules, parsed.value, parsed.document, options);
+}
+
+/** The `invalid-json` diagnostic of a syntax error. */
+export function syntaxDiagnostic(error: JsonSyntaxError): Diagnostic {
+  return {
+    ruleId: 'invalid-json',
+    severity: 'error',
+    message: `invalid JSON: ${error.message}`,
+    pointer: '',
+    line: error.position.line,
+    column: error.position.column,
+  };
 }
 
 /** Collects the top-level options of a schema value. */

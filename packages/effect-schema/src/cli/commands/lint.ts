@@ -1,13 +1,11 @@
-/** `glowkit-schema lint`: lint effect option schemas, optionally adding missing phrases. */
-import { resolve } from 'node:path';
 import { lintEffectSchema } from '../../lint/lint-effect-schema.js';
 import { insertPhrases, placeholderText, writeFileAtomic } from '../add-phrases.js';
-import { expandInputs, readText } from '../files.js';
+import { readInputs, schemaFilePattern } from '../files.js';
 import { type CommandIo, exitCodes } from '../io.js';
 import { type FileResult, type Format, formatResults, totals } from '../report.js';
 import { Progress, palette, useColor } from '../terminal.js';
 import { loadPhraseFile, type PhraseFile, resolveSourcePhraseFile } from '../translations.js';
-import { InputError, UsageError } from '../usage-error.js';
+import { UsageError } from '../usage-error.js';
 
 /** Arguments of the lint command. */
 export interface LintCommandArgs {
@@ -35,28 +33,8 @@ export async function lintCommand(args: LintCommandArgs, io: CommandIo): Promise
       io.cwd,
     );
   }
-  const expanded = await expandInputs(
-    args.inputs,
-    {
-      patterns: ['**/*.schema.json'],
-      ignore: ['**/node_modules/**'],
-      describe: '*.schema.json files',
-    },
-    io.cwd,
-  );
-  const sources: Array<{ file: string; text: string }> = [];
-  for (const e of expanded) {
-    if ('problem' in e) {
-      inputProblems.push(e.problem);
-      continue;
-    }
-    try {
-      sources.push({ file: e.path, text: await readText(resolve(io.cwd, e.path)) });
-    } catch (error) {
-      if (error instanceof InputError) inputProblems.push(error.message);
-      else throw error;
-    }
-  }
+  const { sources, problems } = await readInputs(args.inputs, schemaFilePattern, io.cwd);
+  inputProblems.push(...problems);
   const lintAll = (phrases: Record<string, string> | undefined): FileResult[] => {
     const progress = new Progress(io.stderr, sources.length, 'Linting');
     const results = sources.map(({ file, text }, i) => {

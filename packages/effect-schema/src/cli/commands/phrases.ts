@@ -1,13 +1,11 @@
-/** `glowkit-schema phrases`: which placeholders are missing in which language. */
-import { resolve } from 'node:path';
 import { isObject } from '../../elements.js';
 import { parseJson } from '../../json/json-document.js';
 import { collectPlaceholders } from '../../placeholders.js';
-import { expandInputs, readText } from '../files.js';
+import { readInputs, schemaFilePattern } from '../files.js';
 import { type CommandIo, exitCodes } from '../io.js';
 import { palette, useColor } from '../terminal.js';
 import { loadPhraseDirectory } from '../translations.js';
-import { InputError, UsageError } from '../usage-error.js';
+import { UsageError } from '../usage-error.js';
 
 /** Arguments of the phrases command. */
 export interface PhrasesArgs {
@@ -32,42 +30,19 @@ export async function phrasesCommand(args: PhrasesArgs, io: CommandIo): Promise<
       'phrases needs --translations <dir> with one <language>.json per language',
     );
   const languages = await loadPhraseDirectory(args.translations, io.cwd);
-  const expanded = await expandInputs(
-    args.inputs,
-    {
-      patterns: ['**/*.schema.json'],
-      ignore: ['**/node_modules/**'],
-      describe: '*.schema.json files',
-    },
-    io.cwd,
-  );
-  const problems: string[] = [];
+  const { sources, problems } = await readInputs(args.inputs, schemaFilePattern, io.cwd);
   const used = new Map<string, MissingPhrase>();
   let schemaCount = 0;
-  for (const e of expanded) {
-    if ('problem' in e) {
-      problems.push(e.problem);
-      continue;
-    }
-    let text: string;
-    try {
-      text = await readText(resolve(io.cwd, e.path));
-    } catch (error) {
-      if (error instanceof InputError) {
-        problems.push(error.message);
-        continue;
-      }
-      throw error;
-    }
+  for (const { file, text } of sources) {
     const parsed = parseJson(text);
     if (!parsed.ok || !isObject(parsed.value)) {
-      problems.push(`${e.path}: not a valid schema (run glowkit-schema lint on it)`);
+      problems.push(`${file}: not a valid schema (run glowkit-schema lint on it)`);
       continue;
     }
     schemaCount++;
     for (const p of collectPlaceholders(parsed.value)) {
       const entry = used.get(p.key) ?? { key: p.key, kind: p.kind, uses: [] };
-      entry.uses.push({ file: e.path, pointer: p.pointer });
+      entry.uses.push({ file, pointer: p.pointer });
       used.set(p.key, entry);
     }
   }
