@@ -75,6 +75,7 @@ export class JsonDocument {
   #lineStarts: number[] | undefined;
   #tree: LocationNode | undefined;
   #hasDuplicateKeys: boolean | undefined;
+  #index: Map<number, ContainerIndex> | undefined;
 
   /** @param value the parsed value of `text`, when known (enables the fast paths). */
   constructor(text: string, value?: unknown) {
@@ -121,10 +122,10 @@ export class JsonDocument {
    * its value. A pointer that does not exist falls back to its nearest existing ancestor.
    */
   locate(pointer: string, part: 'key' | 'value' = 'value'): SourcePosition {
-    // Most documents get a handful of diagnostics: scanning to them is cheaper than building the
-    // whole tree. With duplicate keys the tree is needed, since the last occurrence must win.
-    if (!this.#tree && this.#value !== undefined && !this.hasDuplicateKeys) {
-      return this.position(scanTo(this.text, fromPointer(pointer), part));
+    // Most documents get a handful of diagnostics: indexing the few objects on their way is
+    // cheaper than building the whole tree.
+    if (!this.#tree && this.#value !== undefined) {
+      return this.position(this.#scanTo(fromPointer(pointer), part));
     }
     let node = this.tree;
     for (const token of fromPointer(pointer)) {
@@ -146,6 +147,37 @@ export class JsonDocument {
     }
     const offset = part === 'key' && node.keyStart !== undefined ? node.keyStart : node.start;
     return this.position(offset);
+  }
+
+  /**
+   * Offset of the value (or member key) a pointer names, from lazily built indexes of just the
+   * objects and arrays on the way: several diagnostics in one options object index it once.
+   * A pointer that does not exist resolves to its nearest existing ancestor.
+   */
+  #scanTo(tokens: readonly string[], part: 'key' | 'value'): number {
+    this.#index ??= new Map();
+    let at = skipWhite(this.text, 0);
+    let keyOffset: number | undefined;
+    for (const token of tokens) {
+      let index = this.#index.get(at);
+      if (index === undefined) {
+        index = indexContainer(this.text, at);
+        if (index === undefined) return at;
+        this.#index.set(at, index);
+      }
+      if (Array.isArray(index)) {
+        const item = index[Number(token)];
+        if (item === undefined) return at;
+        keyOffset = undefined;
+        at = item;
+      } else {
+        const member = index.get(token);
+        if (member === undefined) return at;
+        keyOffset = member[0];
+        at = member[1];
+      }
+    }
+    return part === 'key' && keyOffset !== undefined ? keyOffset : at;
   }
 
   /** Every key that occurs twice in the same object. */
@@ -316,53 +348,42 @@ function skipValue(text: string, i: number): number {
   }
 }
 
-/**
- * Offset of the value (or member key) a pointer names, by scanning valid JSON text without
- * building a tree. Stops at the first matching key, so only for documents without duplicate keys.
- * A pointer that does not exist resolves to its nearest existing ancestor.
- */
-function scanTo(text: string, tokens: readonly string[], part: 'key' | 'value'): number {
-  let at = skipWhite(text, 0);
-  let keyAt: number | undefined;
-  for (const token of tokens) {
-    const c = text.charCodeAt(at);
-    let found: number | undefined;
-    if (c === 123) {
-      let i = skipWhite(text, at + 1);
-      while (text.charCodeAt(i) === 34) {
-        const keyEnd = skipString(text, i);
-        const raw = text.slice(i + 1, keyEnd - 1);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
-        const valueAt = skipWhite(text, skipWhite(text, keyEnd) + 1);
-        if (key === token) {
-          found = valueAt;
-          keyAt = i;
-          break;
-        }
-        i = skipWhite(text, skipValue(text, valueAt));
-        if (text.charCodeAt(i) === 44) i = skipWhite(text, i + 1);
-      }
-    } else if (c === 91) {
-      const index = Number(token);
-      let i = skipWhite(text, at + 1);
-      for (
-        let n = 0;
-        Number.isInteger(index) && text.charCodeAt(i) !== 93 && i < text.length;
-        n++
-      ) {
-        if (n === index) {
-          found = i;
-          keyAt = undefined;
-          break;
-        }
-        i = skipWhite(text, skipValue(text, i));
-        if (text.charCodeAt(i) === 44) i = skipWhite(text, i + 1);
-      }
+/** Where the members of one object (key → [key offset, value offset]) or the items of one array sit. */
+type ContainerIndex = Map<string, [number, number]> | number[];
+
+/** Indexes the container (object or array) that starts at `at`, by scanning valid JSON text. */
+function indexContainer(text: string, at: number): ContainerIndex | undefined {
+  const c = text.charCodeAt(at);
+  if (c === 123) {
+    // Later duplicates overwrite earlier ones: the last occurrence wins, as with JSON.parse.
+    const members = new Map<string, [number, number]>();
+    let i = skipWhite(text, at + 1);
+    while (text.charCodeAt(i) === 34) {
+      const keyEnd = skipString(text, i);
+      const valueAt = skipWhite(text, skipWhite(text, keyEnd) + 1);
+      members.set(keyAt(text, i, keyEnd), [i, valueAt]);
+      i = skipWhite(text, skipValue(text, valueAt));
+      if (text.charCodeAt(i) === 44) i = skipWhite(text, i + 1);
     }
-    if (found === undefined) return at;
-    at = found;
+    return members;
   }
-  return part === 'key' && keyAt !== undefined ? keyAt : at;
+  if (c === 91) {
+    const items: number[] = [];
+    let i = skipWhite(text, at + 1);
+    while (i < text.length && text.charCodeAt(i) !== 93) {
+      items.push(i);
+      i = skipWhite(text, skipValue(text, i));
+      if (text.charCodeAt(i) === 44) i = skipWhite(text, i + 1);
+    }
+    return items;
+  }
+  return undefined;
+}
+
+/** The key spelled by the string literal text[start, end). */
+function keyAt(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end - 1);
+  return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
 }
 
 class TreeSyntaxError extends Error {

@@ -16,6 +16,8 @@ export interface DependencyEdge {
   pointer: string;
   /** Whether the entry names an option that can drive visibility with a value it can have. */
   usable: boolean;
+  /** Why the value does not fit a drivable target (see {@link dependencyValueProblem}). */
+  problem?: string;
 }
 
 /** Element kinds that can drive visibility (the spec: boolean, number, integer and string). */
@@ -55,56 +57,52 @@ export function dependencyValueProblem(target: OptionEntry, value: unknown): str
   }
 }
 
-// Four rules ask for the same edges in one lint run; computed once per options array.
-const edgeCache = new WeakMap<readonly OptionEntry[], DependencyEdge[]>();
-
-/** All dependency entries of all options (computed once per lint run and shared; do not mutate). */
+/** All dependency entries of all options. */
 export function dependencyEdges(
   options: readonly OptionEntry[],
   byName: ReadonlyMap<string, OptionEntry>,
 ): DependencyEdge[] {
-  const cached = edgeCache.get(options);
-  if (cached) return cached;
   const edges: DependencyEdge[] = [];
   for (const from of options) {
     const deps = dependenciesOf(from.option);
     for (const [target, value] of Object.entries(deps)) {
       const entry = byName.get(target);
-      const usable =
-        entry !== undefined &&
-        entry !== from &&
-        drivingKinds.has(elementKind(entry.option)) &&
-        dependencyValueProblem(entry, value) === undefined;
-      edges.push({
+      const drivable =
+        entry !== undefined && entry !== from && drivingKinds.has(elementKind(entry.option));
+      const problem = drivable ? dependencyValueProblem(entry, value) : undefined;
+      const edge: DependencyEdge = {
         from,
         target,
         value,
         pointer: `${from.pointer}/options/dependencies/${escapePointerToken(target)}`,
-        usable,
-      });
+        usable: drivable && problem === undefined,
+      };
+      if (problem !== undefined) edge.problem = problem;
+      edges.push(edge);
     }
   }
-  edgeCache.set(options, edges);
   return edges;
 }
 
-const cycleCache = new WeakMap<readonly DependencyEdge[], string[][]>();
+/**
+ * Whether some usable edge leads to an option that itself depends on another. Without such a
+ * chain there can be neither a cycle nor conflicting conditions, which is the case for most
+ * schemas, so the graph rules can stop early.
+ */
+export function hasChains(edges: readonly DependencyEdge[]): boolean {
+  let dependents: Set<string> | undefined;
+  for (const e of edges) if (e.usable) (dependents ??= new Set()).add(e.from.name);
+  if (!dependents) return false;
+  for (const e of edges) if (e.usable && dependents.has(e.target)) return true;
+  return false;
+}
 
 /** Cycles among usable edges, each as the list of option names along it (Tarjan's SCCs). */
 export function dependencyCycles(
   options: readonly OptionEntry[],
   edges: readonly DependencyEdge[],
 ): string[][] {
-  const cached = cycleCache.get(edges);
-  if (cached) return cached;
-  const cycles = findCycles(options, edges);
-  cycleCache.set(edges, cycles);
-  return cycles;
-}
-
-function findCycles(options: readonly OptionEntry[], edges: readonly DependencyEdge[]): string[][] {
-  // A cycle needs at least two usable edges; most schemas have none at all.
-  if (edges.filter((e) => e.usable).length < 2) return [];
+  if (!hasChains(edges)) return [];
   const next = new Map<string, string[]>();
   for (const o of options) next.set(o.name, []);
   for (const e of edges) if (e.usable) next.get(e.from.name)?.push(e.target);

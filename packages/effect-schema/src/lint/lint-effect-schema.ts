@@ -7,7 +7,9 @@ import {
   parseJson,
 } from '../json/json-document.js';
 import { rules } from '../rules/index.js';
+import { type DependencyEdge, dependencyCycles, dependencyEdges } from './dependency-graph.js';
 import type { Diagnostic, OptionEntry, Report, Rule, RuleContext, Severity } from './types.js';
+import { collectElements, type ElementVisit } from './walk.js';
 
 /** Options of {@link lintEffectSchema}. */
 export interface LintOptions {
@@ -62,6 +64,21 @@ export function optionEntries(schema: unknown): OptionEntry[] {
   return entries;
 }
 
+// Phrase files are large (Hyperion's has 1,250 keys) and reused across many lint calls: a Set
+// of their keys answers lookups faster than the object, and is built once per phrases object.
+const phraseKeyCache = new WeakMap<object, Set<string>>();
+const noPhrases = new Set<string>();
+
+function phraseKeys(phrases: Readonly<Record<string, string>> | undefined): Set<string> {
+  if (!phrases) return noPhrases;
+  let keys = phraseKeyCache.get(phrases);
+  if (!keys) {
+    keys = new Set(Object.keys(phrases));
+    phraseKeyCache.set(phrases, keys);
+  }
+  return keys;
+}
+
 /** Runs rules over a parsed document; shared with the definition checker. */
 export function runRules(
   ruleList: readonly Rule[],
@@ -76,13 +93,35 @@ export function runRules(
   // One context for all rules; `report` stamps findings with the rule that is running.
   let current: Rule | undefined;
   let override: Severity | 'off' | undefined;
+  let elements: ElementVisit[] | undefined;
+  let edges: DependencyEdge[] | undefined;
+  let cycles: string[][] | undefined;
+  let keys: Set<string> | undefined;
   const context: RuleContext = {
     value,
     schema,
     options: entries,
     byName,
     phrases: options.translations,
+    hasPhrase: (key) => {
+      keys ??= phraseKeys(options.translations);
+      return keys.has(key);
+    },
     document,
+    // Shared by many rules; a plain closure rather than a WeakMap cache, which would make the
+    // garbage collector trace every short-lived run.
+    get elements() {
+      elements ??= collectElements(entries);
+      return elements;
+    },
+    get dependencyEdges() {
+      edges ??= dependencyEdges(entries, byName);
+      return edges;
+    },
+    get dependencyCycles() {
+      cycles ??= dependencyCycles(entries, this.dependencyEdges);
+      return cycles;
+    },
     report(finding: Report) {
       const rule = current as Rule;
       const position = document.locate(finding.pointer, finding.part);

@@ -1,5 +1,7 @@
 /** Types shared by the linter, its rules and the definition checker. */
 import type { JsonDocument } from '../json/json-document.js';
+import type { DependencyEdge } from './dependency-graph.js';
+import type { ElementVisit } from './walk.js';
 
 /** How serious a diagnostic is: errors fail a lint run, warnings do not. */
 export type Severity = 'error' | 'warning';
@@ -67,8 +69,16 @@ export interface RuleContext {
   byName: ReadonlyMap<string, OptionEntry>;
   /** Phrases of the translation file, when one was given. */
   phrases: Readonly<Record<string, string>> | undefined;
+  /** Whether the translation file has a phrase (false when none was given). */
+  hasPhrase(key: string): boolean;
   /** The source text and its locations. */
   document: JsonDocument;
+  /** Every option and nested item schema (computed once per run, on first use). */
+  readonly elements: readonly ElementVisit[];
+  /** Every `options.dependencies` entry (computed once per run, on first use). */
+  readonly dependencyEdges: readonly DependencyEdge[];
+  /** Cycles among the usable dependency edges (computed once per run, on first use). */
+  readonly dependencyCycles: readonly string[][];
   report(finding: Report): void;
 }
 

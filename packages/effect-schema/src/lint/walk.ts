@@ -1,5 +1,6 @@
 /** Traversal helpers for rules. */
 import { isObject } from '../elements.js';
+import { type ValueIssue, validateValue } from '../values/validate-value.js';
 import type { OptionEntry } from './types.js';
 
 /** An element schema found in the document: an option or an (arbitrarily nested) item schema. */
@@ -10,17 +11,20 @@ export interface ElementVisit {
   option: OptionEntry;
   /** 0 for the option itself, 1 for its items, 2 for items of items… */
   depth: number;
+  /** Why the element's default is invalid; filled by {@link defaultIssuesOf} on first use. */
+  defaultIssues?: readonly ValueIssue[];
 }
 
-// One lint run walks the same options in a dozen rules: the list of elements is built once per
-// options array and shared (the array is created per run, so the cache dies with the run).
-const elementCache = new WeakMap<readonly OptionEntry[], ElementVisit[]>();
+/** The issues of an element's default (none without one), computed once for all rules. */
+export function defaultIssuesOf(visit: ElementVisit): readonly ValueIssue[] {
+  visit.defaultIssues ??=
+    'default' in visit.element ? validateValue(visit.element, visit.element.default) : [];
+  return visit.defaultIssues;
+}
 
 /** Every option and every nested `items` schema, outermost first. */
-export function elementsOf(options: readonly OptionEntry[]): readonly ElementVisit[] {
-  let list = elementCache.get(options);
-  if (list) return list;
-  list = [];
+export function collectElements(options: readonly OptionEntry[]): ElementVisit[] {
+  const list: ElementVisit[] = [];
   for (const option of options) {
     let element: unknown = option.option;
     let pointer = option.pointer;
@@ -33,16 +37,15 @@ export function elementsOf(options: readonly OptionEntry[]): readonly ElementVis
       depth++;
     }
   }
-  elementCache.set(options, list);
   return list;
 }
 
-/** Calls `visit` for every option and every nested `items` schema, outermost first. */
+/** Calls `visit` for every element of the schema being linted (see {@link collectElements}). */
 export function forEachElement(
-  options: readonly OptionEntry[],
+  ctx: { readonly elements: readonly ElementVisit[] },
   visit: (v: ElementVisit) => void,
 ): void {
-  for (const v of elementsOf(options)) visit(v);
+  for (const v of ctx.elements) visit(v);
 }
 
 /** Formats a JSON value for a message, shortened when long. */

@@ -12,7 +12,7 @@ export const colorpickerShape: Rule = {
     why: "The colour picker always produces [r, g, b] (or [r, g, b, a]); a declaration that says otherwise makes the schema validation reject the picker's own output, or accept colours the script cannot use.",
   },
   check(ctx) {
-    forEachElement(ctx.options, ({ element, pointer }) => {
+    forEachElement(ctx, ({ element, pointer }) => {
       const kind = elementKind(element);
       if (kind === 'colorpicker') {
         expectCount(ctx, element, pointer, 3, 'an RGB colour');

@@ -1,6 +1,6 @@
 import type { Rule } from '../../lint/types.js';
-import { forEachElement } from '../../lint/walk.js';
-import { describeValueIssue, validateValue } from '../../values/validate-value.js';
+import { defaultIssuesOf, forEachElement } from '../../lint/walk.js';
+import { describeValueIssue } from '../../values/validate-value.js';
 
 /** The default satisfies the option's own constraints. */
 export const defaultConstraint: Rule = {
@@ -12,9 +12,9 @@ export const defaultConstraint: Rule = {
     why: 'An invalid default is a form that opens with an error the user did not make, and an effect that starts with a value its author declared impossible.',
   },
   check(ctx) {
-    forEachElement(ctx.options, ({ element, pointer, option, depth }) => {
-      if (!('default' in element)) return;
-      for (const issue of validateValue(element, element.default)) {
+    forEachElement(ctx, (visit) => {
+      const { pointer, option, depth } = visit;
+      for (const issue of defaultIssuesOf(visit)) {
         if (issue.code === 'type' || issue.code === 'integer') continue;
         // An empty enum admits no value at all: `enum-values` reports that, once.
         if (issue.code === 'enum' && (issue.params.enum as unknown[]).length === 0) continue;

@@ -1,6 +1,6 @@
 import type { Rule } from '../../lint/types.js';
-import { forEachElement } from '../../lint/walk.js';
-import { describeValueIssue, validateValue } from '../../values/validate-value.js';
+import { defaultIssuesOf, forEachElement } from '../../lint/walk.js';
+import { describeValueIssue } from '../../values/validate-value.js';
 
 /** The default has the option's type: a boolean for a checkbox, a whole number for an integer… */
 export const defaultType: Rule = {
@@ -12,9 +12,9 @@ export const defaultType: Rule = {
     why: 'The script receives the default as is: a string "10" where a number is expected crashes arithmetic in the effect, and 2.5 for an integer option makes the form show a value its own validation rejects.',
   },
   check(ctx) {
-    forEachElement(ctx.options, ({ element, pointer, option, depth }) => {
-      if (!('default' in element)) return;
-      for (const issue of validateValue(element, element.default)) {
+    forEachElement(ctx, (visit) => {
+      const { pointer, option, depth } = visit;
+      for (const issue of defaultIssuesOf(visit)) {
         if (issue.code !== 'type' && issue.code !== 'integer') continue;
         const where = depth === 0 ? `option "${option.name}"` : `items of option "${option.name}"`;
         ctx.report({

@@ -1,4 +1,3 @@
-import { dependencyCycles, dependencyEdges } from '../../lint/dependency-graph.js';
 import type { Rule } from '../../lint/types.js';
 
 /** Options do not depend on each other in a circle. */
@@ -10,8 +9,8 @@ export const dependencyCycle: Rule = {
     why: 'An option is shown only while the options it depends on are shown and set. In a cycle each waits for another to appear first, so none of them is ever shown.',
   },
   check(ctx) {
-    const edges = dependencyEdges(ctx.options, ctx.byName);
-    for (const cycle of dependencyCycles(ctx.options, edges)) {
+    const _edges = ctx.dependencyEdges;
+    for (const cycle of ctx.dependencyCycles) {
       const first = ctx.byName.get(cycle[0] as string);
       if (!first) continue;
       ctx.report({

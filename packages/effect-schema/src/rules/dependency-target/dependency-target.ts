@@ -1,5 +1,5 @@
 import { type ElementKind, elementKind } from '../../elements.js';
-import { dependencyEdges, drivingKinds } from '../../lint/dependency-graph.js';
+import { drivingKinds } from '../../lint/dependency-graph.js';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule } from '../../lint/types.js';
 
@@ -14,7 +14,7 @@ export const dependencyTarget: Rule = {
   },
   check(ctx) {
     const names = ctx.options.map((o) => o.name);
-    for (const edge of dependencyEdges(ctx.options, ctx.byName)) {
+    for (const edge of ctx.dependencyEdges) {
       const target = ctx.byName.get(edge.target);
       if (!target) {
         const hint = suggest(

@@ -1,9 +1,3 @@
-import { elementKind } from '../../elements.js';
-import {
-  dependencyEdges,
-  dependencyValueProblem,
-  drivingKinds,
-} from '../../lint/dependency-graph.js';
 import type { Rule } from '../../lint/types.js';
 import { show } from '../../lint/walk.js';
 
@@ -17,11 +11,8 @@ export const dependencyValue: Rule = {
     why: 'The form shows the option only while the other option equals this value exactly: `"1"` never equals `1`, and a value outside the enum is never selected, so the option would stay hidden forever.',
   },
   check(ctx) {
-    for (const edge of dependencyEdges(ctx.options, ctx.byName)) {
-      const target = ctx.byName.get(edge.target);
-      if (!target || target === edge.from || !drivingKinds.has(elementKind(target.option)))
-        continue;
-      const problem = dependencyValueProblem(target, edge.value);
+    for (const edge of ctx.dependencyEdges) {
+      const problem = edge.problem;
       if (problem) {
         ctx.report({
           pointer: edge.pointer,

@@ -12,7 +12,7 @@ export const enumTitles: Rule = {
     why: 'Labels are matched to values by position: one label too few leaves a choice without a name, one too many shifts nothing visibly but hides a mistake, and labels without an enum are never shown.',
   },
   check(ctx) {
-    forEachElement(ctx.options, ({ element, pointer }) => {
+    forEachElement(ctx, ({ element, pointer }) => {
       const titles = enumTitlesOf(element);
       if (!titles) return;
       const items = element.items;

@@ -11,7 +11,7 @@ export const enumValues: Rule = {
     why: 'An empty enum is a select box with nothing to select; a repeated value shows the same choice twice and makes its label ambiguous.',
   },
   check(ctx) {
-    forEachElement(ctx.options, ({ element, pointer }) => {
+    forEachElement(ctx, ({ element, pointer }) => {
       const list = element.enum;
       if (!Array.isArray(list)) return;
       if (list.length === 0) {

@@ -15,7 +15,7 @@ export const placeholderMissing: Rule = {
     const phrases = ctx.phrases;
     if (!phrases) return;
     const need = (key: unknown, pointer: string, what: string) => {
-      if (typeof key !== 'string' || key === '' || Object.hasOwn(phrases, key)) return;
+      if (typeof key !== 'string' || key === '' || ctx.hasPhrase(key)) return;
       ctx.report({
         pointer,
         message: `${what} "${key}" has no phrase in the translation file; add it (glowkit-schema lint --fix adds a placeholder text)`,
@@ -23,7 +23,7 @@ export const placeholderMissing: Rule = {
       });
     };
     need(ctx.schema.title, '/title', 'schema title');
-    forEachElement(ctx.options, ({ element, pointer, option }) => {
+    forEachElement(ctx, ({ element, pointer, option }) => {
       need(element.title, `${pointer}/title`, `title of option "${option.name}"`);
       enumTitlesOf(element)?.forEach((label, i) => {
         need(label, `${pointer}/options/enum_titles/${i}`, `label ${i} of option "${option.name}"`);

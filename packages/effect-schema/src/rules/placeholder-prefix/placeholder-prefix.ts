@@ -13,7 +13,7 @@ export const placeholderPrefix: Rule = {
   },
   check(ctx) {
     checkTitle(ctx, ctx.schema.title, '/title', 'edt_eff_', 'the schema title');
-    forEachElement(ctx.options, ({ element, pointer, option }) => {
+    forEachElement(ctx, ({ element, pointer, option }) => {
       const who = `option "${option.name}"`;
       checkTitle(ctx, element.title, `${pointer}/title`, 'edt_eff_', `title of ${who}`);
       checkTitle(ctx, element.append, `${pointer}/append`, 'edt_append_', `unit of ${who}`);

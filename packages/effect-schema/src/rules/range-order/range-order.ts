@@ -16,7 +16,7 @@ export const rangeOrder: Rule = {
     why: 'With the bounds crossed no value is valid: the option can never be saved, whatever the user enters.',
   },
   check(ctx) {
-    forEachElement(ctx.options, ({ element, pointer }) => {
+    forEachElement(ctx, ({ element, pointer }) => {
       for (const [low, high] of pairs) {
         const lo = element[low];
         const hi = element[high];

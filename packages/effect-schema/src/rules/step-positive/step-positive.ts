@@ -10,7 +10,7 @@ export const stepPositive: Rule = {
     why: '`step` drives the arrow keys and the spinner (it never rejects a value). A zero or negative step makes the arrows do nothing or run the wrong way.',
   },
   check(ctx) {
-    forEachElement(ctx.options, ({ element, pointer }) => {
+    forEachElement(ctx, ({ element, pointer }) => {
       if (!('step' in element)) return;
       const step = element.step;
       if (typeof step !== 'number' || !(step > 0)) {

@@ -13,9 +13,9 @@ export const unitMissing: Rule = {
   check(ctx) {
     const phrases = ctx.phrases;
     if (!phrases) return;
-    forEachElement(ctx.options, ({ element, pointer, option }) => {
+    forEachElement(ctx, ({ element, pointer, option }) => {
       const key = element.append;
-      if (typeof key !== 'string' || key === '' || Object.hasOwn(phrases, key)) return;
+      if (typeof key !== 'string' || key === '' || ctx.hasPhrase(key)) return;
       ctx.report({
         pointer: `${pointer}/append`,
         message: `unit "${key}" of option "${option.name}" has no phrase in the translation file, so no unit will display; add it`,

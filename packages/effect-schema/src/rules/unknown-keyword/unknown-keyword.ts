@@ -22,7 +22,7 @@ export const unknownKeyword: Rule = {
   },
   check(ctx) {
     checkKeys(ctx, ctx.schema, '', topLevelKeywords, 'at the top level of the schema');
-    forEachElement(ctx.options, ({ element, pointer }) => {
+    forEachElement(ctx, ({ element, pointer }) => {
       const type = element.type;
       if (typeof type !== 'string' || !(elementTypes as readonly string[]).includes(type)) return;
       const allowed = keywordsByType[type as ElementType];

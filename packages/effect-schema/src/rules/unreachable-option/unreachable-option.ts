@@ -1,4 +1,4 @@
-import { dependencyCycles, dependencyEdges } from '../../lint/dependency-graph.js';
+import { type DependencyEdge, hasChains } from '../../lint/dependency-graph.js';
 import type { Rule } from '../../lint/types.js';
 import { show } from '../../lint/walk.js';
 import { jsonEqual } from '../../values/json-equal.js';
@@ -13,9 +13,11 @@ export const unreachableOption: Rule = {
     why: 'An option that can never be shown can never be changed: its default is all the user will ever get, and the form silently hides a setting the author meant to offer.',
   },
   check(ctx) {
-    const edges = dependencyEdges(ctx.options, ctx.byName);
-    const inCycle = new Set(dependencyCycles(ctx.options, edges).flat());
-    const outgoing = new Map<string, typeof edges>();
+    const edges = ctx.dependencyEdges;
+    // Conflicts and cycles both need a chain (a depends on b, which depends on c).
+    if (!hasChains(edges)) return;
+    const inCycle = new Set(ctx.dependencyCycles.flat());
+    const outgoing = new Map<string, DependencyEdge[]>();
     for (const e of edges) {
       if (!e.usable) continue;
       const list = outgoing.get(e.from.name) ?? [];
