@@ -90,9 +90,9 @@ export function dependencyEdges(
  * schemas, so the graph rules can stop early.
  */
 export function hasChains(edges: readonly DependencyEdge[]): boolean {
-  let dependents: Set<string> | undefined;
-  for (const e of edges) if (e.usable) (dependents ??= new Set()).add(e.from.name);
-  if (!dependents) return false;
+  const dependents = new Set<string>();
+  for (const e of edges) if (e.usable) dependents.add(e.from.name);
+  if (dependents.size === 0) return false;
   for (const e of edges) if (e.usable && dependents.has(e.target)) return true;
   return false;
 }
