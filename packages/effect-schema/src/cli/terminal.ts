@@ -49,10 +49,11 @@ export class Progress {
   #last = 0;
   #shown = false;
 
-  constructor(stream: Stream, total: number, label: string) {
+  constructor(stream: Stream, total: number, label: string, env: NodeJS.ProcessEnv = process.env) {
     this.#stream = stream;
     this.#total = total;
-    this.#enabled = stream.isTTY === true && total > 1 && !process.env.CI;
+    // CI logs are not terminals even when they pretend to be: carriage returns only add noise.
+    this.#enabled = stream.isTTY === true && total > 1 && !env.CI;
     this.label = label;
   }
 
