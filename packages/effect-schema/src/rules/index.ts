@@ -47,4 +47,4 @@ export const rules: readonly Rule[] = [
   unitMissing,
 ];
 
-export { smoothingBlock } from './smoothing-block/smoothing-block.js';
+export { smoothingBlock } from '../smoothing.js';

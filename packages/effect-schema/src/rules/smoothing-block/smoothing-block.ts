@@ -2,34 +2,8 @@ import { escapePointerToken } from '../../json/json-document.js';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { show } from '../../lint/walk.js';
+import { smoothingBlock } from '../../smoothing.js';
 import { jsonEqual } from '../../values/json-equal.js';
-
-/** The smoothing control block of the spec, keyword for keyword (propertyOrder aside). */
-export const smoothingBlock: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
-  'smoothing-custom-settings': {
-    type: 'boolean',
-    title: 'edt_eff_smooth_custom',
-    default: false,
-  },
-  'smoothing-time_ms': {
-    type: 'integer',
-    title: 'edt_eff_smooth_time_ms',
-    minimum: 25,
-    maximum: 600,
-    default: 200,
-    append: 'edt_append_ms',
-    options: { dependencies: { 'smoothing-custom-settings': true } },
-  },
-  'smoothing-updateFrequency': {
-    type: 'number',
-    title: 'edt_eff_smooth_updateFrequency',
-    minimum: 1.0,
-    maximum: 100.0,
-    default: 25.0,
-    append: 'edt_append_hz',
-    options: { dependencies: { 'smoothing-custom-settings': true } },
-  },
-};
 
 const names = Object.keys(smoothingBlock);
 
