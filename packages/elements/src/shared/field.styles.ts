@@ -1,0 +1,77 @@
+import { css } from 'lit';
+
+/**
+ * Styles shared by every field. Everything visual is a CSS custom property with a light and a dark
+ * default (chosen by the inherited `color-scheme`), so pages theme the elements without reaching
+ * into their shadow roots; `::part()` names are given for the rest.
+ */
+export const fieldStyles = css`
+  :host {
+    --_text: var(--gk-color-text, light-dark(#1d2330, #e8ecf4));
+    --_muted: var(--gk-color-muted, light-dark(#5b6478, #a3adc2));
+    --_surface: var(--gk-color-surface, light-dark(#ffffff, #1b2130));
+    --_border: var(--gk-color-border, light-dark(#8a93a6, #5d6780));
+    --_accent: var(--gk-color-accent, light-dark(#2456d6, #7fa2ff));
+    --_error: var(--gk-color-error, light-dark(#b3261e, #ff8a80));
+    --_radius: var(--gk-radius, 6px);
+    --_space: var(--gk-space, 0.5rem);
+    --_focus: var(--gk-focus-ring, 0 0 0 3px light-dark(#2456d680, #7fa2ff99));
+    display: block;
+    color: var(--_text);
+    font: var(--gk-font, inherit);
+    margin-block: 0 calc(var(--_space) * 2);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .field {
+    display: grid;
+    gap: calc(var(--_space) / 2);
+  }
+  label,
+  .label {
+    font-weight: 600;
+  }
+  .control {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+  }
+  input,
+  select,
+  button {
+    font: inherit;
+    color: inherit;
+  }
+  input:not([type='checkbox']):not([type='color']):not([type='range']),
+  select {
+    box-sizing: border-box;
+    min-height: 2.25rem;
+    padding: 0.25rem 0.5rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    min-width: 0;
+  }
+  input:focus-visible,
+  select:focus-visible,
+  button:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+    box-shadow: var(--_focus);
+  }
+  [aria-invalid='true'] {
+    border-color: var(--_error) !important;
+  }
+  .unit {
+    color: var(--_muted);
+  }
+  .error {
+    color: var(--_error);
+    font-size: 0.875em;
+    margin: 0;
+  }
+  .error:empty {
+    display: none;
+  }
+`;

@@ -1,0 +1,180 @@
+import { type OptionSchema, type ValueIssue, validateValue } from '@glowkit/effect-schema/values';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { uniqueId } from './ids.js';
+import { labelOf, messageOf, type Translator, unitOf } from './translate.js';
+
+/** A reason a field's value is invalid: a schema rule, or input that is not a value at all. */
+export type FieldIssue =
+  | ValueIssue
+  | { code: 'required' | 'number'; pointer: string; params: Record<string, unknown> };
+
+/** What `input` and `change` events of every field carry. */
+export interface FieldEventDetail {
+  name: string;
+  value: unknown;
+}
+
+/**
+ * The base of every option element: the option's schema, its value, translation, validation with
+ * messages linked to the control, and `input`/`change` events that carry the value.
+ *
+ * Subclasses render their control with {@link GkField.renderControl}, give it the id
+ * {@link GkField.controlId}, and call {@link GkField.commit} when the user changes it.
+ */
+export abstract class GkField extends LitElement {
+  static override properties = {
+    schema: { attribute: false },
+    value: { attribute: false },
+    name: { type: String, reflect: true },
+    translator: { attribute: false },
+    disabled: { type: Boolean, reflect: true },
+  };
+
+  /** The option's schema (an entry of an effect option schema's `properties`). */
+  declare schema: OptionSchema;
+  /** The current value, with its JSON type (numbers are numbers, colours arrays). */
+  declare value: unknown;
+  /** The option's name: the key of its value in the effect's args. */
+  declare name: string;
+  /** Translates titles, units, labels and messages; without one, names and English are shown. */
+  declare translator: Translator | undefined;
+  /** Disables the control. */
+  declare disabled: boolean;
+
+  /** The id of the main control, which the label and messages refer to. */
+  protected readonly controlId: string = uniqueId('gk-control');
+  #stopListening: (() => void) | undefined;
+
+  constructor() {
+    super();
+    this.schema = {};
+    this.name = '';
+    this.disabled = false;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopListening?.();
+    this.#stopListening = undefined;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#listen();
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('translator')) this.#listen();
+  }
+
+  #listen(): void {
+    this.#stopListening?.();
+    // Re-render titles, units, labels and messages when the language changes.
+    this.#stopListening = this.translator?.onLanguageChange(() => this.requestUpdate());
+  }
+
+  /** Id of the element holding the validation message. */
+  protected get errorId(): string {
+    return `${this.controlId}-error`;
+  }
+
+  /** Issues found while reading what the user typed (e.g. text that is no number). */
+  protected inputIssues(): FieldIssue[] {
+    return [];
+  }
+
+  /** Every reason the current value is invalid; empty when it is valid. */
+  get issues(): FieldIssue[] {
+    const own = this.inputIssues();
+    if (own.length > 0) return own;
+    if (this.value === undefined) return [{ code: 'required', pointer: '', params: {} }];
+    return validateValue(this.schema, this.value);
+  }
+
+  /** Whether the current value satisfies the option's schema. */
+  get valid(): boolean {
+    return this.issues.length === 0;
+  }
+
+  /** Like a form control's `checkValidity()`: true when valid. */
+  checkValidity(): boolean {
+    return this.valid;
+  }
+
+  /** Like a form control's `reportValidity()`: focuses the control when invalid. */
+  reportValidity(): boolean {
+    if (this.valid) return true;
+    this.focus();
+    return false;
+  }
+
+  override focus(options?: FocusOptions): void {
+    const control = this.renderRoot.querySelector<HTMLElement>(`#${this.controlId}`);
+    (control ?? this.renderRoot.querySelector<HTMLElement>('input, select, button'))?.focus(
+      options,
+    );
+  }
+
+  /** The message shown for the first issue, in the current language. */
+  get validationMessage(): string {
+    const issue = this.issues[0];
+    return issue ? messageOf(issue, this.translator) : '';
+  }
+
+  /** Sets a new value from the user and tells listeners: `input` always, `change` when final. */
+  protected commit(value: unknown, final: boolean): void {
+    this.value = value;
+    this.#emit('input');
+    if (final) this.#emit('change');
+  }
+
+  #emit(type: 'input' | 'change'): void {
+    this.dispatchEvent(
+      new CustomEvent<FieldEventDetail>(type, {
+        bubbles: true,
+        composed: true,
+        detail: { name: this.name, value: this.value },
+      }),
+    );
+  }
+
+  /** Stops the inner control's own events: the element sends its own, with the value. */
+  protected swallow(event: Event): void {
+    event.stopPropagation();
+  }
+
+  /** The translated label text. */
+  protected get label(): string {
+    return labelOf(this.schema, this.name, this.translator);
+  }
+
+  /** The unit after the control, when its phrase exists. */
+  protected get unit(): string | undefined {
+    return unitOf(this.schema, this.translator);
+  }
+
+  protected renderUnit(): TemplateResult | typeof nothing {
+    const unit = this.unit;
+    return unit ? html`<span class="unit" part="unit">${unit}</span>` : nothing;
+  }
+
+  protected renderError(): TemplateResult {
+    return html`<p class="error" part="error" id=${this.errorId} aria-live="polite">${this.validationMessage}</p>`;
+  }
+
+  /** aria attributes of the main control: invalid state and the message that explains it. */
+  protected get invalidAttr(): 'true' | 'false' {
+    return this.valid ? 'false' : 'true';
+  }
+
+  /** The control itself (input, select…), labelled by the field's label. */
+  protected abstract renderControl(): TemplateResult;
+
+  protected override render(): TemplateResult {
+    return html`<div class="field" part="field">
+      <label for=${this.controlId} part="label">${this.label}</label>
+      <div class="control" part="control">${this.renderControl()}${this.renderUnit()}</div>
+      ${this.renderError()}
+    </div>`;
+  }
+}

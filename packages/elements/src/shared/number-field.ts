@@ -1,0 +1,56 @@
+import { html, type TemplateResult } from 'lit';
+import { type FieldIssue, GkField } from './field.js';
+import { fieldStyles } from './field.styles.js';
+
+/**
+ * The common part of integer and number options: a numeric input whose `step` (default 1) only
+ * drives the arrow keys and the spinner — a value off the step is valid — with minimum and
+ * maximum checked while typing.
+ */
+export abstract class GkNumberField extends GkField {
+  static override styles = [fieldStyles];
+
+  /** Whether only whole numbers are valid. */
+  protected abstract readonly integer: boolean;
+  /** True while the input holds text that is not a number. */
+  #unparsable = false;
+
+  protected override inputIssues(): FieldIssue[] {
+    return this.#unparsable ? [{ code: 'number', pointer: '', params: {} }] : [];
+  }
+
+  #read(input: HTMLInputElement): number | undefined {
+    this.#unparsable = input.validity.badInput;
+    if (input.value.trim() === '') return undefined;
+    const n = input.valueAsNumber;
+    return Number.isFinite(n) ? n : undefined;
+  }
+
+  protected override renderControl(): TemplateResult {
+    const step =
+      typeof this.schema.step === 'number' && this.schema.step > 0 ? this.schema.step : 1;
+    const min = typeof this.schema.minimum === 'number' ? this.schema.minimum : undefined;
+    const max = typeof this.schema.maximum === 'number' ? this.schema.maximum : undefined;
+    return html`<input
+      id=${this.controlId}
+      type="number"
+      part="input"
+      inputmode=${this.integer ? 'numeric' : 'decimal'}
+      step=${step}
+      min=${min ?? ''}
+      max=${max ?? ''}
+      .value=${typeof this.value === 'number' ? String(this.value) : ''}
+      ?disabled=${this.disabled}
+      aria-invalid=${this.invalidAttr}
+      aria-describedby=${this.errorId}
+      @input=${(e: Event) => {
+        this.swallow(e);
+        this.commit(this.#read(e.target as HTMLInputElement), false);
+      }}
+      @change=${(e: Event) => {
+        this.swallow(e);
+        this.commit(this.#read(e.target as HTMLInputElement), true);
+      }}
+    />`;
+  }
+}

@@ -1,0 +1,48 @@
+import { type ElementKind, elementKind, type OptionSchema } from '@glowkit/effect-schema/values';
+
+/** The custom element that renders each kind of option. */
+export const tagByKind: Readonly<Record<Exclude<ElementKind, 'unknown'>, string>> = {
+  checkbox: 'gk-checkbox',
+  string: 'gk-string',
+  select: 'gk-select',
+  integer: 'gk-integer',
+  number: 'gk-number',
+  array: 'gk-array',
+  multiselect: 'gk-multiselect',
+  colorpicker: 'gk-color-picker',
+  colorpickerRGBA: 'gk-color-picker-rgba',
+};
+
+/** The tag that renders an option, or undefined for a schema no element understands. */
+export function tagFor(option: OptionSchema): string | undefined {
+  const kind = elementKind(option);
+  return kind === 'unknown' ? undefined : tagByKind[kind];
+}
+
+/**
+ * The value a new item or an option without a usable `default` starts with: the default when
+ * there is one, else the natural empty value of its kind (first enum value, 0, black…).
+ */
+export function initialValue(option: OptionSchema): unknown {
+  if (option.default !== undefined) return structuredClone(option.default);
+  switch (elementKind(option)) {
+    case 'checkbox':
+      return false;
+    case 'string':
+      return '';
+    case 'select':
+      return Array.isArray(option.enum) ? option.enum[0] : '';
+    case 'integer':
+    case 'number':
+      return typeof option.minimum === 'number' ? option.minimum : 0;
+    case 'colorpicker':
+      return [0, 0, 0];
+    case 'colorpickerRGBA':
+      return [0, 0, 0, 1];
+    case 'array':
+    case 'multiselect':
+      return [];
+    default:
+      return undefined;
+  }
+}

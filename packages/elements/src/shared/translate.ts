@@ -1,0 +1,68 @@
+/**
+ * What the elements need from a translation resolver: the part of `@glowkit/i18n`'s `Resolver`
+ * they use, so that any resolver (or a test double built on real phrase files) fits.
+ */
+import {
+  describeValueIssue,
+  type OptionSchema,
+  type ValueIssue,
+} from '@glowkit/effect-schema/values';
+
+/** The subset of `@glowkit/i18n`'s Resolver that the elements use. */
+export interface Translator {
+  readonly language: string;
+  t(key: string, vars?: Record<string, unknown>): string;
+  has(key: string, lng?: string): boolean;
+  title(option: object): string | undefined;
+  unit(option: object): string | undefined;
+  enumLabels(option: object): string[];
+  onLanguageChange(listener: () => void): () => void;
+}
+
+/** The label of an option: its translated title, or a readable form of its name. */
+export function labelOf(option: OptionSchema, name: string, translator?: Translator): string {
+  const title = translator?.title(option);
+  if (title && title !== option.title) return title;
+  if (typeof option.title === 'string' && translator?.has(option.title)) return title ?? name;
+  return humanize(name);
+}
+
+/** "rotation-time" → "Rotation time": what people see when no phrase exists. */
+export function humanize(name: string): string {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? (words[0] as string).toUpperCase() + words.slice(1) : name;
+}
+
+/** The unit shown after an input: only when its phrase exists (the spec). */
+export function unitOf(option: OptionSchema, translator?: Translator): string | undefined {
+  return translator?.unit(option);
+}
+
+/** Labels for the values of an `enum`: enum_titles translated, else the values themselves. */
+export function enumLabelsOf(option: OptionSchema, translator?: Translator): string[] {
+  if (translator) return translator.enumLabels(option);
+  const values = Array.isArray(option.enum) ? option.enum : [];
+  return values.map((v) => String(v));
+}
+
+/**
+ * The message for a validation issue in the current language (`edt_msg_error_<code>` with the
+ * issue's values), falling back to an English sentence when the phrase is missing.
+ */
+export function messageOf(
+  issue: ValueIssue | { code: string; params: Record<string, unknown> },
+  translator?: Translator,
+): string {
+  const key = `edt_msg_error_${issue.code}`;
+  if (translator?.has(key) || translator?.has(key, 'en')) {
+    return translator.t(key, { ...issue.params });
+  }
+  if (issue.code === 'required') return 'A value is required.';
+  if (issue.code === 'number') return 'Enter a number.';
+  const text = describeValueIssue(issue as ValueIssue);
+  return text[0] ? text[0].toUpperCase() + text.slice(1) : text;
+}
