@@ -1,4 +1,9 @@
-import { type OptionSchema, type ValueIssue, validateValue } from '@glowkit/effect-schema/values';
+import {
+  jsonEqual,
+  type OptionSchema,
+  type ValueIssue,
+  validateValue,
+} from '@glowkit/effect-schema/values';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { uniqueId } from './ids.js';
 import { labelOf, messageOf, type Translator, unitOf } from './translate.js';
@@ -121,10 +126,14 @@ export abstract class GkField extends LitElement {
     return issue ? messageOf(issue, this.translator) : '';
   }
 
-  /** Sets a new value from the user and tells listeners: `input` always, `change` when final. */
+  /**
+   * Sets a new value from the user and tells listeners, like native controls do: `input` when the
+   * value changed (not again at commit if typing already reported it), `change` when final.
+   */
   protected commit(value: unknown, final: boolean): void {
+    const changed = !jsonEqual(value, this.value);
     this.value = value;
-    this.#emit('input');
+    if (changed || !final) this.#emit('input');
     if (final) this.#emit('change');
   }
 

@@ -1,0 +1,205 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import './effect-form.js';
+import { mount, projectTranslator, settled, shadow } from '../test-support/translator.js';
+import type { GkEffectForm } from './effect-form.js';
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+const schema = {
+  type: 'object',
+  script: 'demo.py',
+  title: 'edt_eff_comet_header',
+  required: true,
+  properties: {
+    late: { type: 'boolean', title: 'edt_eff_reverse', default: false },
+    brightness: {
+      type: 'integer',
+      title: 'edt_eff_brightness',
+      default: 80,
+      minimum: 0,
+      maximum: 100,
+      append: 'edt_append_percent',
+      propertyOrder: 2,
+    },
+    mode: {
+      type: 'string',
+      title: 'edt_eff_sparkleMode',
+      enum: ['trail', 'random', 'custom'],
+      default: 'trail',
+      options: {
+        enum_titles: ['edt_eff_enum_trail', 'edt_eff_enum_random', 'edt_eff_enum_custom'],
+      },
+      propertyOrder: 1,
+    },
+    sparkle: { type: 'boolean', title: 'edt_eff_sparkle', default: false, propertyOrder: 3 },
+    chance: {
+      type: 'number',
+      title: 'edt_eff_sparkleChance',
+      default: 0.5,
+      minimum: 0,
+      maximum: 1,
+      step: 0.1,
+      append: 'edt_append_nonexistent_unit',
+      options: { dependencies: { sparkle: true } },
+      propertyOrder: 4,
+    },
+    label: {
+      type: 'string',
+      title: 'edt_eff_message',
+      default: 'SOS',
+      maxLength: 5,
+      options: { dependencies: { chance: 0.5 } },
+      propertyOrder: 4,
+    },
+  },
+  additionalProperties: false,
+};
+
+type Field = HTMLElement & { value: unknown; valid: boolean };
+const field = (form: GkEffectForm, name: string) => shadow<Field>(form, `[data-option="${name}"]`);
+const shownNames = (form: GkEffectForm) =>
+  [...(form.shadowRoot?.querySelectorAll<HTMLElement>('[data-option]') ?? [])]
+    .filter((el) => !el.hidden)
+    .map((el) => el.dataset.option);
+
+async function change(form: GkEffectForm, name: string, value: unknown) {
+  const el = field(form, name);
+  el.value = value;
+  el.dispatchEvent(
+    new CustomEvent('change', { bubbles: true, composed: true, detail: { name, value } }),
+  );
+  await settled(form);
+}
+
+describe('gk-effect-form', () => {
+  it('orders options by propertyOrder, ties in schema order, options without one last', async () => {
+    const form = await mount<GkEffectForm>('gk-effect-form', { schema });
+    const order = [...(form.shadowRoot?.querySelectorAll<HTMLElement>('[data-option]') ?? [])].map(
+      (el) => el.dataset.option,
+    );
+    expect(order).toEqual(['mode', 'brightness', 'sparkle', 'chance', 'label', 'late']);
+  });
+
+  it('starts from the defaults, then the given value, with JS types', async () => {
+    const form = await mount<GkEffectForm>('gk-effect-form', { schema, value: { brightness: 40 } });
+    expect(form.value).toEqual({
+      late: false,
+      brightness: 40,
+      mode: 'trail',
+      sparkle: false,
+      chance: 0.5,
+      label: 'SOS',
+    });
+    expect(field(form, 'brightness').value).toBe(40);
+  });
+
+  it('translates the heading, titles, units (only when the phrase exists) and enum labels', async () => {
+    const translator = await projectTranslator('en');
+    const form = await mount<GkEffectForm>('gk-effect-form', {
+      schema,
+      translator,
+      value: { sparkle: true },
+    });
+    await Promise.all([...(form.shadowRoot?.querySelectorAll('[data-option]') ?? [])].map(settled));
+    expect(shadow(form, 'legend').textContent).toBe(translator.t('edt_eff_comet_header'));
+    const brightness = field(form, 'brightness');
+    expect(shadow(brightness, 'label').textContent).toBe(translator.t('edt_eff_brightness'));
+    expect(shadow(brightness, '.unit').textContent).toBe(translator.t('edt_append_percent'));
+    expect(field(form, 'chance').shadowRoot?.querySelector('.unit')).toBeNull();
+    const options = [...(field(form, 'mode').shadowRoot?.querySelectorAll('option') ?? [])];
+    expect(options.map((o) => o.textContent)).toEqual([
+      translator.t('edt_eff_enum_trail'),
+      translator.t('edt_eff_enum_random'),
+      translator.t('edt_eff_enum_custom'),
+    ]);
+    await translator.setLanguage('de');
+    await settled(form);
+    await settled(brightness);
+    expect(shadow(form, 'legend').textContent).toBe(translator.t('edt_eff_comet_header'));
+    expect(shadow(brightness, 'label').textContent).toBe(translator.t('edt_eff_brightness'));
+  });
+
+  it('shows an option only while its dependencies hold, chains included; hidden options keep their value', async () => {
+    const form = await mount<GkEffectForm>('gk-effect-form', { schema });
+    expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'late']);
+    await change(form, 'sparkle', true);
+    expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'chance', 'label', 'late']);
+    await change(form, 'chance', 0.7);
+    expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'chance', 'late']);
+    await change(form, 'chance', 0.5);
+    await change(form, 'sparkle', false);
+    // label depends on chance, which is hidden: label is hidden too, and both keep their values.
+    expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'late']);
+    expect(form.value).toMatchObject({ chance: 0.5, label: 'SOS' });
+  });
+
+  it('never reports hidden options invalid', async () => {
+    const form = await mount<GkEffectForm>('gk-effect-form', {
+      schema,
+      value: { label: 'far too long' },
+    });
+    expect(form.valid).toBe(true);
+    await change(form, 'sparkle', true);
+    expect(form.valid).toBe(false);
+    expect(form.checkValidity()).toBe(false);
+  });
+
+  it('sends input and change events carrying the whole value', async () => {
+    const form = await mount<GkEffectForm>('gk-effect-form', { schema });
+    const seen: Array<[string, unknown]> = [];
+    form.addEventListener('input', (e) => seen.push(['input', (e as CustomEvent).detail]));
+    form.addEventListener('change', (e) => seen.push(['change', (e as CustomEvent).detail]));
+    const input = shadow<HTMLInputElement>(field(form, 'brightness'), 'input');
+    input.value = '55';
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await settled(form);
+    expect(seen.map(([type]) => type)).toEqual(['input', 'change']);
+    expect(seen[1]?.[1]).toMatchObject({
+      name: 'brightness',
+      value: { brightness: 55, mode: 'trail' },
+    });
+    expect(form.value.brightness).toBe(55);
+  });
+
+  it('submits with a <form> and blocks submission while a visible option is invalid', async () => {
+    const host = document.createElement('form');
+    host.innerHTML = '<gk-effect-form name="args"></gk-effect-form>';
+    document.body.append(host);
+    const form = host.querySelector('gk-effect-form') as GkEffectForm;
+    form.schema = schema;
+    await settled(form);
+    expect(form.form).toBe(host);
+    expect(JSON.parse(String(new FormData(host).get('args')))).toEqual(form.value);
+    expect(host.checkValidity()).toBe(true);
+    await change(form, 'brightness', 150);
+    expect(host.checkValidity()).toBe(false);
+    expect(form.reportValidity()).toBe(false);
+  });
+
+  it('loads its schema from src, and says so clearly when it cannot', async () => {
+    const url = URL.createObjectURL(
+      new Blob([JSON.stringify(schema)], { type: 'application/json' }),
+    );
+    const form = document.createElement('gk-effect-form') as GkEffectForm;
+    const loaded = new Promise((resolve) => form.addEventListener('load', resolve, { once: true }));
+    form.src = url;
+    document.body.append(form);
+    await loaded;
+    await settled(form);
+    expect(form.visibleOptionNames).toEqual(['mode', 'brightness', 'sparkle', 'late']);
+
+    const broken = document.createElement('gk-effect-form') as GkEffectForm;
+    const failed = new Promise<CustomEvent>((resolve) =>
+      broken.addEventListener('error', (e) => resolve(e as unknown as CustomEvent), { once: true }),
+    );
+    broken.src = `${location.origin}/no-such-schema.json`;
+    document.body.append(broken);
+    const error = await failed;
+    await settled(broken);
+    expect(error.detail.message).toContain('Could not load the effect schema');
+    expect(shadow(broken, '[role=alert]').textContent).toContain('no-such-schema.json');
+  });
+});

@@ -1,0 +1,349 @@
+import { smoothingBlock } from '@glowkit/effect-schema/values';
+import { createResolver } from '@glowkit/i18n';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
+import '../checkbox/checkbox.js';
+import '../integer/integer.js';
+import '../number/number.js';
+import '../select/select.js';
+import '../string/string.js';
+import type { FieldEventDetail, GkField } from '../shared/field.js';
+import { initialValue, tagFor } from '../shared/registry.js';
+import type { Translator } from '../shared/translate.js';
+import { effectFormStyles } from './effect-form.styles.js';
+import { type FormOption, orderedOptions, visibleOptions } from './visibility.js';
+
+/** What the form's `input` and `change` events carry. */
+export interface EffectFormEventDetail {
+  /** The effect's args: every option's value, hidden ones included, with its JSON type. */
+  value: Record<string, unknown>;
+  /** The option that changed. */
+  name: string;
+}
+
+type Status = { state: 'ready' } | { state: 'loading' } | { state: 'failed'; message: string };
+
+const smoothingNames = Object.keys(smoothingBlock);
+
+/**
+ * Renders an effect option schema as a form: options ordered by `propertyOrder`, titles, units and
+ * enum labels translated, values validated while typing, options shown and hidden by their
+ * `options.dependencies`. It is form-associated: inside a `<form>` it submits its value (the
+ * effect's args as JSON) under its `name`, and blocks submission while a visible option is invalid.
+ *
+ * @tag gk-effect-form
+ * @fires input - an option changed; `detail` is `{ value, name }` with the whole args object
+ * @fires change - an option's change was committed (same detail)
+ * @fires load - the schema given by `src` was loaded
+ * @fires error - the schema or the phrases could not be loaded; `detail` is `{ message }`
+ * @csspart form - the fieldset around all options
+ * @csspart heading - the effect's translated title
+ * @csspart status - the loading or error message
+ */
+export class GkEffectForm extends LitElement {
+  static override styles = effectFormStyles;
+  static formAssociated = true;
+
+  static override properties = {
+    schema: { attribute: false },
+    src: { type: String },
+    value: { attribute: false },
+    translator: { attribute: false },
+    language: { type: String },
+    translations: { type: String },
+    name: { type: String, reflect: true },
+    heading: { type: Boolean },
+    disabled: { type: Boolean, reflect: true },
+    _status: { state: true },
+  };
+
+  /** The effect option schema (an object). Set this or `src`. */
+  declare schema: Record<string, unknown> | undefined;
+  /** URL of the effect option schema, loaded with `fetch`. */
+  declare src: string | undefined;
+  /** A translation resolver (`@glowkit/i18n`); takes precedence over `language`/`translations`. */
+  declare translator: Translator | undefined;
+  /** Language code, used with `translations` when no `translator` is given. */
+  declare language: string | undefined;
+  /** URL template of the phrase files, `{lng}` standing for the language, e.g. `/i18n/{lng}.json`. */
+  declare translations: string | undefined;
+  /** Name under which the value is submitted with a `<form>`. */
+  declare name: string;
+  /** Whether to show the effect's translated title as the form's heading. */
+  declare heading: boolean;
+  /** Disables every option. */
+  declare disabled: boolean;
+  declare _status: Status;
+
+  readonly #internals: ElementInternals;
+  #options: FormOption[] = [];
+  #schemaInUse: Record<string, unknown> | undefined;
+  #values: Record<string, unknown> = {};
+  #given: Record<string, unknown> | undefined;
+  #visible = new Set<string>();
+  #ownTranslator: Translator | undefined;
+  #stopListening: (() => void) | undefined;
+
+  constructor() {
+    super();
+    this.#internals = this.attachInternals();
+    this.name = '';
+    this.heading = true;
+    this.disabled = false;
+    this._status = { state: 'ready' };
+  }
+
+  /** The effect's args: every option's value (hidden ones keep theirs), with its JSON type. */
+  get value(): Record<string, unknown> {
+    return structuredClone(this.#values);
+  }
+
+  set value(value: Record<string, unknown> | undefined) {
+    this.#given = value ? structuredClone(value) : undefined;
+    this.#applyValues();
+    this.requestUpdate();
+  }
+
+  /** The form this element belongs to, like a native control's. */
+  get form(): HTMLFormElement | null {
+    return this.#internals.form;
+  }
+
+  /** Whether every visible option holds a valid value. */
+  get valid(): boolean {
+    return this.#invalidFields().length === 0;
+  }
+
+  /** Like a form control's `checkValidity()`. */
+  checkValidity(): boolean {
+    return this.valid;
+  }
+
+  /** Like a form control's `reportValidity()`: focuses the first invalid visible option. */
+  reportValidity(): boolean {
+    const invalid = this.#invalidFields();
+    invalid[0]?.reportValidity();
+    return invalid.length === 0;
+  }
+
+  /** The options currently shown, in display order. */
+  get visibleOptionNames(): string[] {
+    return this.#options.filter((o) => this.#visible.has(o.name)).map((o) => o.name);
+  }
+
+  #fields(): GkField[] {
+    return [...this.renderRoot.querySelectorAll<GkField>('[data-option]')];
+  }
+
+  #invalidFields(): GkField[] {
+    // Hidden options keep their values but are never reported invalid.
+    return this.#fields().filter((f) => !f.hidden && !f.checkValidity());
+  }
+
+  get #activeTranslator(): Translator | undefined {
+    return this.translator ?? this.#ownTranslator;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('schema')) this.#useSchema(this.schema);
+    if (changed.has('src') && this.src && !changed.has('schema')) void this.#load(this.src);
+    if (
+      (changed.has('language') || changed.has('translations')) &&
+      !this.translator &&
+      this.language &&
+      this.translations
+    ) {
+      void this.#loadTranslations(this.language, this.translations);
+    }
+    if (changed.has('translator') || changed.has('language')) this.#listen();
+  }
+
+  protected override updated(): void {
+    this.#syncFormState();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopListening?.();
+    this.#stopListening = undefined;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#listen();
+  }
+
+  #listen(): void {
+    this.#stopListening?.();
+    // The heading follows the language; the fields subscribe themselves.
+    this.#stopListening = this.#activeTranslator?.onLanguageChange(() => this.requestUpdate());
+  }
+
+  async #load(src: string): Promise<void> {
+    this._status = { state: 'loading' };
+    try {
+      const response = await fetch(src);
+      if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
+      const schema = (await response.json()) as Record<string, unknown>;
+      if (this.src !== src) return; // a newer src was set meanwhile
+      this.#useSchema(schema);
+      this._status = { state: 'ready' };
+      this.dispatchEvent(new Event('load'));
+    } catch (error) {
+      const message = `Could not load the effect schema ${src}: ${error instanceof Error ? error.message : String(error)}`;
+      this._status = { state: 'failed', message };
+      this.dispatchEvent(new CustomEvent('error', { detail: { message } }));
+    }
+  }
+
+  async #loadTranslations(language: string, template: string): Promise<void> {
+    const urlFor = (lng: string) => new URL(template.replace('{lng}', lng), document.baseURI);
+    try {
+      if (this.#ownTranslator) {
+        await (
+          this.#ownTranslator as unknown as { setLanguage(l: string): Promise<void> }
+        ).setLanguage(language);
+        return;
+      }
+      const languages: Record<string, { url: URL }> = { en: { url: urlFor('en') } };
+      if (language !== 'en') languages[language] = { url: urlFor(language) };
+      this.#ownTranslator = await createResolver({
+        languages,
+        language,
+        sourceFor: (lng) => ({ url: urlFor(lng) }),
+      });
+      this.#listen();
+      this.requestUpdate();
+    } catch (error) {
+      const message = `Could not load the translations: ${error instanceof Error ? error.message : String(error)}`;
+      this.dispatchEvent(new CustomEvent('error', { detail: { message } }));
+    }
+  }
+
+  #useSchema(schema: Record<string, unknown> | undefined): void {
+    this.#schemaInUse = schema;
+    const properties =
+      schema && typeof schema.properties === 'object' && schema.properties !== null
+        ? (schema.properties as Record<string, unknown>)
+        : {};
+    this.#options = orderedOptions(properties);
+    this.#applyValues();
+  }
+
+  /** Defaults first, then the given value; recomputes what is shown. */
+  #applyValues(): void {
+    const values: Record<string, unknown> = {};
+    for (const o of this.#options) values[o.name] = initialValue(o.schema);
+    if (this.#given) {
+      for (const [k, v] of Object.entries(this.#given)) if (k in values) values[k] = v;
+    }
+    // Multiselects without a default start empty rather than undefined.
+    this.#values = values;
+    this.#visible = visibleOptions(this.#options, this.#values);
+  }
+
+  #onFieldEvent(event: Event): void {
+    const detail = (event as CustomEvent<FieldEventDetail>).detail;
+    if (!detail || typeof detail.name !== 'string') return;
+    // The form speaks for its options: their events stop here, the form sends its own.
+    event.stopPropagation();
+    if (detail.name === 'smoothing' && typeof detail.value === 'object' && detail.value) {
+      Object.assign(this.#values, structuredClone(detail.value));
+    } else if (detail.name in this.#values) {
+      this.#values[detail.name] = structuredClone(detail.value);
+    } else {
+      return;
+    }
+    this.#visible = visibleOptions(this.#options, this.#values);
+    this.requestUpdate();
+    this.dispatchEvent(
+      new CustomEvent<EffectFormEventDetail>(event.type, {
+        bubbles: true,
+        composed: true,
+        detail: { value: this.value, name: detail.name },
+      }),
+    );
+  }
+
+  #syncFormState(): void {
+    this.#internals.setFormValue(JSON.stringify(this.#values));
+    const invalid = this.#invalidFields()[0];
+    if (invalid) {
+      this.#internals.setValidity(
+        { customError: true },
+        invalid.validationMessage || 'Invalid value',
+        invalid,
+      );
+    } else {
+      this.#internals.setValidity({});
+    }
+  }
+
+  /** Called by a parent `<form>` on reset: back to the defaults and the given value. */
+  formResetCallback(): void {
+    this.#applyValues();
+    this.requestUpdate();
+  }
+
+  #hasSmoothingBlock(): boolean {
+    return smoothingNames.every((n) => this.#options.some((o) => o.name === n));
+  }
+
+  #renderOption(option: FormOption): TemplateResult | typeof nothing {
+    const smoothing = this.#hasSmoothingBlock() && customElements.get('gk-smoothing') !== undefined;
+    if (smoothing && smoothingNames.includes(option.name)) {
+      if (option.name !== smoothingNames[0]) return nothing;
+      const schemas = Object.fromEntries(
+        this.#options.filter((o) => smoothingNames.includes(o.name)).map((o) => [o.name, o.schema]),
+      );
+      const values = Object.fromEntries(smoothingNames.map((n) => [n, this.#values[n]]));
+      return staticHtml`<gk-smoothing data-option="smoothing" name="smoothing" .schemas=${schemas} .values=${values} .translator=${this.#activeTranslator} ?disabled=${this.disabled} ?hidden=${!this.#visible.has(option.name)}></gk-smoothing>`;
+    }
+    const tag = tagFor(option.schema);
+    if (!tag) return nothing;
+    const t = unsafeStatic(tag);
+    return staticHtml`<${t}
+      data-option=${option.name}
+      name=${option.name}
+      .schema=${option.schema}
+      .value=${this.#values[option.name]}
+      .translator=${this.#activeTranslator}
+      ?disabled=${this.disabled}
+      ?hidden=${!this.#visible.has(option.name)}
+    ></${t}>`;
+  }
+
+  protected override render(): TemplateResult {
+    if (this._status.state === 'loading') {
+      return html`<p class="status" part="status" role="status">Loading…</p>`;
+    }
+    if (this._status.state === 'failed') {
+      return html`<p class="status failed" part="status" role="alert">${this._status.message}</p>`;
+    }
+    const title = this.#headingText();
+    return html`<fieldset part="form" @input=${this.#onFieldEvent} @change=${this.#onFieldEvent}>
+      ${this.heading && title ? html`<legend part="heading">${title}</legend>` : nothing}
+      ${repeat(
+        this.#options,
+        (o) => o.name,
+        (o) => this.#renderOption(o),
+      )}
+    </fieldset>`;
+  }
+
+  #headingText(): string | undefined {
+    const title = this.#schemaInUse?.title;
+    const translator = this.#activeTranslator;
+    if (typeof title !== 'string') return undefined;
+    return translator?.has(title) || translator?.has(title, 'en') ? translator.t(title) : undefined;
+  }
+}
+
+customElements.define('gk-effect-form', GkEffectForm);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gk-effect-form': GkEffectForm;
+  }
+}
