@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
+  // Pre-bundled up front: discovered mid-run, Vite would reload the page under a running test.
+  optimizeDeps: { include: ['storybook/preview-api', 'axe-core'] },
   test: {
     include: ['src/**/*.test.ts'],
     testTimeout: 20_000,
