@@ -75,3 +75,44 @@ export const fieldStyles = css`
     display: none;
   }
 `;
+
+/**
+ * Styles of a field that groups several controls in a `<fieldset>` with a `<legend>` (lists,
+ * multiselects): the fieldset's frame, its legend as the label, and small buttons.
+ */
+export const groupStyles = css`
+  fieldset {
+    margin: 0;
+    min-inline-size: 0;
+    padding: var(--_space) calc(var(--_space) * 1.5) calc(var(--_space) * 1.5);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  legend {
+    font-weight: 600;
+    padding-inline: calc(var(--_space) / 2);
+  }
+  button {
+    box-sizing: border-box;
+    min-block-size: 2.25rem;
+    min-inline-size: 2.25rem;
+    padding: 0.25rem 0.5rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    cursor: pointer;
+  }
+  button:hover:not(:disabled) {
+    border-color: var(--_accent);
+  }
+  button:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
+  .note {
+    margin: 0;
+    color: var(--_muted);
+    font-size: 0.875em;
+    font-style: italic;
+  }
+`;

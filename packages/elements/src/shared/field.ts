@@ -33,6 +33,7 @@ export abstract class GkField extends LitElement {
     name: { type: String, reflect: true },
     translator: { attribute: false },
     disabled: { type: Boolean, reflect: true },
+    labelText: { attribute: false },
   };
 
   /** The option's schema (an entry of an effect option schema's `properties`). */
@@ -45,6 +46,11 @@ export abstract class GkField extends LitElement {
   declare translator: Translator | undefined;
   /** Disables the control. */
   declare disabled: boolean;
+  /**
+   * A label to show instead of the option's translated title, e.g. "Colours: Item 2" for an item
+   * of a list (gk-array labels its items this way). Unset: the title, else the name.
+   */
+  declare labelText: string | undefined;
 
   /** The id of the main control, which the label and messages refer to. */
   protected readonly controlId: string = uniqueId('gk-control');
@@ -154,7 +160,7 @@ export abstract class GkField extends LitElement {
 
   /** The translated label text. */
   protected get label(): string {
-    return labelOf(this.schema, this.name, this.translator);
+    return this.labelText ?? labelOf(this.schema, this.name, this.translator);
   }
 
   /** The unit after the control, when its phrase exists. */

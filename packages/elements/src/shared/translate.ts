@@ -66,3 +66,17 @@ export function messageOf(
   const text = describeValueIssue(issue as ValueIssue);
   return text[0] ? text[0].toUpperCase() + text.slice(1) : text;
 }
+
+/**
+ * One of the elements' own phrases (button texts, notes) in the current language, else in the
+ * translator's English, else `fallback` (English, already filled in).
+ */
+export function phraseOf(
+  key: string,
+  fallback: string,
+  translator?: Translator,
+  vars?: Record<string, unknown>,
+): string {
+  if (translator?.has(key) || translator?.has(key, 'en')) return translator.t(key, vars);
+  return fallback;
+}
