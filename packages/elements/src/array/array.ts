@@ -1,0 +1,377 @@
+import {
+  isObject,
+  type OptionSchema,
+  type ValueIssue,
+  validateValue,
+} from '@glowkit/effect-schema/values';
+import { html, type PropertyValues, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
+import { type FieldEventDetail, type FieldIssue, GkField } from '../shared/field.js';
+import { fieldStyles, groupStyles } from '../shared/field.styles.js';
+import { initialValue, tagFor } from '../shared/registry.js';
+import { messageOf, phraseOf } from '../shared/translate.js';
+import { arrayStyles } from './array.styles.js';
+
+/** Stable identities of list items, unique in the document. */
+let lastKey = 0;
+const newKey = (): number => {
+  lastKey += 1;
+  return lastKey;
+};
+
+/** An item element: any field (or an element not defined yet, which has none of this). */
+type ItemElement = HTMLElement & Partial<Pick<GkField, 'value' | 'issues' | 'reportValidity'>>;
+
+/** The item buttons, by class: what each does is read from the button's class. */
+type ItemAction = 'move-up' | 'move-down' | 'remove';
+
+/**
+ * A list option (`type: array`): one element per item, of whatever kind `items` describes —
+ * numbers, strings, colours, or lists again — with buttons to add, remove and reorder items.
+ *
+ * Each item keeps its element while the list changes: removing or moving an item never
+ * re-creates or re-fills another item's element, so what someone is typing elsewhere survives.
+ * Items are labelled "<option label>: Item <n>" (phrase `edt_msg_item_label`), and every button's
+ * accessible name says which item it acts on. After a move, focus stays on the moved item's
+ * button; after a removal it goes to the next item's remove button, else to the add button; an
+ * added item takes focus itself.
+ *
+ * Limits: the add button is disabled at `maxItems`. Removing stays possible below `minItems` —
+ * the list then shows the `minItems` message — so that people can replace items freely and are
+ * told why the list is invalid rather than faced with a button that silently does nothing.
+ * `uniqueItems` marks the repeated items and shows its message.
+ *
+ * The list is valid when its own rules hold and every item element is valid (an item's messages
+ * are shown by the item). The value is always a fresh array; items keep their JSON types.
+ * Item elements are the registered tags for their kind (see `tagFor`): import those elements too.
+ *
+ * @tag gk-array
+ * @fires input - the list or an item changed; `detail` is `{ name, value }` with the whole array
+ * @fires change - a change was committed: an item's change, an added, removed or moved item (same detail)
+ * @csspart field - the fieldset around the list
+ * @csspart label - the legend: the option's label
+ * @csspart items - the list of items
+ * @csspart item - one item: its element and its buttons
+ * @csspart item-control - the element of one item (a gk-integer, gk-color-picker, gk-array…)
+ * @csspart duplicate - an item that repeats an earlier one while `uniqueItems` is true
+ * @csspart actions - the buttons of one item
+ * @csspart button - every button
+ * @csspart move-up - the buttons that move an item up
+ * @csspart move-down - the buttons that move an item down
+ * @csspart remove - the buttons that remove an item
+ * @csspart add - the button that adds an item
+ * @csspart empty - the note shown when the list is empty
+ * @csspart error - the validation message of the list itself
+ */
+export class GkArray extends GkField {
+  static override styles = [fieldStyles, groupStyles, arrayStyles];
+
+  /** One stable key per item, parallel to the value; the items' elements are keyed by them. */
+  #keys: number[] = [];
+  /** The array the keys were made for: any other value came from outside and is keyed anew. */
+  #keyed: unknown;
+
+  /** The schema of the items. */
+  get #itemSchema(): OptionSchema {
+    return isObject(this.schema.items) ? this.schema.items : {};
+  }
+
+  /** The items (none when the value is not an array). */
+  get #items(): readonly unknown[] {
+    return Array.isArray(this.value) ? this.value : [];
+  }
+
+  /**
+   * The keys of the current items, made or trimmed when the value came from outside (or an
+   * array was changed in place).
+   */
+  get #currentKeys(): number[] {
+    if (this.value !== this.#keyed || this.#keys.length !== this.#items.length) {
+      // Keep the keys of the items still there by position, so their elements are reused.
+      const count = this.#items.length;
+      const keys = this.#keys.slice(0, count);
+      while (keys.length < count) keys.push(newKey());
+      this.#keys = keys;
+      this.#keyed = this.value;
+    }
+    return this.#keys;
+  }
+
+  get #maxItems(): number | undefined {
+    const max = this.schema.maxItems;
+    return typeof max === 'number' && Number.isFinite(max) ? max : undefined;
+  }
+
+  /** Issues of the list's own rules: type, minItems, maxItems, uniqueItems (not the items'). */
+  #ownIssues(): FieldIssue[] {
+    const typed = this.inputIssues();
+    if (typed.length > 0) return typed;
+    if (this.value === undefined) return [{ code: 'required', pointer: '', params: {} }];
+    const { items: _items, ...rules } = this.schema;
+    return validateValue(rules, this.value);
+  }
+
+  /** Issues of each item, from its element when it shows this item's value, with pointers `/i…`. */
+  #itemIssues(): FieldIssue[] {
+    const items = this.#items;
+    const keys = this.#currentKeys;
+    const schema = this.#itemSchema;
+    return items.flatMap((item, i) => {
+      const element = this.#itemElement(keys[i]);
+      if (element?.issues !== undefined && element.value === item) {
+        return element.issues.map((issue) => ({ ...issue, pointer: `/${i}${issue.pointer}` }));
+      }
+      return validateValue(schema, item, `/${i}`);
+    });
+  }
+
+  /**
+   * Every reason the list is invalid: its own rules first, then each item's issues (as its
+   * element sees them, typed text included), with pointers into the list.
+   */
+  override get issues(): FieldIssue[] {
+    const own = this.#ownIssues();
+    return Array.isArray(this.value) ? [...own, ...this.#itemIssues()] : own;
+  }
+
+  /** Focuses the first item, else the add button. */
+  override focus(options?: FocusOptions): void {
+    const first = this.renderRoot.querySelector<HTMLElement>('.item-control');
+    (first ?? this.renderRoot.querySelector<HTMLElement>('button.add'))?.focus(options);
+  }
+
+  /** Focuses the first invalid item (or the list, when its own rules fail) and tells whether valid. */
+  override reportValidity(): boolean {
+    if (this.valid) return true;
+    if (this.#ownIssues().length > 0) {
+      this.focus();
+      return false;
+    }
+    const keys = this.#currentKeys;
+    const invalid = this.#items.findIndex((item, i) => {
+      const element = this.#itemElement(keys[i]);
+      return element?.issues
+        ? element.issues.length > 0
+        : validateValue(this.#itemSchema, item).length > 0;
+    });
+    const element = this.#itemElement(keys[invalid]);
+    if (element?.reportValidity) element.reportValidity();
+    else element?.focus();
+    return false;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    void this.#currentKeys;
+  }
+
+  #itemElement(key: number | undefined): ItemElement | null {
+    if (key === undefined) return null;
+    return this.renderRoot.querySelector<ItemElement>(`.item-control[data-key="${key}"]`);
+  }
+
+  #row(key: number | undefined): HTMLElement | null {
+    if (key === undefined) return null;
+    return this.renderRoot.querySelector<HTMLElement>(`li[data-key="${key}"]`);
+  }
+
+  /** Takes a new list and its keys, and tells listeners. */
+  #set(items: unknown[], keys: number[], final: boolean): void {
+    this.#keys = keys;
+    this.#keyed = items;
+    this.commit(items, final);
+  }
+
+  /** Focuses what `find` returns once this element and that target have rendered. */
+  #focusAfterRender(find: () => HTMLElement | null | undefined): void {
+    void this.updateComplete.then(async () => {
+      const target = find();
+      await (target as { updateComplete?: Promise<unknown> } | null | undefined)?.updateComplete;
+      target?.focus();
+    });
+  }
+
+  /** An item's element reported a new value: put it into a fresh list and tell listeners. */
+  #onItemEvent = (event: Event): void => {
+    event.stopPropagation();
+    // Only the item element's own events carry a value; native events are not ours to read.
+    if (!(event instanceof CustomEvent)) return;
+    const key = Number((event.currentTarget as HTMLElement).dataset.key);
+    const keys = this.#currentKeys;
+    const index = keys.indexOf(key);
+    if (index < 0) return;
+    const items = [...this.#items];
+    items[index] = (event.detail as FieldEventDetail).value;
+    this.#set(items, [...keys], event.type === 'change');
+  };
+
+  #onAction = (event: Event): void => {
+    const button = event.currentTarget as HTMLButtonElement;
+    const key = Number(button.dataset.key);
+    const action = button.dataset.action as ItemAction;
+    const keys = [...this.#currentKeys];
+    const items = [...this.#items];
+    const index = keys.indexOf(key);
+    if (index < 0) return;
+    if (action === 'remove') {
+      items.splice(index, 1);
+      keys.splice(index, 1);
+      const next = keys[index];
+      const previous = keys[index - 1];
+      this.#set(items, keys, true);
+      this.#focusAfterRender(() => {
+        if (next !== undefined) return this.#button(next, 'remove');
+        const add = this.renderRoot.querySelector<HTMLButtonElement>('button.add');
+        return add && !add.disabled ? add : this.#button(previous, 'remove');
+      });
+      return;
+    }
+    const to = action === 'move-up' ? index - 1 : index + 1;
+    if (to < 0 || to >= items.length) return;
+    items.splice(to, 0, ...items.splice(index, 1));
+    keys.splice(to, 0, ...keys.splice(index, 1));
+    this.#set(items, keys, true);
+    this.#focusAfterRender(() => {
+      // At the top or bottom the same button is disabled: the other move button takes focus.
+      const same = this.#button(key, action);
+      return same && !same.disabled
+        ? same
+        : this.#button(key, action === 'move-up' ? 'move-down' : 'move-up');
+    });
+  };
+
+  #onAdd = (): void => {
+    const key = newKey();
+    this.#set([...this.#items, initialValue(this.#itemSchema)], [...this.#currentKeys, key], true);
+    this.#focusAfterRender(() => this.#itemElement(key));
+  };
+
+  #button(key: number | undefined, action: ItemAction): HTMLButtonElement | null {
+    return this.#row(key)?.querySelector<HTMLButtonElement>(`button.${action}`) ?? null;
+  }
+
+  /** "Colours: Item 2": what an item and its buttons are called. */
+  #itemLabel(index: number): string {
+    const item = phraseOf('edt_msg_item_label', `Item ${index + 1}`, this.translator, {
+      index: index + 1,
+    });
+    return `${this.label}: ${item}`;
+  }
+
+  #renderItemControl(key: number, index: number, label: string): TemplateResult {
+    const tag = tagFor(this.#itemSchema);
+    const value = this.#items[index];
+    if (tag === undefined) {
+      // An item schema no element understands: show the value, unchanged, rather than nothing.
+      return html`<output class="item-control unknown" part="item-control" data-key=${key}
+        aria-label=${label}>${JSON.stringify(value)}</output>`;
+    }
+    const element = unsafeStatic(tag);
+    return staticHtml`<${element}
+      class="item-control"
+      part="item-control"
+      data-key=${key}
+      .name=${`${this.name}[${index}]`}
+      .schema=${this.#itemSchema}
+      .value=${value}
+      .translator=${this.translator}
+      .labelText=${label}
+      ?disabled=${this.disabled}
+      @input=${this.#onItemEvent}
+      @change=${this.#onItemEvent}
+    ></${element}>`;
+  }
+
+  #renderItem(key: number, index: number, count: number, duplicates: Set<number>): TemplateResult {
+    const label = this.#itemLabel(index);
+    const button = (action: ItemAction, phrase: string, english: string, glyph: string) =>
+      html`<button
+        type="button"
+        class=${action}
+        part="button ${action}"
+        data-key=${key}
+        data-action=${action}
+        aria-label=${`${phraseOf(phrase, english, this.translator)} (${label})`}
+        ?disabled=${
+          this.disabled ||
+          (action === 'move-up' && index === 0) ||
+          (action === 'move-down' && index === count - 1)
+        }
+        @click=${this.#onAction}
+      ><span aria-hidden="true">${glyph}</span></button>`;
+    const duplicate = duplicates.has(index);
+    return html`<li
+      class="item"
+      part=${duplicate ? 'item duplicate' : 'item'}
+      data-key=${key}
+      ?data-duplicate=${duplicate}
+    >
+      ${this.#renderItemControl(key, index, label)}
+      <div class="actions" part="actions">
+        ${button('move-up', 'edt_msg_button_move_up', 'Move entry up', '↑')}
+        ${button('move-down', 'edt_msg_button_move_down', 'Move entry down', '↓')}
+        ${button('remove', 'edt_msg_button_delete_row', 'Remove entry', '✕')}
+      </div>
+    </li>`;
+  }
+
+  /** The list has no single control: see {@link GkArray.render}. */
+  protected override renderControl(): TemplateResult {
+    const keys = this.#currentKeys;
+    const count = this.#items.length;
+    if (count === 0) {
+      return html`<p class="note empty" part="empty">
+        ${phraseOf('edt_msg_empty_list', 'The list is empty.', this.translator)}
+      </p>`;
+    }
+    const duplicates = new Set(
+      this.#ownIssues()
+        .filter((issue): issue is ValueIssue => issue.code === 'uniqueItems')
+        .map((issue) => Number(issue.params.later)),
+    );
+    return html`<ol class="items" part="items">
+      ${repeat(
+        keys,
+        (key) => key,
+        (key, index) => this.#renderItem(key, index, count, duplicates),
+      )}
+    </ol>`;
+  }
+
+  protected override render(): TemplateResult {
+    const own = this.#ownIssues();
+    const max = this.#maxItems;
+    const full = max !== undefined && this.#items.length >= max;
+    const message = own[0] ? messageOf(own[0], this.translator) : '';
+    return html`<fieldset
+      class="field"
+      part="field"
+      aria-invalid=${own.length > 0 ? 'true' : 'false'}
+      aria-describedby=${this.errorId}
+    >
+      <legend part="label">${this.label}</legend>
+      ${this.renderControl()}
+      <button
+        type="button"
+        class="add"
+        part="button add"
+        ?disabled=${this.disabled || full}
+        @click=${this.#onAdd}
+      ><span aria-hidden="true">+</span> ${phraseOf(
+        'edt_msg_button_add_row',
+        'Add entry',
+        this.translator,
+      )}</button>
+      <p class="error" part="error" id=${this.errorId} aria-live="polite">${message}</p>
+    </fieldset>`;
+  }
+}
+
+customElements.define('gk-array', GkArray);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gk-array': GkArray;
+  }
+}
