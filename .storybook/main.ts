@@ -27,6 +27,17 @@ const config: StorybookConfig = {
   },
   // The `theme` toolbar sets the canvas background; the backgrounds tool would fight it.
   features: { backgrounds: false },
+  viteFinal: (vite) => ({
+    ...vite,
+    // The renderer imports lit/directive-helpers.js, which Vite would otherwise serve unbundled in
+    // dev, with a second copy of lit-html ("Multiple versions of Lit loaded").
+    optimizeDeps: {
+      ...vite.optimizeDeps,
+      include: [...(vite.optimizeDeps?.include ?? []), 'lit/directive-helpers.js'],
+    },
+    // Storybook's own preview runtime is a ~1 MB chunk; Vite's warning about it is noise.
+    build: { ...vite.build, chunkSizeWarningLimit: 1500 },
+  }),
 };
 
 export default config;

@@ -25,9 +25,23 @@ function publicApiOf(full: Manifest): Manifest {
 
 setCustomElementsManifest(publicApiOf(manifest as Manifest));
 
+/** Parts, events and slots from the manifest are documentation, not something to edit. */
+const noControlFor = new Set(['css shadow parts', 'css custom properties', 'events', 'slots']);
+
 const preview: Preview = {
   ...storyPreview,
   tags: ['autodocs'],
+  argTypesEnhancers: [
+    ({ argTypes }) =>
+      Object.fromEntries(
+        Object.entries(argTypes).map(([name, argType]) => [
+          name,
+          noControlFor.has(String(argType.table?.category))
+            ? { ...argType, control: false }
+            : argType,
+        ]),
+      ),
+  ],
   // Every element sends `input` and `change` with `{ name, value }`: log them in Actions.
   decorators: [...(storyPreview.decorators as []), withActions],
   parameters: {

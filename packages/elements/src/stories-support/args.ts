@@ -35,6 +35,7 @@ export const fieldArgTypes: ArgTypes = {
   disabled: { control: 'boolean' },
   schema: { control: false },
   translator: { control: false },
+  labelText: { control: false },
   issues: { control: false },
   valid: { control: false },
   validationMessage: { control: false },
