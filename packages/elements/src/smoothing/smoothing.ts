@@ -1,0 +1,281 @@
+import {
+  dependenciesOf,
+  jsonEqual,
+  type OptionSchema,
+  smoothingBlock,
+  validateValue,
+} from '@glowkit/effect-schema/values';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import '../checkbox/checkbox.js';
+import '../integer/integer.js';
+import '../number/number.js';
+import type { FieldEventDetail, GkField } from '../shared/field.js';
+import { fieldStyles } from '../shared/field.styles.js';
+import { initialValue } from '../shared/registry.js';
+import { labelOf, type Translator } from '../shared/translate.js';
+import { smoothingStyles } from './smoothing.styles.js';
+
+/** The names of the smoothing options, in display order. */
+export const smoothingOptions = [
+  'smoothing-custom-settings',
+  'smoothing-time_ms',
+  'smoothing-updateFrequency',
+] as const;
+
+/** The name of one smoothing option. */
+export type SmoothingOption = (typeof smoothingOptions)[number];
+
+/** The values of the smoothing options, by option name. */
+export type SmoothingValues = { [name in SmoothingOption]?: unknown };
+
+const [CUSTOM, TIME, FREQUENCY] = smoothingOptions;
+
+/**
+ * The smoothing control block of an effect as one group: the "custom smoothing" checkbox and,
+ * only while it is checked (each option's `options.dependencies`), the smoothing time (integer,
+ * ms) and update frequency (number, Hz) with their units.
+ *
+ * Hidden options keep their values and never make the block invalid. An option missing from
+ * `values` shows its schema's default and is reported with it. The group is named after the
+ * checkbox's translated title, the block's master switch.
+ *
+ * @tag gk-smoothing
+ * @fires input - a value changed; `detail` is `{ name: 'smoothing', value }` where `value` holds
+ *   all three options by name
+ * @fires change - the user committed a value (same detail)
+ * @csspart group - the group of the three options
+ * @csspart custom - the checkbox element (`gk-checkbox`)
+ * @csspart details - the wrapper of the time and frequency, shown while the checkbox is checked
+ * @csspart time - the smoothing time element (`gk-integer`)
+ * @csspart frequency - the update frequency element (`gk-number`)
+ * @csspart custom-label - the checkbox's label
+ * @csspart custom-input - the checkbox itself
+ * @csspart custom-error - the checkbox's message
+ * @csspart time-label - the smoothing time's label
+ * @csspart time-input - the smoothing time's numeric input
+ * @csspart time-unit - the smoothing time's unit (ms)
+ * @csspart time-error - the smoothing time's message
+ * @csspart frequency-label - the update frequency's label
+ * @csspart frequency-input - the update frequency's numeric input
+ * @csspart frequency-unit - the update frequency's unit (Hz)
+ * @csspart frequency-error - the update frequency's message
+ */
+export class GkSmoothing extends LitElement {
+  static override styles = [fieldStyles, smoothingStyles];
+
+  static override properties = {
+    values: { attribute: false },
+    schemas: { attribute: false },
+    translator: { attribute: false },
+    name: { type: String, reflect: true },
+    disabled: { type: Boolean, reflect: true },
+  };
+
+  /** The values of the three options, by name (other keys are ignored). */
+  declare values: SmoothingValues;
+  /**
+   * The schemas of the three options, by name: e.g. the `properties` of the effect schema (other
+   * options are ignored). Options it lacks use {@link smoothingBlock}, the spec's block.
+   */
+  declare schemas: Readonly<Record<string, OptionSchema>>;
+  /** Translates titles, units and messages; without one, names and English are shown. */
+  declare translator: Translator | undefined;
+  /** The `name` of the events' detail. Default `'smoothing'`. */
+  declare name: string;
+  /** Disables every control of the block. */
+  declare disabled: boolean;
+
+  #stopListening: (() => void) | undefined;
+
+  constructor() {
+    super();
+    this.values = {};
+    this.schemas = smoothingBlock;
+    this.name = 'smoothing';
+    this.disabled = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#listen();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopListening?.();
+    this.#stopListening = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('translator')) this.#listen();
+  }
+
+  #listen(): void {
+    this.#stopListening?.();
+    this.#stopListening = this.translator?.onLanguageChange(() => this.requestUpdate());
+  }
+
+  /** The schema of one option: from `schemas`, else the spec's. */
+  #schemaOf(name: SmoothingOption): OptionSchema {
+    return this.schemas?.[name] ?? (smoothingBlock[name] as OptionSchema);
+  }
+
+  /** The value of one option: from `values` when given there, else its schema's default. */
+  #valueOf(name: SmoothingOption): unknown {
+    return this.values && Object.hasOwn(this.values, name)
+      ? this.values[name]
+      : initialValue(this.#schemaOf(name));
+  }
+
+  /** All three values, by name: what the events carry. */
+  get value(): Required<SmoothingValues> {
+    return {
+      [CUSTOM]: this.#valueOf(CUSTOM),
+      [TIME]: this.#valueOf(TIME),
+      [FREQUENCY]: this.#valueOf(FREQUENCY),
+    };
+  }
+
+  /**
+   * Whether an option is shown: every option it depends on is a shown option of the block with
+   * the required value (a dependency on an option outside the block hides it).
+   */
+  #isVisible(name: SmoothingOption, seen: ReadonlySet<string> = new Set()): boolean {
+    if (seen.has(name)) return false; // a cycle
+    const path = new Set(seen).add(name);
+    return Object.entries(dependenciesOf(this.#schemaOf(name))).every(
+      ([target, required]) =>
+        (smoothingOptions as readonly string[]).includes(target) &&
+        this.#isVisible(target as SmoothingOption, path) &&
+        jsonEqual(this.#valueOf(target as SmoothingOption), required),
+    );
+  }
+
+  #field(name: SmoothingOption): GkField | null {
+    return this.renderRoot?.querySelector<GkField>(`[name="${name}"]`) ?? null;
+  }
+
+  /** The shown options whose value is invalid (hidden ones never are). */
+  get invalidOptions(): SmoothingOption[] {
+    return smoothingOptions.filter((name) => {
+      if (!this.#isVisible(name)) return false;
+      const value = this.#valueOf(name);
+      if (value === undefined || validateValue(this.#schemaOf(name), value).length > 0) return true;
+      // The element also knows about text that is no number at all.
+      const field = this.isUpdatePending ? null : this.#field(name);
+      return field ? !field.valid : false;
+    });
+  }
+
+  /** Whether every shown option is valid. */
+  get valid(): boolean {
+    return this.invalidOptions.length === 0;
+  }
+
+  /** Like a form control's `checkValidity()`: true when valid. */
+  checkValidity(): boolean {
+    return this.valid;
+  }
+
+  /** Like a form control's `reportValidity()`: focuses the first invalid option when invalid. */
+  reportValidity(): boolean {
+    const first = this.invalidOptions[0];
+    if (first === undefined) return true;
+    this.#field(first)?.focus();
+    return false;
+  }
+
+  override focus(options?: FocusOptions): void {
+    this.#field(CUSTOM)?.focus(options);
+  }
+
+  #changed(event: Event, type: 'input' | 'change'): void {
+    // The option's own event stops here; the block sends one with all three values.
+    event.stopPropagation();
+    const { name, value } = (event as CustomEvent<FieldEventDetail>).detail;
+    if (!(smoothingOptions as readonly string[]).includes(name)) return;
+    this.values = { ...this.value, [name]: value };
+    this.dispatchEvent(
+      new CustomEvent<FieldEventDetail>(type, {
+        bubbles: true,
+        composed: true,
+        detail: { name: this.name, value: this.value },
+      }),
+    );
+  }
+
+  #parts(prefix: string, parts: readonly string[]): string {
+    return parts.map((part) => `${part}: ${prefix}-${part}`).join(', ');
+  }
+
+  protected override render(): TemplateResult {
+    const on = {
+      input: (e: Event) => this.#changed(e, 'input'),
+      change: (e: Event) => this.#changed(e, 'change'),
+    };
+    const time = this.#isVisible(TIME);
+    const frequency = this.#isVisible(FREQUENCY);
+    return html`<div
+      class="group"
+      part="group"
+      role="group"
+      aria-label=${labelOf(this.#schemaOf(CUSTOM), CUSTOM, this.translator)}
+    >
+      <gk-checkbox
+        part="custom"
+        exportparts=${this.#parts('custom', ['label', 'input', 'error'])}
+        name=${CUSTOM}
+        .schema=${this.#schemaOf(CUSTOM)}
+        .value=${this.#valueOf(CUSTOM)}
+        .translator=${this.translator}
+        ?disabled=${this.disabled}
+        @input=${on.input}
+        @change=${on.change}
+      ></gk-checkbox>
+      ${
+        time || frequency
+          ? html`<div class="details" part="details">
+            ${
+              time
+                ? html`<gk-integer
+                  part="time"
+                  exportparts=${this.#parts('time', ['label', 'input', 'unit', 'error'])}
+                  name=${TIME}
+                  .schema=${this.#schemaOf(TIME)}
+                  .value=${this.#valueOf(TIME)}
+                  .translator=${this.translator}
+                  ?disabled=${this.disabled}
+                  @input=${on.input}
+                  @change=${on.change}
+                ></gk-integer>`
+                : nothing
+            }
+            ${
+              frequency
+                ? html`<gk-number
+                  part="frequency"
+                  exportparts=${this.#parts('frequency', ['label', 'input', 'unit', 'error'])}
+                  name=${FREQUENCY}
+                  .schema=${this.#schemaOf(FREQUENCY)}
+                  .value=${this.#valueOf(FREQUENCY)}
+                  .translator=${this.translator}
+                  ?disabled=${this.disabled}
+                  @input=${on.input}
+                  @change=${on.change}
+                ></gk-number>`
+                : nothing
+            }
+          </div>`
+          : nothing
+      }
+    </div>`;
+  }
+}
+
+customElements.define('gk-smoothing', GkSmoothing);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gk-smoothing': GkSmoothing;
+  }
+}
