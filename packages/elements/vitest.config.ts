@@ -1,10 +1,29 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The Hyperion corpus's option schemas, read here (in Node) and handed to the browser tests as a
+ * constant, since a page cannot read the disk. Empty when GLOWKIT_CORPUS is not set.
+ */
+function corpusSchemas(): Record<string, unknown> {
+  const root = process.env.GLOWKIT_CORPUS;
+  const dir = root ? join(root, 'effects', 'schema') : '';
+  if (!root || !existsSync(dir)) return {};
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.schema.json'))
+      .sort()
+      .map((f) => [f, JSON.parse(readFileSync(join(dir, f), 'utf8'))]),
+  );
+}
 
 // Debian's chromium: no browser can be downloaded on these machines.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
+  define: { __GLOWKIT_CORPUS_SCHEMAS__: JSON.stringify(corpusSchemas()) },
   // Pre-bundled up front: discovered mid-run, Vite would reload the page under a running test.
   optimizeDeps: { include: ['storybook/preview-api', 'axe-core'] },
   test: {

@@ -3,10 +3,16 @@ import { createResolver } from '@glowkit/i18n';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
+// The form renders every kind of option, so it registers every element.
+import '../array/array.js';
 import '../checkbox/checkbox.js';
+import '../color-picker/color-picker.js';
+import '../color-picker-rgba/color-picker-rgba.js';
 import '../integer/integer.js';
+import '../multiselect/multiselect.js';
 import '../number/number.js';
 import '../select/select.js';
+import '../smoothing/smoothing.js';
 import '../string/string.js';
 import type { FieldEventDetail, GkField } from '../shared/field.js';
 import { initialValue, tagFor } from '../shared/registry.js';
@@ -291,7 +297,7 @@ export class GkEffectForm extends LitElement {
   }
 
   #renderOption(option: FormOption): TemplateResult | typeof nothing {
-    const smoothing = this.#hasSmoothingBlock() && customElements.get('gk-smoothing') !== undefined;
+    const smoothing = this.#hasSmoothingBlock();
     if (smoothing && smoothingNames.includes(option.name)) {
       if (option.name !== smoothingNames[0]) return nothing;
       const schemas = Object.fromEntries(
