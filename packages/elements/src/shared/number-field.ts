@@ -1,6 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { type FieldIssue, GkField } from './field.js';
 import { fieldStyles } from './field.styles.js';
+import { numberFieldStyles } from './number-field.styles.js';
 
 /**
  * The common part of integer and number options: a numeric input whose `step` (default 1) only
@@ -8,7 +9,7 @@ import { fieldStyles } from './field.styles.js';
  * maximum checked while typing.
  */
 export abstract class GkNumberField extends GkField {
-  static override styles = [fieldStyles];
+  static override styles = [fieldStyles, numberFieldStyles];
 
   /** Whether only whole numbers are valid. */
   protected abstract readonly integer: boolean;
@@ -19,8 +20,10 @@ export abstract class GkNumberField extends GkField {
     return this.#unparsable ? [{ code: 'number', pointer: '', params: {} }] : [];
   }
 
-  #read(input: HTMLInputElement): number | undefined {
+  #read(input: HTMLInputElement): unknown {
     this.#unparsable = input.validity.badInput;
+    // Text that is no number keeps the last value: the message says what is wrong meanwhile.
+    if (this.#unparsable) return this.value;
     if (input.value.trim() === '') return undefined;
     const n = input.valueAsNumber;
     return Number.isFinite(n) ? n : undefined;

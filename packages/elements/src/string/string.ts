@@ -2,6 +2,7 @@ import { html, type TemplateResult } from 'lit';
 import { GkField } from '../shared/field.js';
 import { fieldStyles } from '../shared/field.styles.js';
 import { enumLabelsOf } from '../shared/translate.js';
+import { stringStyles } from './string.styles.js';
 
 /**
  * A string option: a text input, or a select box when the schema has an `enum`.
@@ -17,7 +18,7 @@ import { enumLabelsOf } from '../shared/translate.js';
  * @csspart error - the validation message
  */
 export class GkString extends GkField {
-  static override styles = [fieldStyles];
+  static override styles = [fieldStyles, stringStyles];
 
   protected override renderControl(): TemplateResult {
     if (Array.isArray(this.schema.enum)) return this.renderSelect();
