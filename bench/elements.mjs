@@ -1,0 +1,601 @@
+// Benchmark: <gk-effect-form> against @json-editor/json-editor 2.x (the library family Hyperion's
+// web UI uses) rendering the same effect option schemas in one Chromium run: (a) the largest corpus
+// schema, (b) a generated schema of 300 options with dependencies. It times the first render (up to
+// a forced layout) and the re-render after flipping a boolean that other options depend on, both
+// libraries in the same page, interleaved round by round in fresh containers, with garbage
+// collected before each; it breaks the times down into style, layout and the rest with Chromium's
+// own metrics; then it gives the minified + gzipped size of the elements. It prints medians, p90
+// and ratios and asserts nothing: the targets are reported, not enforced.
+//
+// Sources, not builds: the elements and their @glowkit dependencies are bundled from src/.
+// Environment: GLOWKIT_CORPUS, the Hyperion corpus (default ../shared/corpus/hyperion);
+// CHROMIUM_PATH (default /usr/bin/chromium). Flags (`node bench/elements.mjs --rounds 9`):
+// --rounds N (default 21); --profile adds CDP CPU profiles of the Glowkit side (unminified bundle)
+// and prints the self time by function.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { generateEffectSchema } from './support/generate-effect-schema.mjs';
+
+const repo = join(import.meta.dirname, '..');
+const corpus = process.env.GLOWKIT_CORPUS || join(repo, '..', 'shared', 'corpus', 'hyperion');
+const schemaDir = join(corpus, 'effects', 'schema');
+const { values: flags } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '21' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const ROUNDS = Math.max(1, Number.parseInt(flags.rounds, 10) || 21);
+const WARMUP_ROUNDS = 3;
+const PROFILE = flags.profile;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+if (!existsSync(schemaDir)) {
+  console.error(
+    `bench/elements: no corpus at ${corpus}; set GLOWKIT_CORPUS to the Hyperion corpus directory`,
+  );
+  process.exit(2);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+
+// --- The schemas -------------------------------------------------------------------------------
+const dependantsOf = (properties, name) =>
+  Object.keys(properties).filter(
+    (n) => properties[n]?.options?.dependencies && name in properties[n].options.dependencies,
+  );
+
+/** (a) The largest corpus schema: most options, then most bytes. */
+function largestCorpusSchema() {
+  const candidates = readdirSync(schemaDir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .map((file) => {
+      const text = readFileSync(join(schemaDir, file), 'utf8');
+      const schema = JSON.parse(text);
+      return {
+        file,
+        schema,
+        options: Object.keys(schema.properties ?? {}).length,
+        bytes: text.length,
+      };
+    })
+    .sort((a, b) => b.options - a.options || b.bytes - a.bytes || a.file.localeCompare(b.file));
+  const { file, schema, options, bytes } = candidates[0];
+  const properties = schema.properties;
+  // The toggle: `random-center` when there is one, else the boolean most options depend on.
+  const booleans = Object.keys(properties).filter((n) => properties[n].type === 'boolean');
+  const toggle = booleans.includes('random-center')
+    ? 'random-center'
+    : booleans.sort(
+        (x, y) => dependantsOf(properties, y).length - dependantsOf(properties, x).length,
+      )[0];
+  return {
+    key: 'corpus',
+    label: `(a) ${file}`,
+    description: `${options} options, ${bytes} bytes; the largest of ${candidates.length} corpus schemas`,
+    schema,
+    toggle,
+    toggleDefault: properties[toggle].default === true,
+    dependants: dependantsOf(properties, toggle).length,
+  };
+}
+
+function generatedSchema() {
+  const { schema, toggle, toggleDefault, dependants } = generateEffectSchema({ options: 300 });
+  const properties = schema.properties;
+  const withDeps = Object.values(properties).filter((p) => p.options?.dependencies).length;
+  const kinds = {};
+  for (const p of Object.values(properties)) {
+    const kind = p.format ?? (p.enum ? 'select' : p.type);
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  }
+  return {
+    key: 'generated',
+    label: '(b) generated',
+    description: `${Object.keys(properties).length} options, ${withDeps} with dependencies (${Object.entries(
+      kinds,
+    )
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ')})`,
+    schema,
+    toggle,
+    toggleDefault,
+    dependants: dependants.length,
+  };
+}
+
+// --- Bundling ----------------------------------------------------------------------------------
+const elementsSrc = join(repo, 'packages', 'elements', 'src');
+
+/** Every element module on disk: `src/<dir>/*.ts` files that define a custom element. */
+function elementModules() {
+  const modules = [];
+  for (const dir of readdirSync(elementsSrc, { withFileTypes: true })) {
+    if (!dir.isDirectory()) continue;
+    for (const file of readdirSync(join(elementsSrc, dir.name)).sort()) {
+      if (!file.endsWith('.ts') || /\.(test|spec|stories|styles|d)\.ts$/.test(file)) continue;
+      const path = join(elementsSrc, dir.name, file);
+      if (/customElements\.define\(/.test(readFileSync(path, 'utf8'))) modules.push(path);
+    }
+  }
+  return modules.sort();
+}
+
+/**
+ * Resolves `@glowkit/*` to the workspace packages' TypeScript sources (what their `exports` map to,
+ * `dist/x.js` → `src/x.ts`), so the bench measures the current sources without a build; marks the
+ * elements' own modules as having side effects (they register custom elements, and the package's
+ * `sideEffects` only lists `dist/`); makes the given specifiers external.
+ */
+function workspacePlugin(isExternal) {
+  return {
+    name: 'glowkit-workspace',
+    setup(b) {
+      b.onResolve({ filter: /^@glowkit\// }, (args) => {
+        if (isExternal(args.path)) return { path: args.path, external: true };
+        const [, pkg, sub] = args.path.match(/^@glowkit\/([^/]+)(?:\/(.+))?$/);
+        const dir = join(repo, 'packages', pkg);
+        const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+        const entry = manifest.exports?.[sub ? `./${sub}` : '.'];
+        const target = typeof entry === 'string' ? entry : entry?.default;
+        if (!target) return undefined;
+        const source = join(dir, target.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
+        return { path: existsSync(source) ? source : join(dir, target) };
+      });
+      b.onResolve({ filter: /^[./]/ }, (args) => {
+        let path = resolve(args.resolveDir, args.path);
+        if (!path.startsWith(elementsSrc)) return undefined;
+        if (path.endsWith('.js') && !existsSync(path)) path = `${path.slice(0, -3)}.ts`;
+        return existsSync(path) ? { path, sideEffects: true } : undefined;
+      });
+    },
+  };
+}
+
+async function bundle({ modules, external = [], minify = true, footer = '' }) {
+  const isExternal = (spec) =>
+    external.some((e) => (e.endsWith('/*') ? spec.startsWith(e.slice(0, -1)) : spec === e));
+  const result = await build({
+    stdin: {
+      contents: `${modules.map((m) => `import ${JSON.stringify(m)};`).join('\n')}\n${footer}`,
+      resolveDir: elementsSrc,
+      loader: 'js',
+      sourcefile: 'bench-entry.js',
+    },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    conditions: ['production'], // Lit's production build: dev mode off
+    minify,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'silent',
+    external: external.filter((e) => !e.startsWith('@glowkit/')),
+    plugins: [workspacePlugin(isExternal)],
+  });
+  const code = result.outputFiles[0].contents;
+  return { code, metafile: result.metafile };
+}
+
+/** The element modules that bundle on their own: one still being written is left out, loudly. */
+async function usableElementModules() {
+  const usable = [];
+  for (const module of elementModules()) {
+    try {
+      await bundle({ modules: [module], external: ['lit', 'lit/*', '@lit/*'] });
+      usable.push(module);
+    } catch (error) {
+      console.warn(
+        `warning: ${relative(repo, module)} does not bundle, left out: ${error.message.split('\n')[0]}`,
+      );
+    }
+  }
+  return usable;
+}
+
+// --- Page and server ---------------------------------------------------------------------------
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>elements bench</title>
+<style>body { margin: 0; font: 14px system-ui, sans-serif; } .bench-container { width: 640px; }</style>
+<script src="/jsoneditor.js"></script>
+<script type="module" src="/gk.js"></script>
+<script type="module" src="/page.js"></script>
+</head>
+<body></body>
+</html>`;
+
+function serve(files) {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url, 'http://127.0.0.1').pathname;
+    const file = files[path];
+    // Cross-origin isolation gives performance.now() 5 µs resolution instead of 100 µs.
+    response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    response.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+    response.setHeader('Cache-Control', 'no-store');
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': file.type }).end(file.body);
+  });
+  return new Promise((resolveServer) => {
+    server.listen(0, '127.0.0.1', () => resolveServer(server));
+  });
+}
+
+// --- Timing ------------------------------------------------------------------------------------
+const MEASUREMENTS = ['render', 'off', 'on'];
+/** gk; json-editor to its event (with the frame wait); json-editor's work (no frame wait). */
+const SIDES = ['gk', 'je', 'jeWork'];
+
+async function measure(page, cdp, cases) {
+  const collectGarbage = () => cdp.send('HeapProfiler.collectGarbage');
+  const call = (lib, method, ...args) =>
+    page.evaluate(({ lib, method, args }) => window.bench.libs[lib][method](...args), {
+      lib,
+      method,
+      args,
+    });
+  const frames = (n) => page.evaluate((n) => window.bench.frames(n), n);
+  // Chromium's own accounting (seconds, cumulative): the style and layout in each measurement.
+  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
+  const metrics = async () => {
+    const { metrics: list } = await cdp.send('Performance.getMetrics');
+    return Object.fromEntries(list.map((m) => [m.name, m.value]));
+  };
+  const timed = async (fn) => {
+    await frames(2); // start from a painted, idle page
+    const before = await metrics();
+    const sample = await fn();
+    const after = await metrics();
+    const delta = (name) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
+    return { ...sample, style: delta('RecalcStyleDuration'), layout: delta('LayoutDuration') };
+  };
+  const samples = {};
+  const checks = {};
+  for (const c of cases) {
+    for (const lib of SIDES) {
+      samples[`${c.key}/${lib}`] = Object.fromEntries(MEASUREMENTS.map((m) => [m, []]));
+    }
+    samples[`${c.key}/overhead`] = { render: [], toggle: [] };
+  }
+  const one = async (c, lib, round) => {
+    await collectGarbage();
+    const taken = {
+      render: await timed(() => call(lib, 'render', c.key)),
+      off: await timed(() => call(lib, 'toggle', c.toggle, !c.toggleDefault)),
+      on: await timed(() => call(lib, 'toggle', c.toggle, c.toggleDefault)),
+    };
+    const overhead = lib === 'gk' ? await call('gk', 'overhead') : undefined;
+    const describe = await call(lib, 'describe');
+    await page.evaluate(() => window.bench.dispose());
+    for (const m of MEASUREMENTS) {
+      if (taken[m].incomplete) throw new Error(`gk ${m}: Lit updates still pending after settling`);
+    }
+    if (round < 0) return; // warm-up
+    for (const m of MEASUREMENTS) samples[`${c.key}/${lib}`][m].push(taken[m]);
+    if (overhead) {
+      samples[`${c.key}/overhead`].render.push(overhead.render);
+      samples[`${c.key}/overhead`].toggle.push(overhead.toggle);
+    }
+    checks[`${c.key}/${lib}`] = { visible: MEASUREMENTS.map((m) => taken[m].visible), describe };
+  };
+  for (let round = -WARMUP_ROUNDS; round < ROUNDS; round++) {
+    for (const c of cases) {
+      // Rotate which side goes first, so that none always runs right after another.
+      const k = (round + WARMUP_ROUNDS) % SIDES.length;
+      for (const lib of [...SIDES.slice(k), ...SIDES.slice(0, k)]) await one(c, lib, round);
+    }
+  }
+  return { samples, checks };
+}
+
+/** CDP CPU profiles of the Glowkit side: first renders, and toggles (without their render). */
+async function profileGlowkit(page, cdp, c, runs) {
+  const call = (method, ...args) =>
+    page.evaluate(({ method, args }) => window.bench.libs.gk[method](...args), { method, args });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+  const profiles = { render: [], toggle: [] };
+  for (let i = 0; i < runs; i++) {
+    await cdp.send('Profiler.start');
+    await call('render', c.key);
+    profiles.render.push((await cdp.send('Profiler.stop')).profile);
+    await page.evaluate(() => window.bench.frames(2));
+    await cdp.send('Profiler.start');
+    await call('toggle', c.toggle, !c.toggleDefault);
+    await call('toggle', c.toggle, c.toggleDefault);
+    profiles.toggle.push((await cdp.send('Profiler.stop')).profile);
+    await page.evaluate(() => window.bench.dispose());
+  }
+  return profiles;
+}
+
+/** Self time by function (name and script line), summed over CDP CPU profiles. */
+function summariseProfiles(profiles, top = 20) {
+  const self = new Map();
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    for (let i = 0; i < profile.samples.length; i++) {
+      const f = byId.get(profile.samples[i]).callFrame;
+      const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+      const where = f.url ? `${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}` : '';
+      const key = `${f.functionName || '(anonymous)'} ${where}`.trim();
+      self.set(key, (self.get(key) ?? 0) + dt);
+    }
+  }
+  self.delete('(idle)');
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+}
+
+// --- Main --------------------------------------------------------------------------------------
+const cases = [largestCorpusSchema(), generatedSchema()];
+const modules = await usableElementModules();
+const gkPage = await bundle({ modules, minify: !PROFILE });
+const jeRoot = dirname(
+  new URL(import.meta.resolve('@json-editor/json-editor/package.json')).pathname,
+);
+const jeVersion = JSON.parse(readFileSync(join(jeRoot, 'package.json'), 'utf8')).version;
+const server = await serve({
+  '/': { type: 'text/html; charset=utf-8', body: PAGE },
+  '/gk.js': { type: 'text/javascript', body: gkPage.code },
+  '/jsoneditor.js': {
+    type: 'text/javascript',
+    body: readFileSync(join(jeRoot, 'dist', 'jsoneditor.js')),
+  },
+  '/page.js': {
+    type: 'text/javascript',
+    body: readFileSync(join(import.meta.dirname, 'support', 'elements-page.js')),
+  },
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  headless: true,
+  args: CHROMIUM_ARGS,
+});
+let result;
+let info;
+const profiles = {};
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.evaluate(() => window.bench.ready);
+  await page.evaluate(
+    (schemas) => window.bench.setSchemas(schemas),
+    Object.fromEntries(cases.map((c) => [c.key, c.schema])),
+  );
+  info = { ...(await page.evaluate(() => window.bench.info())), version: browser.version() };
+  if (!info.jsonEditor || !info.gkForm)
+    throw new Error(`the page did not load: ${JSON.stringify(info)}`);
+  result = await measure(page, cdp, cases);
+  if (PROFILE) {
+    for (const c of cases)
+      profiles[c.key] = await profileGlowkit(page, cdp, c, c.key === 'generated' ? 10 : 40);
+  }
+  if (errors.length > 0) console.warn(`page errors:\n  ${errors.join('\n  ')}`);
+} finally {
+  await browser.close();
+  server.close();
+}
+
+// --- Report ------------------------------------------------------------------------------------
+/** Prints its parts as one string: continuation parts start with their own line break. */
+const say = (...parts) => console.log(parts.join(''));
+const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const ratio = (x) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)}×`;
+const field = (xs, name) => xs.map((x) => x[name]);
+const samplesOf = (c, lib, m) => result.samples[`${c.key}/${lib}`][m];
+const rowNames = (c) => {
+  const [shown, away] = result.checks[`${c.key}/gk`].visible;
+  const n = Math.abs(shown - away);
+  const flip = shown >= away ? ['hide', 'show'] : ['show', 'hide'];
+  return { render: 'first render', off: `toggle: ${flip[0]} ${n}`, on: `toggle: ${flip[1]} ${n}` };
+};
+
+say(
+  `<gk-effect-form> vs @json-editor/json-editor ${jeVersion} (theme html, Hyperion's options), Chromium ${info.version}, headless;`,
+  `\n${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up, the three sides interleaved (order rotating), a fresh container each, garbage`,
+  `\ncollected before each; timer resolution ${info.crossOriginIsolated ? '5 µs (cross-origin isolated page)' : '100 µs'}.`,
+);
+console.log(
+  `Glowkit: ${modules.length} element modules bundled by esbuild (${modules.map((m) => relative(elementsSrc, m).replace(/\/.*/, '')).join(', ')}), Lit production build${PROFILE ? ', NOT minified (profile mode)' : ', minified'}.`,
+);
+for (const c of cases) {
+  const dir = c.toggleDefault ? 'true → false' : 'false → true';
+  console.log(
+    `${c.label}: ${c.description}.\n    Toggle "${c.toggle}" (${dir} and back), ${c.dependants} options depend on it directly or through a chain.`,
+  );
+}
+say(
+  '\nTimes in ms. gk: from setting the schema (or clicking the checkbox) until the form and every Lit element in it have',
+  '\nfinished updating (updateComplete) and layout is forced (getBoundingClientRect + offsetHeight). JE: from `new JSONEditor`',
+  '\n(or `getEditor(...).setValue`) to its `ready` (or `change`) event and forced layout. json-editor fires those in a',
+  '\nrequestAnimationFrame, so "JE to event" includes waiting for the next frame; "JE work" runs those callbacks as',
+  '\nmicrotasks instead: its work without the wait. Ratios are JE ÷ gk of the medians; targets are judged on "JE work".',
+);
+const header = [
+  ''.padEnd(16),
+  'measurement'.padEnd(17),
+  'gk median'.padStart(9),
+  'p90'.padStart(7),
+  '│',
+  'JE to event'.padStart(11),
+  'p90'.padStart(7),
+  'ratio'.padStart(7),
+  '│',
+  'JE work'.padStart(8),
+  'p90'.padStart(7),
+  'ratio'.padStart(7),
+  '│ target',
+].join(' ');
+console.log(`\n${header}\n${'─'.repeat(header.length + 24)}`);
+const verdicts = [];
+for (const c of cases) {
+  const names = rowNames(c);
+  for (const m of MEASUREMENTS) {
+    const [g, je, work] = SIDES.map((lib) => field(samplesOf(c, lib, m), 'wall'));
+    const gm = median(g);
+    const r1 = median(je) / gm;
+    const r2 = median(work) / gm;
+    let target = '';
+    if (m === 'render') {
+      target = `≥5×: ${r2 >= 5 ? 'met' : 'MISSED'}${(r1 >= 5) !== (r2 >= 5) ? ` (${r1 >= 5 ? 'met' : 'missed'} to event)` : ''}`;
+      verdicts.push(`${c.label} first render ${ratio(r2)} (target ≥5×)`);
+    } else if (c.key === 'generated') {
+      const p90 = percentile(g, 0.9);
+      target = `≤2 ms: ${gm <= 2 ? 'met' : 'MISSED'}${gm <= 2 && p90 > 2 ? ' (p90 over)' : ''}`;
+      verdicts.push(`${c.label} ${names[m]} ${fmt(gm)} ms (target ≤2 ms)`);
+    }
+    console.log(
+      [
+        (m === 'render' ? c.label : '').padEnd(16).slice(0, 16),
+        names[m].padEnd(17),
+        fmt(gm).padStart(9),
+        fmt(percentile(g, 0.9)).padStart(7),
+        '│',
+        fmt(median(je)).padStart(11),
+        fmt(percentile(je, 0.9)).padStart(7),
+        ratio(r1).padStart(7),
+        '│',
+        fmt(median(work)).padStart(8),
+        fmt(percentile(work, 0.9)).padStart(7),
+        ratio(r2).padStart(7),
+        '│',
+        target,
+      ].join(' '),
+    );
+  }
+}
+
+say(
+  "\nWhere the time goes, ms (medians): style recalculation and layout from Chromium's own accounting (CDP",
+  '\nPerformance.getMetrics around each measurement); "JS+DOM" = the time above − style − layout.',
+);
+console.log(
+  `${''.padEnd(16)} ${'measurement'.padEnd(17)} ${'gk style'.padStart(9)} ${'layout'.padStart(7)} ${'JS+DOM'.padStart(7)} │ ${'JE work style'.padStart(13)} ${'layout'.padStart(7)} ${'JS+DOM'.padStart(7)}`,
+);
+for (const c of cases) {
+  const names = rowNames(c);
+  for (const m of MEASUREMENTS) {
+    const cells = ['gk', 'jeWork'].map((lib, side) => {
+      const xs = samplesOf(c, lib, m);
+      const rest = xs.map((x) => Math.max(0, x.wall - x.style - x.layout));
+      return [median(field(xs, 'style')), median(field(xs, 'layout')), median(rest)]
+        .map((v, i) => fmt(v).padStart(i > 0 ? 7 : side ? 13 : 9))
+        .join(' ');
+    });
+    console.log(
+      `${(m === 'render' ? c.label : '').padEnd(16).slice(0, 16)} ${names[m].padEnd(17)} ${cells.join(' │ ')}`,
+    );
+  }
+}
+
+console.log(
+  '\nChecks: visible options after render / toggle / toggle back, and what rendered them',
+);
+for (const c of cases) {
+  const [g, je, work] = SIDES.map((lib) => result.checks[`${c.key}/${lib}`]);
+  const same = g.visible.join() === je.visible.join() && je.visible.join() === work.visible.join();
+  const list = (o) =>
+    Object.entries(o)
+      .map(([t, n]) => `${n} ${t}`)
+      .join(', ');
+  const overhead = result.samples[`${c.key}/overhead`];
+  say(
+    `  ${c.label}: gk ${g.visible.join(' / ')}, json-editor ${je.visible.join(' / ')}${same ? ' (same)' : '  ← DIFFERENT'}`,
+    `\n    gk elements: ${list(g.describe)}`,
+    `\n    json-editor editors: ${list(je.describe)}`,
+    `\n    harness share of gk's times (waiting for updates, timed on a settled form): render ${fmt(median(overhead.render))} ms, toggle ${fmt(median(overhead.toggle))} ms`,
+  );
+}
+const undefinedTags = cases.flatMap((c) =>
+  Object.keys(result.checks[`${c.key}/gk`].describe).filter((t) => t.endsWith('(undefined)')),
+);
+if (undefinedTags.length > 0) {
+  console.log(
+    `  note: ${[...new Set(undefinedTags)].join(', ')} not defined yet: those options render as empty unknown elements and cost gk nothing.`,
+  );
+}
+say(
+  '  note: json-editor 2.x has no editor for `format: colorpicker`/`colorpickerRGBA` (Hyperion adds one as a plugin): it',
+  '\n  falls back to its array editor, one input per channel; and it renders booleans as a true/false select (its default).',
+);
+
+for (const c of PROFILE ? cases : []) {
+  for (const [phase, list] of Object.entries(profiles[c.key])) {
+    say(
+      `\nCPU profile (CDP Profiler, 50 µs sampling) of gk, ${c.label}, ${phase} ×${list.length}: self time by function;`,
+      '\n"(program)" is native browser work outside JS calls; getBoundingClientRect includes the style and layout it forces.',
+    );
+    for (const [name, ms] of summariseProfiles(list)) {
+      console.log(`  ${(ms / list.length).toFixed(2).padStart(8)} ms/run  ${name}`);
+    }
+  }
+}
+
+// --- Size ----------------------------------------------------------------------------------------
+const LIT = ['lit', 'lit/*', '@lit/*'];
+const sizes = [
+  {
+    name: 'elements only (lit, @glowkit/*, i18next external)',
+    external: [...LIT, '@glowkit/*', 'i18next'],
+    own: true,
+  },
+  {
+    name: '+ @glowkit/effect-schema/values (i18n external)',
+    external: [...LIT, '@glowkit/i18n', 'i18next'],
+  },
+  { name: '+ @glowkit/i18n + i18next (all but lit)', external: LIT },
+  { name: '+ lit (everything)', external: [] },
+];
+console.log(
+  `\nSize: the ${modules.length} element modules bundled by esbuild (ESM, minified, Lit production build), gzip level 9`,
+);
+console.log(
+  `${'bundle'.padEnd(52)} ${'min bytes'.padStart(10)} ${'gzip bytes'.padStart(11)} ${'gzip KB'.padStart(8)}  target`,
+);
+let ownMeta;
+for (const s of sizes) {
+  const { code, metafile } = await bundle({ modules, external: s.external });
+  const gz = gzipSync(code, { level: 9 }).length;
+  if (s.own) ownMeta = metafile;
+  const target = s.own
+    ? `≤25 KB: ${gz / 1024 <= 25 ? 'met' : 'MISSED'} ← the elements' own code, the figure to compare`
+    : '';
+  console.log(
+    `${s.name.padEnd(52)} ${String(code.length).padStart(10)} ${String(gz).padStart(11)} ${(gz / 1024).toFixed(1).padStart(8)}  ${target}`,
+  );
+}
+const largest = Object.entries(Object.values(ownMeta.outputs)[0].inputs)
+  .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+  .slice(0, 6)
+  .map(([path, v]) => `${relative(elementsSrc, resolve(repo, path))} ${v.bytesInOutput}`);
+console.log(`largest inputs of the elements-only bundle (minified bytes): ${largest.join(', ')}`);
+console.log(`\nSummary: ${verdicts.join('; ')}.`);
