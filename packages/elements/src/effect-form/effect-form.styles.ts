@@ -22,6 +22,28 @@ export const effectFormStyles = css`
     padding: 0;
     margin-block-end: calc(var(--_space) * 2);
   }
+  /*
+   * Options sit in a plain block inside the fieldset: a fieldset rebuilds its whole layout when a
+   * child's display changes, which made one dependency toggle re-lay-out every option.
+   */
+  .options {
+    display: block;
+  }
+  /* Each option's layout is its own, so showing or hiding one does not re-lay-out the others;
+     options out of view are not styled or laid out until they scroll near (long forms). */
+  [data-option] {
+    contain: layout style;
+    content-visibility: auto;
+    contain-intrinsic-size: auto 3.5rem;
+  }
+  /* Hidden options are skipped by rendering (not focusable, not in the accessibility tree) without
+     leaving the layout tree, which is far cheaper to undo than display: none. */
+  [data-option][hidden] {
+    display: block;
+    content-visibility: hidden;
+    block-size: 0;
+    margin: 0;
+  }
   .status {
     color: var(--_muted);
   }

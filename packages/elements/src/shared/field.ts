@@ -94,6 +94,18 @@ export abstract class GkField extends LitElement {
     return [];
   }
 
+  /** Issues computed once for the render in progress (the template asks several times). */
+  #renderIssues: FieldIssue[] | undefined;
+
+  protected override update(changed: PropertyValues): void {
+    this.#renderIssues = this.issues;
+    try {
+      super.update(changed);
+    } finally {
+      this.#renderIssues = undefined;
+    }
+  }
+
   /** Every reason the current value is invalid; empty when it is valid. */
   get issues(): FieldIssue[] {
     const own = this.inputIssues();
@@ -102,9 +114,14 @@ export abstract class GkField extends LitElement {
     return validateValue(this.schema, this.value);
   }
 
+  /** The issues of the current value, computed once per render while one is in progress. */
+  protected get currentIssues(): FieldIssue[] {
+    return this.#renderIssues ?? this.issues;
+  }
+
   /** Whether the current value satisfies the option's schema. */
   get valid(): boolean {
-    return this.issues.length === 0;
+    return this.currentIssues.length === 0;
   }
 
   /** Like a form control's `checkValidity()`: true when valid. */
@@ -128,7 +145,7 @@ export abstract class GkField extends LitElement {
 
   /** The message shown for the first issue, in the current language. */
   get validationMessage(): string {
-    const issue = this.issues[0];
+    const issue = this.currentIssues[0];
     return issue ? messageOf(issue, this.translator) : '';
   }
 
