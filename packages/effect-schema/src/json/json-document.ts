@@ -165,16 +165,24 @@ export class JsonDocument {
         if (index === undefined) return at;
         this.#index.set(at, index);
       }
-      if (Array.isArray(index)) {
-        const item = index[Number(token)];
+      if (!index.object) {
+        const item = index.offsets[Number(token)];
         if (item === undefined) return at;
         keyOffset = undefined;
         at = item;
       } else {
-        const member = index.get(token);
-        if (member === undefined) return at;
-        keyOffset = member[0];
-        at = member[1];
+        // The last match wins, as with JSON.parse when a key is repeated.
+        const o = index.offsets;
+        let found = -1;
+        for (let m = o.length - 3; m >= 0; m -= 3) {
+          if (keyMatches(this.text, o[m] as number, o[m + 1] as number, token)) {
+            found = m;
+            break;
+          }
+        }
+        if (found < 0) return at;
+        keyOffset = o[found];
+        at = o[found + 2] as number;
       }
     }
     return part === 'key' && keyOffset !== undefined ? keyOffset : at;
@@ -348,42 +356,45 @@ function skipValue(text: string, i: number): number {
   }
 }
 
-/** Where the members of one object (key → [key offset, value offset]) or the items of one array sit. */
-type ContainerIndex = Map<string, [number, number]> | number[];
+/**
+ * Where the members of one object or the items of one array sit, as plain numbers (no strings are
+ * copied, so locating a diagnostic allocates almost nothing): for an object, triples of key start,
+ * key end and value start; for an array, the start of each item.
+ */
+interface ContainerIndex {
+  object: boolean;
+  offsets: number[];
+}
 
 /** Indexes the container (object or array) that starts at `at`, by scanning valid JSON text. */
 function indexContainer(text: string, at: number): ContainerIndex | undefined {
   const c = text.charCodeAt(at);
+  if (c !== 123 && c !== 91) return undefined;
+  const offsets: number[] = [];
+  let i = skipWhite(text, at + 1);
   if (c === 123) {
-    // Later duplicates overwrite earlier ones: the last occurrence wins, as with JSON.parse.
-    const members = new Map<string, [number, number]>();
-    let i = skipWhite(text, at + 1);
     while (text.charCodeAt(i) === 34) {
       const keyEnd = skipString(text, i);
       const valueAt = skipWhite(text, skipWhite(text, keyEnd) + 1);
-      members.set(keyAt(text, i, keyEnd), [i, valueAt]);
+      offsets.push(i, keyEnd, valueAt);
       i = skipWhite(text, skipValue(text, valueAt));
       if (text.charCodeAt(i) === 44) i = skipWhite(text, i + 1);
     }
-    return members;
-  }
-  if (c === 91) {
-    const items: number[] = [];
-    let i = skipWhite(text, at + 1);
+  } else {
     while (i < text.length && text.charCodeAt(i) !== 93) {
-      items.push(i);
+      offsets.push(i);
       i = skipWhite(text, skipValue(text, i));
       if (text.charCodeAt(i) === 44) i = skipWhite(text, i + 1);
     }
-    return items;
   }
-  return undefined;
+  return { object: c === 123, offsets };
 }
 
-/** The key spelled by the string literal text[start, end). */
-function keyAt(text: string, start: number, end: number): string {
-  const raw = text.slice(start + 1, end - 1);
-  return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+/** Whether the string literal text[start, end) spells `key` (decoding only escaped keys). */
+function keyMatches(text: string, start: number, end: number, key: string): boolean {
+  if (end - start - 2 === key.length && text.startsWith(key, start + 1)) return true;
+  const backslash = text.indexOf('\\', start);
+  return backslash !== -1 && backslash < end && JSON.parse(text.slice(start, end)) === key;
 }
 
 class TreeSyntaxError extends Error {
