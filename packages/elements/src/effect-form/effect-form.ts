@@ -295,7 +295,7 @@ export class GkEffectForm extends LitElement {
     else {
       // Text that is no number changes validity without changing the value.
       this.#recheck(names);
-      this.#syncFormState();
+      this.#syncFormState(false);
     }
     // The args are copied only if a listener reads them: 300 options cost a fraction of a
     // millisecond to clone, on every keystroke.
@@ -338,8 +338,8 @@ export class GkEffectForm extends LitElement {
     this.#syncFormState();
   }
 
-  #syncFormState(): void {
-    this.#internals.setFormValue(JSON.stringify(this.#values));
+  #syncFormState(valueChanged = true): void {
+    if (valueChanged) this.#internals.setFormValue(JSON.stringify(this.#values));
     const invalid = this.#firstInvalidField();
     if (invalid) {
       this.#internals.setValidity(
