@@ -40,10 +40,13 @@ const sides = {
   'lintEffectSchema (no translations)': (t) => lintEffectSchema(t),
 };
 const parsed = texts.map((t) => JSON.parse(t));
-// Many short rounds, interleaved: a burst of noise from other tenants of the machine then hits one
-// round of one side, and the median and the best round stay comparable between sides.
+// Many short rounds, interleaved in rotating order: a burst of noise from other tenants of the
+// machine then hits one round of one side, and the median and the best round stay comparable.
+// Every side's round lasts about as long (the faster sides do more passes per round), so a burst
+// of noise is as likely to hit a round of one side as of another. Each side makes at least
+// 1,000 passes over the 24 schemas in all.
 const ROUNDS = 100;
-const PASSES_PER_ROUND = 10; // 100 × 10 = 1,000 passes over the 24 schemas per side
+const MIN_PASSES_PER_ROUND = 10;
 const perSchemaUs = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
 // Warm-up so that every side is JIT-compiled before timing.
 for (let i = 0; i < 50; i++) {
@@ -53,22 +56,42 @@ for (let i = 0; i < 50; i++) {
     lintEffectSchema(t);
   }
 }
+const runPasses = (fn, passes) => {
+  if (fn) {
+    for (let p = 0; p < passes; p++) for (const t of texts) fn(t);
+  } else {
+    for (let p = 0; p < passes; p++) for (const v of parsed) validate(v);
+  }
+};
+const passTime = (fn) => {
+  const start = performance.now();
+  runPasses(fn, 20);
+  return (performance.now() - start) / 20;
+};
+const slowest = Math.max(...Object.values(sides).map(passTime));
+const passesOf = Object.fromEntries(
+  Object.entries(sides).map(([name, fn]) => [
+    name,
+    Math.max(MIN_PASSES_PER_ROUND, Math.round((MIN_PASSES_PER_ROUND * slowest) / passTime(fn))),
+  ]),
+);
+const sideList = Object.entries(sides);
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, fn] of Object.entries(sides)) {
+  // The order rotates every round: garbage one side leaves behind is collected during whichever
+  // side runs next, and rotation spreads that cost evenly instead of always charging one side.
+  const order = sideList.map((_, i) => sideList[(i + round) % sideList.length]);
+  for (const [name, fn] of order) {
+    const passes = passesOf[name];
     const start = performance.now();
-    if (fn) {
-      for (let p = 0; p < PASSES_PER_ROUND; p++) for (const t of texts) fn(t);
-    } else {
-      for (let p = 0; p < PASSES_PER_ROUND; p++) for (const v of parsed) validate(v);
-    }
+    runPasses(fn, passes);
     const elapsed = performance.now() - start;
-    perSchemaUs[name].push((elapsed * 1000) / (PASSES_PER_ROUND * texts.length));
+    perSchemaUs[name].push((elapsed * 1000) / (passes * texts.length));
   }
 }
 const base = median(perSchemaUs['bare ajv (JSON.parse + validate)']);
 const baseValidateOnly = median(perSchemaUs['bare ajv (validate only, pre-parsed)']);
 console.log(
-  `Linter vs bare ajv: ${files.length} corpus schemas × ${ROUNDS * PASSES_PER_ROUND} passes per side, interleaved in ${ROUNDS} rounds`,
+  `Linter vs bare ajv: ${files.length} corpus schemas, ${ROUNDS} interleaved rounds of equal length (passes per round: ${Object.values(passesOf).join(', ')}; at least ${ROUNDS * MIN_PASSES_PER_ROUND} passes per side)`,
 );
 const best = (xs) => Math.min(...xs);
 const baseBest = best(perSchemaUs['bare ajv (JSON.parse + validate)']);

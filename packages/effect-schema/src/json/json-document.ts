@@ -156,33 +156,28 @@ export class JsonDocument {
    */
   #scanTo(tokens: readonly string[], part: 'key' | 'value'): number {
     this.#index ??= new Map();
+    // With repeated keys the last occurrence wins, so whole objects must be scanned.
+    const last = this.hasDuplicateKeys;
     let at = skipWhite(this.text, 0);
     let keyOffset: number | undefined;
     for (const token of tokens) {
+      const c = this.text.charCodeAt(at);
+      if (c !== 123 && c !== 91) return at;
       let index = this.#index.get(at);
       if (index === undefined) {
-        index = indexContainer(this.text, at);
-        if (index === undefined) return at;
+        index = new ContainerIndex(this.text, at);
         this.#index.set(at, index);
       }
       if (!index.object) {
-        const item = index.offsets[Number(token)];
+        const item = index.item(Number(token));
         if (item === undefined) return at;
         keyOffset = undefined;
         at = item;
       } else {
-        // The last match wins, as with JSON.parse when a key is repeated.
-        const o = index.offsets;
-        let found = -1;
-        for (let m = o.length - 3; m >= 0; m -= 3) {
-          if (keyMatches(this.text, o[m] as number, o[m + 1] as number, token)) {
-            found = m;
-            break;
-          }
-        }
+        const found = index.member(token, last);
         if (found < 0) return at;
-        keyOffset = o[found];
-        at = o[found + 2] as number;
+        keyOffset = index.offsets[found];
+        at = index.offsets[found + 2] as number;
       }
     }
     return part === 'key' && keyOffset !== undefined ? keyOffset : at;
@@ -291,7 +286,8 @@ function countKeysInValue(value: unknown): number {
 
 function countKeysInText(text: string): number {
   // A string followed (after white space) by a colon is a key; only valid JSON reaches here.
-  // indexOf does the scanning natively, which matters: this runs on every linted file.
+  // Strings are skipped with indexOf, natively: this runs on every linted file. (Looking only
+  // at colons would be faster but cannot tell a key's closing quote from a value's opening one.)
   let count = 0;
   for (let i = text.indexOf('"'); i !== -1; ) {
     const j = skipWhite(text, skipString(text, i));
@@ -359,35 +355,72 @@ function skipValue(text: string, i: number): number {
 /**
  * Where the members of one object or the items of one array sit, as plain numbers (no strings are
  * copied, so locating a diagnostic allocates almost nothing): for an object, triples of key start,
- * key end and value start; for an array, the start of each item.
+ * key end and value start; for an array, the start of each item. Scanning stops as soon as the
+ * wanted member is found and resumes from `next` when a later one is wanted.
  */
-interface ContainerIndex {
-  object: boolean;
-  offsets: number[];
-}
+class ContainerIndex {
+  readonly object: boolean;
+  readonly offsets: number[] = [];
+  /** Where scanning resumes; -1 once the container's end was reached. */
+  #next: number;
+  readonly #text: string;
 
-/** Indexes the container (object or array) that starts at `at`, by scanning valid JSON text. */
-function indexContainer(text: string, at: number): ContainerIndex | undefined {
-  const c = text.charCodeAt(at);
-  if (c !== 123 && c !== 91) return undefined;
-  const offsets: number[] = [];
-  let i = skipWhite(text, at + 1);
-  if (c === 123) {
-    while (text.charCodeAt(i) === 34) {
+  constructor(text: string, at: number) {
+    this.#text = text;
+    this.object = text.charCodeAt(at) === 123;
+    this.#next = skipWhite(text, at + 1);
+  }
+
+  /** Scans one more member or item; false at the end of the container. */
+  #scanOne(): boolean {
+    const text = this.#text;
+    let i = this.#next;
+    if (i < 0) return false;
+    if (this.object) {
+      if (text.charCodeAt(i) !== 34) {
+        this.#next = -1;
+        return false;
+      }
       const keyEnd = skipString(text, i);
       const valueAt = skipWhite(text, skipWhite(text, keyEnd) + 1);
-      offsets.push(i, keyEnd, valueAt);
+      this.offsets.push(i, keyEnd, valueAt);
       i = skipWhite(text, skipValue(text, valueAt));
-      if (text.charCodeAt(i) === 44) i = skipWhite(text, i + 1);
-    }
-  } else {
-    while (i < text.length && text.charCodeAt(i) !== 93) {
-      offsets.push(i);
+    } else {
+      if (i >= text.length || text.charCodeAt(i) === 93) {
+        this.#next = -1;
+        return false;
+      }
+      this.offsets.push(i);
       i = skipWhite(text, skipValue(text, i));
-      if (text.charCodeAt(i) === 44) i = skipWhite(text, i + 1);
+    }
+    this.#next = text.charCodeAt(i) === 44 ? skipWhite(text, i + 1) : -1;
+    return true;
+  }
+
+  /** Start of item `n` of an array, scanning only as far as needed. */
+  item(n: number): number | undefined {
+    while (this.offsets.length <= n && this.#scanOne()) {
+      // scanning on
+    }
+    return this.offsets[n];
+  }
+
+  /**
+   * The offset triple index of member `key` of an object: the first match, scanning only as far
+   * as needed, or with `last` the last match (the whole object is scanned: duplicates).
+   */
+  member(key: string, last: boolean): number {
+    const text = this.#text;
+    const o = this.offsets;
+    let found = -1;
+    for (let m = 0; ; m += 3) {
+      if (m >= o.length && !this.#scanOne()) return found;
+      if (keyMatches(text, o[m] as number, o[m + 1] as number, key)) {
+        found = m;
+        if (!last) return found;
+      }
     }
   }
-  return { object: c === 123, offsets };
 }
 
 /** Whether the string literal text[start, end) spells `key` (decoding only escaped keys). */
