@@ -219,9 +219,9 @@ describe('gk-multiselect: validation', () => {
 
   it('reports maxItems in English and German', async () => {
     const { el } = await mountPalettes(['sunset', 'ocean'], { maxItems: 1 });
-    expect(shadow(el, '.error').textContent).toBe('Keep to at most 1 entries.');
+    expect(shadow(el, '.error').textContent).toBe('Keep to at most 1 entry.');
     const de = await mountPalettes(['sunset', 'ocean'], { maxItems: 1 }, 'de');
-    expect(shadow(de.el, '.error').textContent).toBe('Höchstens 1 Einträge sind erlaubt.');
+    expect(shadow(de.el, '.error').textContent).toBe('Höchstens 1 Eintrag ist erlaubt.');
     boxes(de.el)[0]?.click();
     await settled(de.el);
     expect(de.el.value).toEqual(['ocean']);

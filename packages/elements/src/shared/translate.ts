@@ -59,7 +59,13 @@ export function messageOf(
 ): string {
   const key = `edt_msg_error_${issue.code}`;
   if (translator?.has(key) || translator?.has(key, 'en')) {
-    return translator.t(key, { ...issue.params });
+    // The bound is the count that decides singular or plural ("at least 1 entry", "2 entries"):
+    // i18next then picks `<key>_one` where a language has it.
+    const bound = issue.params[issue.code];
+    return translator.t(
+      key,
+      typeof bound === 'number' ? { ...issue.params, count: bound } : { ...issue.params },
+    );
   }
   if (issue.code === 'required') return 'A value is required.';
   if (issue.code === 'number') return 'Enter a number.';
