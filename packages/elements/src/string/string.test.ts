@@ -50,7 +50,9 @@ describe('gk-string', () => {
     expect(el.valid).toBe(false);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const error = shadow(el, `#${input.getAttribute('aria-describedby')}`);
-    expect(error.textContent).toBe(translator.t('edt_msg_error_maxLength', { maxLength: 5, count: 5 }));
+    expect(error.textContent).toBe(
+      translator.t('edt_msg_error_maxLength', { maxLength: 5, count: 5 }),
+    );
     await userEvent.clear(input);
     await settled(el);
     expect(error.textContent).toBe(translator.t('edt_msg_error_minLength_one'));
