@@ -18,7 +18,7 @@ import type { FieldEventDetail, GkField } from '../shared/field.js';
 import { initialValue, tagFor } from '../shared/registry.js';
 import type { Translator } from '../shared/translate.js';
 import { effectFormStyles } from './effect-form.styles.js';
-import { type FormOption, orderedOptions, visibleOptions } from './visibility.js';
+import { type FormOption, orderedOptions, VisibilityRules } from './visibility.js';
 
 /** What the form's `input` and `change` events carry. */
 export interface EffectFormEventDetail {
@@ -84,6 +84,7 @@ export class GkEffectForm extends LitElement {
 
   readonly #internals: ElementInternals;
   #options: FormOption[] = [];
+  #rules = new VisibilityRules([]);
   #smoothing = false;
   #schemaInUse: Record<string, unknown> | undefined;
   #values: Record<string, unknown> = {};
@@ -258,6 +259,7 @@ export class GkEffectForm extends LitElement {
         ? (schema.properties as Record<string, unknown>)
         : {};
     this.#options = orderedOptions(properties);
+    this.#rules = new VisibilityRules(this.#options);
     this.#smoothing = smoothingNames.every((n) => this.#options.some((o) => o.name === n));
     this.#applyValues();
   }
@@ -271,7 +273,7 @@ export class GkEffectForm extends LitElement {
     }
     // Multiselects without a default start empty rather than undefined.
     this.#values = values;
-    this.#visible = visibleOptions(this.#options, this.#values);
+    this.#visible = this.#rules.visible(this.#values);
   }
 
   #onFieldEvent(event: Event): void {
@@ -320,7 +322,7 @@ export class GkEffectForm extends LitElement {
     // `hidden` on just the options whose visibility changed is far cheaper than re-rendering the
     // whole form (the next render, whenever it comes, produces the same state).
     const before = this.#visible;
-    this.#visible = visibleOptions(this.#options, this.#values);
+    this.#visible = this.#rules.visible(this.#values);
     const affected = new Set(changedNames);
     for (const o of this.#options) {
       const shown = this.#visible.has(o.name);

@@ -11,36 +11,70 @@ export interface FormOption {
 }
 
 /**
- * The names of the visible options for a set of values. Runs in O(options × dependencies):
- * each option's visibility is computed once and memoised, cycles count as hidden.
+ * A schema's dependency structure, compiled once: each option's conditions as (index of the
+ * option it depends on, required value). Deciding visibility for new values then allocates
+ * nothing but the result, which matters when a toggle re-decides hundreds of options.
  */
+export class VisibilityRules {
+  readonly #names: readonly string[];
+  /** Per option: flat pairs [target index (-1 when the option does not exist), required value]. */
+  readonly #conditions: ReadonlyArray<readonly unknown[]>;
+  readonly #state: Uint8Array;
+
+  constructor(options: readonly FormOption[]) {
+    this.#names = options.map((o) => o.name);
+    const index = new Map(this.#names.map((n, i) => [n, i]));
+    this.#conditions = options.map((o) =>
+      Object.entries(dependenciesOf(o.schema)).flatMap(([target, required]) => [
+        index.get(target) ?? -1,
+        required,
+      ]),
+    );
+    this.#state = new Uint8Array(options.length);
+  }
+
+  /**
+   * The names of the visible options for a set of values. Each option's visibility is decided
+   * once (memoised), an option whose chain reaches a cycle or a missing option is hidden.
+   */
+  visible(values: Readonly<Record<string, unknown>>): Set<string> {
+    const state = this.#state; // 0 unknown, 1 deciding, 2 shown, 3 hidden
+    state.fill(0);
+    const names = this.#names;
+    const conditions = this.#conditions;
+    const decide = (i: number): boolean => {
+      const known = state[i];
+      if (known === 2) return true;
+      if (known === 3 || known === 1) return false; // 1: a dependency cycle, never shown
+      state[i] = 1;
+      let shown = true;
+      const c = conditions[i] as readonly unknown[];
+      for (let k = 0; k < c.length; k += 2) {
+        const target = c[k] as number;
+        if (
+          target < 0 ||
+          !decide(target) ||
+          !jsonEqual(values[names[target] as string], c[k + 1])
+        ) {
+          shown = false;
+          break;
+        }
+      }
+      state[i] = shown ? 2 : 3;
+      return shown;
+    };
+    const result = new Set<string>();
+    for (let i = 0; i < names.length; i++) if (decide(i)) result.add(names[i] as string);
+    return result;
+  }
+}
+
+/** The names of the visible options for a set of values (see {@link VisibilityRules}). */
 export function visibleOptions(
   options: readonly FormOption[],
   values: Readonly<Record<string, unknown>>,
 ): Set<string> {
-  const byName = new Map(options.map((o) => [o.name, o]));
-  const state = new Map<string, 'visiting' | boolean>();
-  const isVisible = (name: string): boolean => {
-    const known = state.get(name);
-    if (known === 'visiting') return false; // a dependency cycle: never shown
-    if (known !== undefined) return known;
-    state.set(name, 'visiting');
-    const option = byName.get(name);
-    let visible = option !== undefined;
-    if (option) {
-      for (const [target, required] of Object.entries(dependenciesOf(option.schema))) {
-        if (!byName.has(target) || !isVisible(target) || !jsonEqual(values[target], required)) {
-          visible = false;
-          break;
-        }
-      }
-    }
-    state.set(name, visible);
-    return visible;
-  };
-  const shown = new Set<string>();
-  for (const o of options) if (isVisible(o.name)) shown.add(o.name);
-  return shown;
+  return new VisibilityRules(options).visible(values);
 }
 
 /** Options in display order: by propertyOrder, ties in schema order, options without one last. */
