@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { generateEffectSchema } from './support/generate-effect-schema.mjs';
 
 const repo = join(import.meta.dirname, '..');
@@ -33,16 +34,6 @@ const { values: flags } = parseArgs({
 const ROUNDS = Math.max(1, Number.parseInt(flags.rounds, 10) || 21);
 const WARMUP_ROUNDS = 3;
 const PROFILE = flags.profile;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 if (!existsSync(schemaDir)) {
   console.error(
     `bench/elements: no corpus at ${corpus}; set GLOWKIT_CORPUS to the Hyperion corpus directory`,
@@ -373,9 +364,9 @@ const server = await serve({
   },
 });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: chromiumPath,
   headless: true,
-  args: CHROMIUM_ARGS,
+  args: chromiumArgs,
 });
 let result;
 let info;

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 
 /**
  * The Hyperion corpus's option schemas, read here (in Node) and handed to the browser tests as a
@@ -19,9 +20,6 @@ function corpusSchemas(): Record<string, unknown> {
   );
 }
 
-// Debian's chromium: no browser can be downloaded on these machines.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 export default defineConfig({
   define: { __GLOWKIT_CORPUS_SCHEMAS__: JSON.stringify(corpusSchemas()) },
   // Pre-bundled up front: discovered mid-run, Vite would reload the page under a running test.
@@ -34,20 +32,7 @@ export default defineConfig({
       headless: true,
       screenshotFailures: false,
       provider: playwright({
-        launchOptions: {
-          executablePath,
-          // Never --user-data-dir: playwright already starts from a fresh profile.
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: chromiumLaunchOptions,
       }),
       instances: [{ browser: 'chromium' }],
     },
