@@ -203,3 +203,25 @@ describe('gk-effect-form', () => {
     expect(shadow(broken, '[role=alert]').textContent).toContain('no-such-schema.json');
   });
 });
+
+describe('gk-effect-form inside a <form>', () => {
+  it('is disabled with a disabled fieldset, and restores a submitted state', async () => {
+    const host = document.createElement('form');
+    host.innerHTML = '<fieldset disabled><gk-effect-form name="args"></gk-effect-form></fieldset>';
+    document.body.append(host);
+    const form = host.querySelector('gk-effect-form') as GkEffectForm;
+    form.schema = schema;
+    await settled(form);
+    const brightness = field(form, 'brightness') as Field & { disabled: boolean };
+    expect(brightness.disabled).toBe(true);
+    (host.querySelector('fieldset') as HTMLFieldSetElement).disabled = false;
+    await settled(form);
+    expect(brightness.disabled).toBe(false);
+
+    form.formStateRestoreCallback(JSON.stringify({ ...form.value, brightness: 12 }));
+    await settled(form);
+    expect(form.value.brightness).toBe(12);
+    form.formStateRestoreCallback('not json');
+    expect(form.value.brightness).toBe(12);
+  });
+});

@@ -360,6 +360,34 @@ export class GkEffectForm extends LitElement {
     this.requestUpdate();
   }
 
+  /** Called when an ancestor `<fieldset disabled>` disables or re-enables the form. */
+  formDisabledCallback(disabled: boolean): void {
+    this.#disabledByFieldset = disabled;
+    this.requestUpdate();
+  }
+
+  /**
+   * Called when the browser restores the form's state (back/forward navigation, autofill): the
+   * submitted JSON becomes the value again.
+   */
+  formStateRestoreCallback(state: string | File | FormData | null): void {
+    if (typeof state !== 'string') return;
+    try {
+      const value = JSON.parse(state) as unknown;
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        this.value = value as Record<string, unknown>;
+      }
+    } catch {
+      // Not ours to restore: keep the current value.
+    }
+  }
+
+  #disabledByFieldset = false;
+
+  get #inactive(): boolean {
+    return this.disabled || this.#disabledByFieldset;
+  }
+
   #renderOption(option: FormOption): TemplateResult | typeof nothing {
     if (this.#smoothing && smoothingNames.includes(option.name)) {
       if (option.name !== smoothingNames[0]) return nothing;
@@ -367,7 +395,7 @@ export class GkEffectForm extends LitElement {
         this.#options.filter((o) => smoothingNames.includes(o.name)).map((o) => [o.name, o.schema]),
       );
       const values = Object.fromEntries(smoothingNames.map((n) => [n, this.#values[n]]));
-      return staticHtml`<gk-smoothing data-option="smoothing" name="smoothing" .schemas=${schemas} .values=${values} .translator=${this.#activeTranslator} ?disabled=${this.disabled} ?hidden=${!this.#visible.has(option.name)}></gk-smoothing>`;
+      return staticHtml`<gk-smoothing data-option="smoothing" name="smoothing" .schemas=${schemas} .values=${values} .translator=${this.#activeTranslator} ?disabled=${this.#inactive} ?hidden=${!this.#visible.has(option.name)}></gk-smoothing>`;
     }
     const tag = tagFor(option.schema);
     if (!tag) return nothing;
@@ -378,7 +406,7 @@ export class GkEffectForm extends LitElement {
       .schema=${option.schema}
       .value=${this.#values[option.name]}
       .translator=${this.#activeTranslator}
-      ?disabled=${this.disabled}
+      ?disabled=${this.#inactive}
       ?hidden=${!this.#visible.has(option.name)}
     ></${t}>`;
   }
