@@ -26,7 +26,7 @@ if (!path) {
   );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env,
   });
