@@ -8,14 +8,6 @@ export {
   checkEffectDefinition,
 } from './definition/check-effect-definition.js';
 export {
-  dependenciesOf,
-  type ElementKind,
-  elementKind,
-  enumTitlesOf,
-  isObject,
-  type OptionSchema,
-} from './elements.js';
-export {
   fromPointer,
   type JsonSyntaxError,
   type ParsedJson,
@@ -28,7 +20,6 @@ export {
   type LintOptions,
   lintEffectSchema,
 } from './lint/lint-effect-schema.js';
-export { ruleDocsUrl } from './lint/rule-docs.js';
 export type { Diagnostic, Rule, RuleMeta, Severity } from './lint/types.js';
 export {
   type ElementType,
@@ -40,13 +31,8 @@ export {
 } from './meta-schema.js';
 export { collectPlaceholders, type Placeholder } from './placeholders.js';
 export { definitionRules } from './rules/definition-rules.js';
-export { rules, smoothingBlock } from './rules/index.js';
+export { rules } from './rules/index.js';
 export { type GenerateTypesOptions, generateArgsTypes } from './types/generate-types.js';
-export { jsonEqual } from './values/json-equal.js';
-export {
-  describeValueIssue,
-  jsonTypeOf,
-  type ValueIssue,
-  type ValueIssueCode,
-  validateValue,
-} from './values/validate-value.js';
+// Element kinds, value validation and the smoothing block: the browser-safe part, also
+// importable on its own as @glowkit/effect-schema/values.
+export * from './values/index.js';

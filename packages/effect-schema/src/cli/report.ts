@@ -1,4 +1,5 @@
 /** Output formats of the CLI: stylish (people), json (tools), github (workflow annotations). */
+import { countBySeverity } from '../lint/lint-effect-schema.js';
 import type { Diagnostic } from '../lint/types.js';
 import type { Palette } from './terminal.js';
 
@@ -15,17 +16,9 @@ export type Format = (typeof formats)[number];
 
 /** Totals over all files. */
 export function totals(results: readonly FileResult[]) {
-  let errors = 0;
-  let warnings = 0;
-  let filesWithProblems = 0;
-  for (const r of results) {
-    if (r.diagnostics.length > 0) filesWithProblems++;
-    for (const d of r.diagnostics) {
-      if (d.severity === 'error') errors++;
-      else warnings++;
-    }
-  }
-  return { errors, warnings, files: results.length, filesWithProblems };
+  const all = countBySeverity(results.flatMap((r) => r.diagnostics));
+  const filesWithProblems = results.filter((r) => r.diagnostics.length > 0).length;
+  return { ...all, files: results.length, filesWithProblems };
 }
 
 function plural(n: number, word: string): string {
@@ -59,12 +52,15 @@ export function formatStylish(results: readonly FileResult[], c: Palette, noun =
 /** Machine-readable report: one entry per file with its diagnostics and counts. */
 export function formatJson(results: readonly FileResult[]): string {
   return `${JSON.stringify(
-    results.map((r) => ({
-      file: r.file,
-      errorCount: r.diagnostics.filter((d) => d.severity === 'error').length,
-      warningCount: r.diagnostics.filter((d) => d.severity === 'warning').length,
-      diagnostics: r.diagnostics,
-    })),
+    results.map((r) => {
+      const { errors, warnings } = countBySeverity(r.diagnostics);
+      return {
+        file: r.file,
+        errorCount: errors,
+        warningCount: warnings,
+        diagnostics: r.diagnostics,
+      };
+    }),
     null,
     2,
   )}\n`;

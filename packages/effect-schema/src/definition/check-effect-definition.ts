@@ -4,7 +4,6 @@ import { parseJson } from '../json/json-document.js';
 import {
   applyOverrides,
   type LintOptions,
-  lintEffectSchema,
   runRules,
   syntaxDiagnostic,
 } from '../lint/lint-effect-schema.js';
@@ -12,6 +11,7 @@ import type { Diagnostic } from '../lint/types.js';
 import { definitionArgsRule } from '../rules/definition-args/definition-args.js';
 import { definitionStructure } from '../rules/definition-structure/definition-structure.js';
 import { duplicateKey } from '../rules/duplicate-key/duplicate-key.js';
+import { rules } from '../rules/index.js';
 
 /** Where the option schema of a definition comes from. */
 export interface CheckEffectDefinitionOptions {
@@ -25,6 +25,11 @@ export interface CheckEffectDefinitionOptions {
    * not given. Returns source text, a parsed value, or undefined when there is none.
    */
   resolveSchema?: (script: string) => string | Record<string, unknown> | undefined;
+  /**
+   * Where `resolveSchema` looked, for the message when it found nothing
+   * (e.g. "looked in effects/schema and effects").
+   */
+  schemaSearch?: string;
   /** Per-rule overrides, as for the linter. */
   rules?: LintOptions['rules'];
 }
@@ -73,11 +78,11 @@ function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptio
   };
   const source = options.schema ?? options.resolveSchema?.(value.script);
   if (source === undefined) {
-    return [...structural, located(`no option schema found for script "${value.script}"`)];
+    const where = options.schemaSearch ? ` (${options.schemaSearch})` : '';
+    return [...structural, located(`no option schema found for script "${value.script}"${where}`)];
   }
   let schema: Record<string, unknown>;
   if (typeof source === 'string') {
-    const schemaErrors = lintEffectSchema(source).filter((d) => d.severity === 'error');
     const parsedSchema = parseJson(source);
     if (!parsedSchema.ok || !isObject(parsedSchema.value)) {
       return [
@@ -85,6 +90,10 @@ function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptio
         located(`the option schema of "${value.script}" is not a valid JSON object`),
       ];
     }
+    // The schema is parsed once and linted from that parse.
+    const schemaErrors = runRules(rules, parsedSchema.value, parsedSchema.document, {}).filter(
+      (d) => d.severity === 'error',
+    );
     if (schemaErrors.length > 0) {
       structural.push(
         located(

@@ -16,7 +16,7 @@ import '../smoothing/smoothing.js';
 import '../string/string.js';
 import type { FieldEventDetail, GkField } from '../shared/field.js';
 import { initialValue, tagFor } from '../shared/registry.js';
-import type { Translator } from '../shared/translate.js';
+import { phraseOf, type Translator } from '../shared/translate.js';
 import { effectFormStyles } from './effect-form.styles.js';
 import { type FormOption, orderedOptions, VisibilityRules } from './visibility.js';
 
@@ -433,9 +433,8 @@ export class GkEffectForm extends LitElement {
 
   #headingText(): string | undefined {
     const title = this.#schemaInUse?.title;
-    const translator = this.#activeTranslator;
     if (typeof title !== 'string') return undefined;
-    return translator?.has(title) || translator?.has(title, 'en') ? translator.t(title) : undefined;
+    return phraseOf(title, '', this.#activeTranslator) || undefined;
   }
 }
 

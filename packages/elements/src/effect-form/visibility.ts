@@ -69,14 +69,6 @@ export class VisibilityRules {
   }
 }
 
-/** The names of the visible options for a set of values (see {@link VisibilityRules}). */
-export function visibleOptions(
-  options: readonly FormOption[],
-  values: Readonly<Record<string, unknown>>,
-): Set<string> {
-  return new VisibilityRules(options).visible(values);
-}
-
 /** Options in display order: by propertyOrder, ties in schema order, options without one last. */
 export function orderedOptions(properties: Readonly<Record<string, unknown>>): FormOption[] {
   const entries = Object.entries(properties)

@@ -5,7 +5,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { cssColor, hexToRgb, rgbToHex, toAlpha, toRgb } from './color.js';
 import { type FieldIssue, GkField } from './field.js';
 import { initialValue } from './registry.js';
-import { messageOf, type Translator } from './translate.js';
+import { messageOf, phraseOf } from './translate.js';
 
 /** The colour channels: phrase of the label, English fallback, and the suffix of input ids. */
 const CHANNELS = [
@@ -16,13 +16,6 @@ const CHANNELS = [
 
 /** Index of the alpha channel in an RGBA value. */
 const ALPHA = 3;
-
-/** A phrase in the current language (or the fallback language), else the English text given. */
-function phrase(translator: Translator | undefined, key: string, english: string): string {
-  return translator && (translator.has(key) || translator.has(key, 'en'))
-    ? translator.t(key)
-    : english;
-}
 
 /**
  * The common part of the RGB and RGBA colour pickers: one labelled group with a swatch, the
@@ -196,7 +189,7 @@ export abstract class GkColorField extends GkField {
     const alpha = this.withAlpha
       ? toAlpha(Array.isArray(this.value) ? this.value[ALPHA] : undefined)
       : undefined;
-    const pick = phrase(this.translator, 'edt_msg_color_pick', 'Pick a color');
+    const pick = phraseOf('edt_msg_color_pick', 'Pick a color', this.translator);
     return html`<span class="swatch" part="swatch" aria-hidden="true"
         ><span
           class="swatch-color"
@@ -220,7 +213,7 @@ export abstract class GkColorField extends GkField {
         ${CHANNELS.map(
           (channel, i) => html`<div class="channel" part="channel">
             <label for=${this.channelId(i)} part="channel-label"
-              >${phrase(this.translator, channel.phrase, channel.fallback)}</label
+              >${phraseOf(channel.phrase, channel.fallback, this.translator)}</label
             >
             <input
               id=${this.channelId(i)}
@@ -247,7 +240,7 @@ export abstract class GkColorField extends GkField {
     const sliderId = `${this.controlId}-alpha-slider`;
     return html`<div class="alpha" part="alpha">
       <label id=${labelId} for=${sliderId} part="channel-label"
-        >${phrase(this.translator, 'edt_msg_color_alpha', 'Alpha (opacity)')}</label
+        >${phraseOf('edt_msg_color_alpha', 'Alpha (opacity)', this.translator)}</label
       >
       <input
         id=${sliderId}

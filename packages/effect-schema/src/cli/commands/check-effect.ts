@@ -58,6 +58,7 @@ export async function checkEffectCommand(args: CheckEffectArgs, io: CommandIo): 
   }
   const progress = new Progress(io.stderr, files.length, 'Checking');
   const results: FileResult[] = [];
+  const schemaTexts = new Map<string, string>();
   for (const [i, file] of files.entries()) {
     progress.tick(i + 1, file);
     let text: string;
@@ -71,18 +72,21 @@ export async function checkEffectCommand(args: CheckEffectArgs, io: CommandIo): 
       throw error;
     }
     const absolute = resolve(io.cwd, file);
+    const dirs = [...new Set(schemaCandidates(absolute, '', schemasDir).map((p) => dirname(p)))];
     const diagnostics = checkEffectDefinition(text, {
       resolveSchema: (script) => {
         const found = schemaCandidates(absolute, script, schemasDir).find((p) => existsSync(p));
-        return found ? readFileSync(found, 'utf8') : undefined;
+        if (found === undefined) return undefined;
+        // Many definitions share one schema: read each file once.
+        let schema = schemaTexts.get(found);
+        if (schema === undefined) {
+          schema = readFileSync(found, 'utf8');
+          schemaTexts.set(found, schema);
+        }
+        return schema;
       },
+      schemaSearch: `looked in ${dirs.map((d) => d.replace(`${io.cwd}/`, '')).join(' and ')}; use --schemas <dir>`,
     });
-    for (const d of diagnostics) {
-      if (d.ruleId === 'definition-schema' && d.message.startsWith('no option schema found')) {
-        const tried = schemaCandidates(absolute, '', schemasDir).map((p) => dirname(p));
-        d.message += ` (looked in ${[...new Set(tried)].map((t) => t.replace(`${io.cwd}/`, '')).join(' and ')}; use --schemas <dir>)`;
-      }
-    }
     results.push({ file, diagnostics });
   }
   progress.done();
