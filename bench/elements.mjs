@@ -521,7 +521,7 @@ for (const c of cases) {
   const overhead = result.samples[`${c.key}/overhead`];
   say(
     `  ${c.label}: gk ${g.visible.join(' / ')}, json-editor ${je.visible.join(' / ')}${same ? ' (same)' : '  ← DIFFERENT'}`,
-    `\n    gk elements: ${list(g.describe)}`,
+    `\n    gk options by kind of view: ${list(g.describe)}`,
     `\n    json-editor editors: ${list(je.describe)}`,
     `\n    harness share of gk's times (waiting for updates, timed on a settled form): render ${fmt(median(overhead.render))} ms, toggle ${fmt(median(overhead.toggle))} ms`,
   );

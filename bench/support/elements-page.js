@@ -32,31 +32,24 @@ async function settleLevels(level) {
 }
 
 /**
- * First render: waits until the form and every Lit element rendered inside it, at any depth, have
- * finished updating — the form, then its option elements (`[data-option]`), then whatever those
- * render, level by level. Every level is visited: a child may finish its update before the form's
+ * First render: waits until the form (whose `updateComplete` includes its options, rendered in its
+ * own shadow root) and every Lit element rendered inside it, at any depth, have finished updating,
+ * level by level. Every level is visited: a child may finish its update before the form's
  * `updateComplete` continuation runs and leave its own children pending.
  */
 async function settle(form) {
   await form.updateComplete;
-  await settleLevels(litElementsIn(form.renderRoot, '[data-option]'));
+  await settleLevels(litElementsIn(form.renderRoot));
 }
 
 /**
- * Re-render of a rendered form: the form, its option elements, and every level below only those
- * option elements that render Lit elements of their own (found, untimed, after the first render),
- * so that the harness costs next to nothing; `pendingAnywhere` then proves, untimed, that nothing
- * was left updating.
+ * Re-render of a rendered form: the form with its options, and the Lit elements inside it (found,
+ * untimed, after the first render), so that the harness costs next to nothing; `pendingAnywhere`
+ * then proves, untimed, that nothing was left updating.
  */
 async function settleRerender(form, nesting) {
   await form.updateComplete;
-  const pending = [];
-  for (const el of form.renderRoot.querySelectorAll('[data-option]')) {
-    if (el.isUpdatePending) pending.push(el.updateComplete);
-  }
-  if (pending.length > 0) await Promise.all(pending);
-  for (const host of nesting)
-    if (host.isConnected) await settleLevels(litElementsIn(host.renderRoot));
+  for (const host of nesting) if (host.isConnected) await settleLevels([host]);
 }
 
 /** Every Lit element in the form at any depth. */
@@ -72,10 +65,7 @@ function allLitElements(form) {
 
 const pendingAnywhere = (form) => allLitElements(form).filter((el) => el.isUpdatePending).length;
 
-const nestingHosts = (form) =>
-  litElementsIn(form.renderRoot, '[data-option]').filter(
-    (el) => litElementsIn(el.renderRoot).length > 0,
-  );
+const nestingHosts = (form) => litElementsIn(form.renderRoot);
 
 /** json-editor set-up in the manner of Hyperion's web UI (createJsonEditor), `html` theme. */
 const jsonEditorOptions = (schema) => ({
@@ -142,7 +132,7 @@ const gk = {
   async toggle(name, value) {
     const { container, form, nesting } = live.gk;
     const field = form.renderRoot.querySelector(`[data-option="${CSS.escape(name)}"]`);
-    const input = field?.renderRoot.querySelector('input[type="checkbox"]');
+    const input = field?.querySelector('input[type="checkbox"]');
     if (!input) throw new Error(`no checkbox for ${name}`);
     if (input.checked === value) throw new Error(`${name} is already ${value}`);
     const t0 = now();
@@ -170,8 +160,8 @@ const gk = {
     const { form } = live.gk;
     const tags = {};
     for (const el of form.renderRoot.querySelectorAll('[data-option]')) {
-      const tag = el.localName + (customElements.get(el.localName) ? '' : ' (undefined)');
-      tags[tag] = (tags[tag] ?? 0) + 1;
+      const kind = el.dataset.view ?? 'none';
+      tags[kind] = (tags[kind] ?? 0) + 1;
     }
     return tags;
   },

@@ -2,17 +2,20 @@
  * @packageDocumentation
  * Registers every Glowkit element (`gk-*`) and exports their classes and types.
  */
-export { GkArray } from './array/array.js';
-export { GkCheckbox } from './checkbox/checkbox.js';
-export { GkColorPicker } from './color-picker/color-picker.js';
-export { GkColorPickerRGBA } from './color-picker-rgba/color-picker-rgba.js';
+export { ArrayView, GkArray } from './array/array.js';
+export { CheckboxView, GkCheckbox } from './checkbox/checkbox.js';
+export { ColorPickerView, GkColorPicker } from './color-picker/color-picker.js';
+export { ColorPickerRGBAView, GkColorPickerRGBA } from './color-picker-rgba/color-picker-rgba.js';
 export { type EffectFormEventDetail, GkEffectForm } from './effect-form/effect-form.js';
-export { GkInteger } from './integer/integer.js';
-export { GkMultiselect } from './multiselect/multiselect.js';
-export { GkNumber } from './number/number.js';
-export { GkSelect } from './select/select.js';
-export { type FieldEventDetail, type FieldIssue, GkField } from './shared/field.js';
+export { GkInteger, IntegerView } from './integer/integer.js';
+export { GkMultiselect, MultiselectView } from './multiselect/multiselect.js';
+export { GkNumber, NumberView } from './number/number.js';
+export { GkSelect, SelectView } from './select/select.js';
+export { GkField } from './shared/field.js';
+export { type FieldEventDetail, type FieldIssue, FieldView } from './shared/field-view.js';
 export { initialValue, tagByKind, tagFor } from './shared/registry.js';
 export type { Translator } from './shared/translate.js';
-export { GkSmoothing } from './smoothing/smoothing.js';
-export { GkString } from './string/string.js';
+export { View, type ViewHost } from './shared/view.js';
+export { viewIn } from './shared/view-directive.js';
+export { GkSmoothing, SmoothingView } from './smoothing/smoothing.js';
+export { GkString, StringView } from './string/string.js';

@@ -7,8 +7,9 @@ import {
 import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
-import { type FieldEventDetail, type FieldIssue, GkField } from '../shared/field.js';
+import { GkField } from '../shared/field.js';
 import { fieldStyles, groupStyles } from '../shared/field.styles.js';
+import { type FieldEventDetail, type FieldIssue, FieldView } from '../shared/field-view.js';
 import { initialValue, tagFor } from '../shared/registry.js';
 import { messageOf, phraseOf } from '../shared/translate.js';
 import { arrayStyles } from './array.styles.js';
@@ -26,45 +27,9 @@ type ItemElement = HTMLElement & Partial<Pick<GkField, 'value' | 'issues' | 'rep
 /** The item buttons, by class: what each does is read from the button's class. */
 type ItemAction = 'move-up' | 'move-down' | 'remove';
 
-/**
- * A list option (`type: array`): one element per item, of whatever kind `items` describes —
- * numbers, strings, colours, or lists again — with buttons to add, remove and reorder items.
- *
- * Each item keeps its element while the list changes: removing or moving an item never
- * re-creates or re-fills another item's element, so what someone is typing elsewhere survives.
- * Items are labelled "<option label>: Item <n>" (phrase `edt_msg_item_label`), and every button's
- * accessible name says which item it acts on. After a move, focus stays on the moved item's
- * button; after a removal it goes to the next item's remove button, else to the add button; an
- * added item takes focus itself.
- *
- * Limits: the add button is disabled at `maxItems`. Removing stays possible below `minItems` —
- * the list then shows the `minItems` message — so that people can replace items freely and are
- * told why the list is invalid rather than faced with a button that silently does nothing.
- * `uniqueItems` marks the repeated items and shows its message.
- *
- * The list is valid when its own rules hold and every item element is valid (an item's messages
- * are shown by the item). The value is always a fresh array; items keep their JSON types.
- * Item elements are the registered tags for their kind (see `tagFor`): import those elements too.
- *
- * @tag gk-array
- * @fires input - the list or an item changed; `detail` is `{ name, value }` with the whole array
- * @fires change - a change was committed: an item's change, an added, removed or moved item (same detail)
- * @csspart field - the fieldset around the list
- * @csspart label - the legend: the option's label
- * @csspart items - the list of items
- * @csspart item - one item: its element and its buttons
- * @csspart item-control - the element of one item (a gk-integer, gk-color-picker, gk-array…)
- * @csspart duplicate - an item that repeats an earlier one while `uniqueItems` is true
- * @csspart actions - the buttons of one item
- * @csspart button - every button
- * @csspart move-up - the buttons that move an item up
- * @csspart move-down - the buttons that move an item down
- * @csspart remove - the buttons that remove an item
- * @csspart add - the button that adds an item
- * @csspart empty - the note shown when the list is empty
- * @csspart error - the validation message of the list itself
- */
-export class GkArray extends GkField {
+/** The view of a list option: its items, each shown by the element of its kind, and buttons. */
+export class ArrayView extends FieldView {
+  static override kind = 'array';
   static override styles = [fieldStyles, groupStyles, arrayStyles];
 
   /** One stable key per item, parallel to the value; the items' elements are keyed by them. */
@@ -137,8 +102,8 @@ export class GkArray extends GkField {
 
   /** Focuses the first item, else the add button. */
   override focus(options?: FocusOptions): void {
-    const first = this.renderRoot.querySelector<HTMLElement>('.item-control');
-    (first ?? this.renderRoot.querySelector<HTMLElement>('button.add'))?.focus(options);
+    const first = this.renderRoot?.querySelector<HTMLElement>('.item-control');
+    (first ?? this.renderRoot?.querySelector<HTMLElement>('button.add'))?.focus(options);
   }
 
   /** Focuses the first invalid item (or the list, when its own rules fail) and tells whether valid. */
@@ -168,12 +133,12 @@ export class GkArray extends GkField {
 
   #itemElement(key: number | undefined): ItemElement | null {
     if (key === undefined) return null;
-    return this.renderRoot.querySelector<ItemElement>(`.item-control[data-key="${key}"]`);
+    return this.renderRoot?.querySelector<ItemElement>(`.item-control[data-key="${key}"]`) ?? null;
   }
 
   #row(key: number | undefined): HTMLElement | null {
     if (key === undefined) return null;
-    return this.renderRoot.querySelector<HTMLElement>(`li[data-key="${key}"]`);
+    return this.renderRoot?.querySelector<HTMLElement>(`li[data-key="${key}"]`) ?? null;
   }
 
   /** Takes a new list and its keys, and tells listeners. */
@@ -222,7 +187,7 @@ export class GkArray extends GkField {
       this.#set(items, keys, true);
       this.#focusAfterRender(() => {
         if (next !== undefined) return this.#button(next, 'remove');
-        const add = this.renderRoot.querySelector<HTMLButtonElement>('button.add');
+        const add = this.renderRoot?.querySelector<HTMLButtonElement>('button.add');
         return add && !add.disabled ? add : this.#button(previous, 'remove');
       });
       return;
@@ -365,6 +330,52 @@ export class GkArray extends GkField {
       )}</button>
       <p class="error" part="error" id=${this.errorId} aria-live="polite">${message}</p>
     </fieldset>`;
+  }
+}
+
+/**
+ * A list option (`type: array`): one element per item, of whatever kind `items` describes —
+ * numbers, strings, colours, or lists again — with buttons to add, remove and reorder items.
+ *
+ * Each item keeps its element while the list changes: removing or moving an item never
+ * re-creates or re-fills another item's element, so what someone is typing elsewhere survives.
+ * Items are labelled "<option label>: Item <n>" (phrase `edt_msg_item_label`), and every button's
+ * accessible name says which item it acts on. After a move, focus stays on the moved item's
+ * button; after a removal it goes to the next item's remove button, else to the add button; an
+ * added item takes focus itself.
+ *
+ * Limits: the add button is disabled at `maxItems`. Removing stays possible below `minItems` —
+ * the list then shows the `minItems` message — so that people can replace items freely and are
+ * told why the list is invalid rather than faced with a button that silently does nothing.
+ * `uniqueItems` marks the repeated items and shows its message.
+ *
+ * The list is valid when its own rules hold and every item element is valid (an item's messages
+ * are shown by the item). The value is always a fresh array; items keep their JSON types.
+ * Item elements are the registered tags for their kind (see `tagFor`): import those elements too.
+ *
+ * @tag gk-array
+ * @fires input - the list or an item changed; `detail` is `{ name, value }` with the whole array
+ * @fires change - a change was committed: an item's change, an added, removed or moved item (same detail)
+ * @csspart field - the fieldset around the list
+ * @csspart label - the legend: the option's label
+ * @csspart items - the list of items
+ * @csspart item - one item: its element and its buttons
+ * @csspart item-control - the element of one item (a gk-integer, gk-color-picker, gk-array…)
+ * @csspart duplicate - an item that repeats an earlier one while `uniqueItems` is true
+ * @csspart actions - the buttons of one item
+ * @csspart button - every button
+ * @csspart move-up - the buttons that move an item up
+ * @csspart move-down - the buttons that move an item down
+ * @csspart remove - the buttons that remove an item
+ * @csspart add - the button that adds an item
+ * @csspart empty - the note shown when the list is empty
+ * @csspart error - the validation message of the list itself
+ */
+export class GkArray extends GkField<ArrayView> {
+  static override styles = ArrayView.styles;
+
+  protected override createView(): ArrayView {
+    return new ArrayView();
   }
 }
 

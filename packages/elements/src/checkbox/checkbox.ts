@@ -1,20 +1,12 @@
 import { html, type TemplateResult } from 'lit';
 import { GkField } from '../shared/field.js';
 import { fieldStyles } from '../shared/field.styles.js';
+import { FieldView } from '../shared/field-view.js';
 import { checkboxStyles } from './checkbox.styles.js';
 
-/**
- * A boolean option: a checkbox with its translated label.
- *
- * @tag gk-checkbox
- * @fires input - the value changed; `detail` is `{ name, value }` with a boolean value
- * @fires change - the user committed a change (same detail)
- * @csspart field - the wrapper
- * @csspart control - the checkbox and its label
- * @csspart label - the label
- * @csspart error - the validation message
- */
-export class GkCheckbox extends GkField {
+/** The view of a boolean option: a checkbox followed by its label. */
+export class CheckboxView extends FieldView {
+  static override kind = 'checkbox';
   static override styles = [fieldStyles, checkboxStyles];
 
   protected override renderControl(): TemplateResult {
@@ -42,6 +34,25 @@ export class GkCheckbox extends GkField {
       </div>
       ${this.renderError()}
     </div>`;
+  }
+}
+
+/**
+ * A boolean option: a checkbox with its translated label.
+ *
+ * @tag gk-checkbox
+ * @fires input - the value changed; `detail` is `{ name, value }` with a boolean value
+ * @fires change - the user committed a change (same detail)
+ * @csspart field - the wrapper
+ * @csspart control - the checkbox and its label
+ * @csspart label - the label
+ * @csspart error - the validation message
+ */
+export class GkCheckbox extends GkField<CheckboxView> {
+  static override styles = CheckboxView.styles;
+
+  protected override createView(): CheckboxView {
+    return new CheckboxView();
   }
 }
 

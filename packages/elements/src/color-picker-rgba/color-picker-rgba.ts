@@ -1,7 +1,15 @@
-import { GkColorField } from '../shared/color-field.js';
+import { ColorFieldView } from '../shared/color-field.js';
 import { colorFieldStyles } from '../shared/color-field.styles.js';
+import { GkField } from '../shared/field.js';
 import { fieldStyles } from '../shared/field.styles.js';
 import { colorPickerRgbaStyles } from './color-picker-rgba.styles.js';
+
+/** The view of an RGBA colour option. */
+export class ColorPickerRGBAView extends ColorFieldView {
+  static override kind = 'colorpickerRGBA';
+  static override styles = [fieldStyles, colorFieldStyles, colorPickerRgbaStyles];
+  protected readonly withAlpha = true;
+}
 
 /**
  * An RGBA colour option (`type: array`, `format: colorpickerRGBA`): like `gk-color-picker`,
@@ -29,10 +37,12 @@ import { colorPickerRgbaStyles } from './color-picker-rgba.styles.js';
  * @cssprop --gk-checker-light - light squares behind the swatch
  * @cssprop --gk-checker-dark - dark squares behind the swatch
  */
-export class GkColorPickerRGBA extends GkColorField {
-  static override styles = [fieldStyles, colorFieldStyles, colorPickerRgbaStyles];
+export class GkColorPickerRGBA extends GkField<ColorPickerRGBAView> {
+  static override styles = ColorPickerRGBAView.styles;
 
-  protected readonly withAlpha = true;
+  protected override createView(): ColorPickerRGBAView {
+    return new ColorPickerRGBAView();
+  }
 }
 
 customElements.define('gk-color-picker-rgba', GkColorPickerRGBA);

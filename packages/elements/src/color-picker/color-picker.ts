@@ -1,7 +1,15 @@
-import { GkColorField } from '../shared/color-field.js';
+import { ColorFieldView } from '../shared/color-field.js';
 import { colorFieldStyles } from '../shared/color-field.styles.js';
+import { GkField } from '../shared/field.js';
 import { fieldStyles } from '../shared/field.styles.js';
 import { colorPickerStyles } from './color-picker.styles.js';
+
+/** The view of an RGB colour option. */
+export class ColorPickerView extends ColorFieldView {
+  static override kind = 'colorpicker';
+  static override styles = [fieldStyles, colorFieldStyles, colorPickerStyles];
+  protected readonly withAlpha = false;
+}
 
 /**
  * An RGB colour option (`type: array`, `format: colorpicker`): one group, labelled with the
@@ -28,10 +36,12 @@ import { colorPickerStyles } from './color-picker.styles.js';
  * @csspart error - the validation message
  * @cssprop --gk-swatch-size - edge of the swatch and height of the colour input (default 2.25rem)
  */
-export class GkColorPicker extends GkColorField {
-  static override styles = [fieldStyles, colorFieldStyles, colorPickerStyles];
+export class GkColorPicker extends GkField<ColorPickerView> {
+  static override styles = ColorPickerView.styles;
 
-  protected readonly withAlpha = false;
+  protected override createView(): ColorPickerView {
+    return new ColorPickerView();
+  }
 }
 
 customElements.define('gk-color-picker', GkColorPicker);

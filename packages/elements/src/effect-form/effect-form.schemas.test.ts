@@ -47,8 +47,15 @@ async function roundTrip(schema: Record<string, unknown>) {
     translator,
   });
   await renderedDeep(form);
-  const rendered = form.shadowRoot?.querySelectorAll('[data-option]').length ?? 0;
-  expect(rendered).toBeGreaterThan(0);
+  const rendered = [...(form.shadowRoot?.querySelectorAll<HTMLElement>('[data-option]') ?? [])];
+  expect(rendered.length).toBeGreaterThan(0);
+  // Every shown option shows its label (a label, or a legend for groups of controls).
+  for (const option of rendered.filter((o) => !o.hidden)) {
+    expect(
+      option.querySelector('label, legend, [role=group]'),
+      option.dataset.option,
+    ).not.toBeNull();
+  }
   expect(form.value).toEqual(defaults);
   // A list without a default starts empty; with minItems above 0 that is rightly invalid (Hyperion's
   // waves.colors, which the linter warns about); every other schema starts valid.
@@ -89,12 +96,12 @@ describe('gk-effect-form and the smoothing block', () => {
   it('renders the three smoothing options as one block and folds its changes into the value', async () => {
     const schema = bundled['rainbow.schema.json'] as Record<string, unknown>;
     const form = await roundTrip(schema);
-    const block = form.shadowRoot?.querySelector('gk-smoothing');
-    expect(block).not.toBeNull();
+    const block = form.shadowRoot?.querySelector('[data-option="smoothing"]');
+    expect(block?.querySelector('[role=group]')).not.toBeNull();
     expect(form.shadowRoot?.querySelectorAll('[data-option="smoothing-time_ms"]')).toHaveLength(0);
     const seen: unknown[] = [];
     form.addEventListener('change', (e) => seen.push((e as CustomEvent).detail.value));
-    const checkbox = block?.shadowRoot
+    const checkbox = block
       ?.querySelector('gk-checkbox')
       ?.shadowRoot?.querySelector<HTMLInputElement>('input');
     checkbox?.click();

@@ -10,13 +10,13 @@ export const effectFormStyles = css`
     color: var(--_text);
     font: var(--gk-font, inherit);
   }
-  fieldset {
+  .form {
     border: 0;
     margin: 0;
     padding: 0;
     min-inline-size: 0;
   }
-  legend {
+  .heading {
     font-size: 1.125em;
     font-weight: 700;
     padding: 0;
@@ -26,7 +26,7 @@ export const effectFormStyles = css`
    * Options sit in a plain block inside the fieldset: a fieldset rebuilds its whole layout when a
    * child's display changes, which made one dependency toggle re-lay-out every option.
    */
-  .options {
+  .option-list {
     display: block;
   }
   /* Each option's layout is its own, so showing or hiding one does not re-lay-out the others;
@@ -38,7 +38,7 @@ export const effectFormStyles = css`
   }
   /* Hidden options are skipped by rendering (not focusable, not in the accessibility tree) without
      leaving the layout tree, which is far cheaper to undo than display: none. */
-  [data-option][hidden] {
+  .option-list > [data-option][hidden] {
     display: block;
     content-visibility: hidden;
     block-size: 0;

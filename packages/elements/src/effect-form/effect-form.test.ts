@@ -57,19 +57,33 @@ const schema = {
   additionalProperties: false,
 };
 
-type Field = HTMLElement & { value: unknown; valid: boolean };
-const field = (form: GkEffectForm, name: string) => shadow<Field>(form, `[data-option="${name}"]`);
+/** The block of one option in the form. */
+const option = (form: GkEffectForm, name: string) =>
+  shadow<HTMLElement>(form, `[data-option="${name}"]`);
+/** An option's control (its input or select box), as a user finds it. */
+function control<T extends HTMLInputElement | HTMLSelectElement = HTMLInputElement>(
+  form: GkEffectForm,
+  name: string,
+): T {
+  const found = option(form, name).querySelector<T>('input, select');
+  if (!found) throw new Error(`option ${name} has no control`);
+  return found;
+}
 const shownNames = (form: GkEffectForm) =>
   [...(form.shadowRoot?.querySelectorAll<HTMLElement>('[data-option]') ?? [])]
     .filter((el) => !el.hidden)
     .map((el) => el.dataset.option);
 
-async function change(form: GkEffectForm, name: string, value: unknown) {
-  const el = field(form, name);
-  el.value = value;
-  el.dispatchEvent(
-    new CustomEvent('change', { bubbles: true, composed: true, detail: { name, value } }),
-  );
+/** Changes an option the way a user does: ticks its checkbox, or types into it and leaves it. */
+async function change(form: GkEffectForm, name: string, value: boolean | number | string) {
+  const input = control(form, name);
+  if (typeof value === 'boolean') {
+    if (input.checked !== value) input.click();
+  } else {
+    input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }
   await settled(form);
 }
 
@@ -92,7 +106,7 @@ describe('gk-effect-form', () => {
       chance: 0.5,
       label: 'SOS',
     });
-    expect(field(form, 'brightness').value).toBe(40);
+    expect(control(form, 'brightness').value).toBe('40');
   });
 
   it('translates the heading, titles, units (only when the phrase exists) and enum labels', async () => {
@@ -102,13 +116,12 @@ describe('gk-effect-form', () => {
       translator,
       value: { sparkle: true },
     });
-    await Promise.all([...(form.shadowRoot?.querySelectorAll('[data-option]') ?? [])].map(settled));
     expect(shadow(form, 'legend').textContent).toBe(translator.t('edt_eff_comet_header'));
-    const brightness = field(form, 'brightness');
-    expect(shadow(brightness, 'label').textContent).toBe(translator.t('edt_eff_brightness'));
-    expect(shadow(brightness, '.unit').textContent).toBe(translator.t('edt_append_percent'));
-    expect(field(form, 'chance').shadowRoot?.querySelector('.unit')).toBeNull();
-    const options = [...(field(form, 'mode').shadowRoot?.querySelectorAll('option') ?? [])];
+    const brightness = option(form, 'brightness');
+    expect(brightness.querySelector('label')?.textContent).toBe(translator.t('edt_eff_brightness'));
+    expect(brightness.querySelector('.unit')?.textContent).toBe(translator.t('edt_append_percent'));
+    expect(option(form, 'chance').querySelector('.unit')).toBeNull();
+    const options = [...option(form, 'mode').querySelectorAll('option')];
     expect(options.map((o) => o.textContent)).toEqual([
       translator.t('edt_eff_enum_trail'),
       translator.t('edt_eff_enum_random'),
@@ -116,16 +129,18 @@ describe('gk-effect-form', () => {
     ]);
     await translator.setLanguage('de');
     await settled(form);
-    await settled(brightness);
     expect(shadow(form, 'legend').textContent).toBe(translator.t('edt_eff_comet_header'));
-    expect(shadow(brightness, 'label').textContent).toBe(translator.t('edt_eff_brightness'));
+    expect(brightness.querySelector('label')?.textContent).toBe(translator.t('edt_eff_brightness'));
   });
 
   it('shows an option only while its dependencies hold, chains included; hidden options keep their value', async () => {
     const form = await mount<GkEffectForm>('gk-effect-form', { schema });
     expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'late']);
+    // An option hidden from the start is rendered when it is first shown.
+    expect(option(form, 'chance').querySelector('input')).toBeNull();
     await change(form, 'sparkle', true);
     expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'chance', 'label', 'late']);
+    expect(control(form, 'chance').value).toBe('0.5');
     await change(form, 'chance', 0.7);
     expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'chance', 'late']);
     await change(form, 'chance', 0.5);
@@ -151,7 +166,7 @@ describe('gk-effect-form', () => {
     const seen: Array<[string, unknown]> = [];
     form.addEventListener('input', (e) => seen.push(['input', (e as CustomEvent).detail]));
     form.addEventListener('change', (e) => seen.push(['change', (e as CustomEvent).detail]));
-    const input = shadow<HTMLInputElement>(field(form, 'brightness'), 'input');
+    const input = control(form, 'brightness');
     input.value = '55';
     input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     input.dispatchEvent(new Event('change', { bubbles: true }));
@@ -212,11 +227,10 @@ describe('gk-effect-form inside a <form>', () => {
     const form = host.querySelector('gk-effect-form') as GkEffectForm;
     form.schema = schema;
     await settled(form);
-    const brightness = field(form, 'brightness') as Field & { disabled: boolean };
-    expect(brightness.disabled).toBe(true);
+    expect(control(form, 'brightness').disabled).toBe(true);
     (host.querySelector('fieldset') as HTMLFieldSetElement).disabled = false;
     await settled(form);
-    expect(brightness.disabled).toBe(false);
+    expect(control(form, 'brightness').disabled).toBe(false);
 
     form.formStateRestoreCallback(JSON.stringify({ ...form.value, brightness: 12 }));
     await settled(form);

@@ -2,22 +2,14 @@ import { jsonEqual, smoothingBlock } from '@glowkit/effect-schema/values';
 import { createResolver } from '@glowkit/i18n';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
-// The form renders every kind of option, so it registers every element.
-import '../array/array.js';
-import '../checkbox/checkbox.js';
-import '../color-picker/color-picker.js';
-import '../color-picker-rgba/color-picker-rgba.js';
-import '../integer/integer.js';
-import '../multiselect/multiselect.js';
-import '../number/number.js';
-import '../select/select.js';
-import '../smoothing/smoothing.js';
-import '../string/string.js';
-import type { FieldEventDetail, GkField } from '../shared/field.js';
-import { initialValue, tagFor } from '../shared/registry.js';
+import type { FieldEventDetail } from '../shared/field-view.js';
+import { initialValue } from '../shared/registry.js';
+import { scopedViewStyles } from '../shared/scoped-styles.js';
 import { phraseOf, type Translator } from '../shared/translate.js';
+import { viewIn } from '../shared/view-directive.js';
+import { SmoothingView } from '../smoothing/smoothing.js';
 import { effectFormStyles } from './effect-form.styles.js';
+import { type OptionView, optionViewClasses, optionViewFor } from './option-views.js';
 import { type FormOption, orderedOptions, VisibilityRules } from './visibility.js';
 
 /** What the form's `input` and `change` events carry. */
@@ -46,9 +38,21 @@ const smoothingNames = Object.keys(smoothingBlock);
  * @csspart form - the fieldset around all options
  * @csspart heading - the effect's translated title
  * @csspart status - the loading or error message
+ * @csspart option - the block of one option (its `data-option` attribute holds the option's name)
+ * @csspart field - an option's wrapper (a fieldset for lists, multiselects and colours)
+ * @csspart label - an option's label (a legend for lists, multiselects and colours)
+ * @csspart control - the row of an option's control and unit
+ * @csspart input - an option's input or select box
+ * @csspart unit - the unit after an input
+ * @csspart error - an option's validation message
  */
 export class GkEffectForm extends LitElement {
-  static override styles = effectFormStyles;
+  // The options are views rendered in the form's own shadow root (no element and shadow root
+  // each): their styles come scoped to each kind of option, then the form's own.
+  static override styles = [
+    scopedViewStyles([...optionViewClasses, SmoothingView]),
+    effectFormStyles,
+  ];
   static formAssociated = true;
 
   static override properties = {
@@ -140,33 +144,27 @@ export class GkEffectForm extends LitElement {
     return this.#options.filter((o) => this.#visible.has(o.name)).map((o) => o.name);
   }
 
-  /** The rendered field of each option (the smoothing block stands for its three options). */
-  #fieldByOption = new Map<string, GkField>();
+  /** The view of each option (the smoothing block's stands for its three options). */
+  #views = new Map<string, OptionView | SmoothingView>();
   /** Visible options whose field is invalid; kept up to date incrementally between renders. */
   #invalid = new Set<string>();
 
-  #fieldOf(name: string): GkField | undefined {
-    return this.#fieldByOption.get(
-      this.#smoothing && smoothingNames.includes(name) ? 'smoothing' : name,
-    );
+  #viewOf(name: string): OptionView | SmoothingView | undefined {
+    return this.#views.get(this.#smoothing && smoothingNames.includes(name) ? 'smoothing' : name);
   }
 
   /** Re-checks the validity of some options' fields (all of them after a render). */
   #recheck(names: Iterable<string>): void {
     for (const name of names) {
-      const field = this.#fieldOf(name);
-      if (field && this.#visible.has(name) && !field.checkValidity()) this.#invalid.add(name);
+      const view = this.#viewOf(name);
+      if (view && this.#visible.has(name) && !view.checkValidity()) this.#invalid.add(name);
       else this.#invalid.delete(name);
     }
   }
 
-  #fields(): GkField[] {
-    return [...this.renderRoot.querySelectorAll<GkField>('[data-option]')];
-  }
-
-  #firstInvalidField(): GkField | undefined {
+  #firstInvalidField(): OptionView | SmoothingView | undefined {
     // Hidden options keep their values but are never reported invalid.
-    for (const o of this.#options) if (this.#invalid.has(o.name)) return this.#fieldOf(o.name);
+    for (const o of this.#options) if (this.#invalid.has(o.name)) return this.#viewOf(o.name);
     return undefined;
   }
 
@@ -188,8 +186,17 @@ export class GkEffectForm extends LitElement {
     if (changed.has('translator') || changed.has('language')) this.#listen();
   }
 
+  /** Resolves once the form and every option's own re-render (after typing, say) are done. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    const pending: Promise<boolean>[] = [];
+    for (const view of this.#views.values())
+      if (view.isUpdatePending) pending.push(view.updateComplete);
+    if (pending.length > 0) await Promise.all(pending);
+    return done;
+  }
+
   protected override updated(): void {
-    this.#fieldByOption = new Map(this.#fields().map((f) => [f.dataset.option ?? '', f]));
     this.#recheck(this.#options.map((o) => o.name));
     this.#syncFormState();
   }
@@ -261,7 +268,22 @@ export class GkEffectForm extends LitElement {
     this.#options = orderedOptions(properties);
     this.#rules = new VisibilityRules(this.#options);
     this.#smoothing = smoothingNames.every((n) => this.#options.some((o) => o.name === n));
+    this.#views = this.#createViews();
     this.#applyValues();
+  }
+
+  /** One view per option, kept from render to render; the smoothing block's for its three. */
+  #createViews(): Map<string, OptionView | SmoothingView> {
+    const views = new Map<string, OptionView | SmoothingView>();
+    for (const o of this.#options) {
+      if (this.#smoothing && smoothingNames.includes(o.name)) {
+        if (!views.has('smoothing')) views.set('smoothing', new SmoothingView());
+        continue;
+      }
+      const view = optionViewFor(o.schema);
+      if (view) views.set(o.name, view);
+    }
+    return views;
   }
 
   /** Defaults first, then the given value; recomputes what is shown. */
@@ -328,12 +350,16 @@ export class GkEffectForm extends LitElement {
       const shown = this.#visible.has(o.name);
       if (shown === before.has(o.name)) continue;
       affected.add(o.name);
-      const field = this.#fieldOf(o.name);
+      const view = this.#viewOf(o.name);
+      const host = view?.hostElement;
       if (
-        field &&
+        view &&
+        host &&
         !(this.#smoothing && smoothingNames.includes(o.name) && o.name !== smoothingNames[0])
       ) {
-        field.hidden = !shown;
+        host.hidden = !shown;
+        // An option hidden since the first render is rendered now, when first shown.
+        if (shown && !view.hasRendered) view.requestUpdate();
       }
     }
     this.#recheck(affected);
@@ -347,7 +373,7 @@ export class GkEffectForm extends LitElement {
       this.#internals.setValidity(
         { customError: true },
         invalid.validationMessage || 'Invalid value',
-        invalid,
+        invalid.hostElement,
       );
     } else {
       this.#internals.setValidity({});
@@ -389,26 +415,38 @@ export class GkEffectForm extends LitElement {
   }
 
   #renderOption(option: FormOption): TemplateResult | typeof nothing {
-    if (this.#smoothing && smoothingNames.includes(option.name)) {
-      if (option.name !== smoothingNames[0]) return nothing;
-      const schemas = Object.fromEntries(
-        this.#options.filter((o) => smoothingNames.includes(o.name)).map((o) => [o.name, o.schema]),
-      );
-      const values = Object.fromEntries(smoothingNames.map((n) => [n, this.#values[n]]));
-      return staticHtml`<gk-smoothing data-option="smoothing" name="smoothing" .schemas=${schemas} .values=${values} .translator=${this.#activeTranslator} ?disabled=${this.#inactive} ?hidden=${!this.#visible.has(option.name)}></gk-smoothing>`;
+    const smoothing = this.#smoothing && smoothingNames.includes(option.name);
+    if (smoothing && option.name !== smoothingNames[0]) return nothing;
+    const name = smoothing ? 'smoothing' : option.name;
+    const view = this.#views.get(name);
+    if (!view) return nothing;
+    if (view instanceof SmoothingView) {
+      view.assign({
+        schemas: Object.fromEntries(
+          this.#options
+            .filter((o) => smoothingNames.includes(o.name))
+            .map((o) => [o.name, o.schema]),
+        ),
+        values: Object.fromEntries(smoothingNames.map((n) => [n, this.#values[n]])),
+        translator: this.#activeTranslator,
+        disabled: this.#inactive,
+      });
+    } else {
+      view.assign({
+        name,
+        schema: option.schema,
+        value: this.#values[name],
+        translator: this.#activeTranslator,
+        disabled: this.#inactive,
+      });
     }
-    const tag = tagFor(option.schema);
-    if (!tag) return nothing;
-    const t = unsafeStatic(tag);
-    return staticHtml`<${t}
-      data-option=${option.name}
-      name=${option.name}
-      .schema=${option.schema}
-      .value=${this.#values[option.name]}
-      .translator=${this.#activeTranslator}
-      ?disabled=${this.#inactive}
+    return html`<div
+      class="option"
+      part="option"
+      data-option=${name}
+      data-view=${view.kind}
       ?hidden=${!this.#visible.has(option.name)}
-    ></${t}>`;
+    >${viewIn(view, !this.#visible.has(option.name))}</div>`;
   }
 
   protected override render(): TemplateResult {
@@ -419,9 +457,14 @@ export class GkEffectForm extends LitElement {
       return html`<p class="status failed" part="status" role="alert">${this._status.message}</p>`;
     }
     const title = this.#headingText();
-    return html`<fieldset part="form" @input=${this.#onFieldEvent} @change=${this.#onFieldEvent}>
-      ${this.heading && title ? html`<legend part="heading">${title}</legend>` : nothing}
-      <div class="options">
+    return html`<fieldset
+      class="form"
+      part="form"
+      @input=${this.#onFieldEvent}
+      @change=${this.#onFieldEvent}
+    >
+      ${this.heading && title ? html`<legend class="heading" part="heading">${title}</legend>` : nothing}
+      <div class="option-list">
         ${repeat(
           this.#options,
           (o) => o.name,

@@ -1,4 +1,11 @@
-import { GkNumberField } from '../shared/number-field.js';
+import { GkField } from '../shared/field.js';
+import { NumberFieldView } from '../shared/number-field.js';
+
+/** The view of an integer option. */
+export class IntegerView extends NumberFieldView {
+  static override kind = 'integer';
+  protected readonly integer = true;
+}
 
 /**
  * An integer option: a numeric input that accepts whole numbers within minimum and maximum.
@@ -13,8 +20,12 @@ import { GkNumberField } from '../shared/number-field.js';
  * @csspart unit - the unit after the input
  * @csspart error - the validation message
  */
-export class GkInteger extends GkNumberField {
-  protected readonly integer = true;
+export class GkInteger extends GkField<IntegerView> {
+  static override styles = IntegerView.styles;
+
+  protected override createView(): IntegerView {
+    return new IntegerView();
+  }
 }
 
 customElements.define('gk-integer', GkInteger);

@@ -1,34 +1,14 @@
 import { isObject, validateValue } from '@glowkit/effect-schema/values';
 import { html, type TemplateResult } from 'lit';
-import { type FieldIssue, GkField } from '../shared/field.js';
+import { GkField } from '../shared/field.js';
 import { fieldStyles, groupStyles } from '../shared/field.styles.js';
+import { type FieldIssue, FieldView } from '../shared/field-view.js';
 import { enumLabelsOf, phraseOf } from '../shared/translate.js';
 import { multiselectStyles } from './multiselect.styles.js';
 
-/**
- * A choice of several values (`type: array`, `uniqueItems: true`, `items` a string `enum`): a
- * group of checkboxes, one per enum value in enum order, labelled from `enum_titles` (the
- * option's `options.enum_titles` or its items'), translated.
- *
- * The value holds the chosen values in enum order, never twice. No value (`undefined`, as the
- * spec allows: a multiselect needs no default) means nothing is chosen and is valid unless
- * `minItems` says otherwise; the element then shows "Nothing selected". Values that are not
- * among the enum values make the value invalid and are dropped at the next change, as they have
- * no checkbox. `minItems` and `maxItems` are checked with translated messages.
- *
- * @tag gk-multiselect
- * @fires input - a value was chosen or unchosen; `detail` is `{ name, value }` with the whole array
- * @fires change - same, at once (checkboxes commit on every click)
- * @csspart field - the fieldset around the checkboxes
- * @csspart label - the legend: the option's label
- * @csspart options - the wrapper of the checkboxes
- * @csspart option - one checkbox with its label
- * @csspart checkbox - the checkboxes
- * @csspart option-label - the text of each checkbox
- * @csspart none - the "Nothing selected" note
- * @csspart error - the validation message
- */
-export class GkMultiselect extends GkField {
+/** The view of a multiselect: one checkbox per enum value, in a group. */
+export class MultiselectView extends FieldView {
+  static override kind = 'multiselect';
   static override styles = [fieldStyles, groupStyles, multiselectStyles];
 
   /** The values people can choose: the items' enum. */
@@ -54,7 +34,7 @@ export class GkMultiselect extends GkField {
 
   /** Focuses the first checkbox. */
   override focus(options?: FocusOptions): void {
-    this.renderRoot.querySelector<HTMLInputElement>('input[type=checkbox]')?.focus(options);
+    this.renderRoot?.querySelector<HTMLInputElement>('input[type=checkbox]')?.focus(options);
   }
 
   #onChange = (event: Event): void => {
@@ -116,6 +96,37 @@ export class GkMultiselect extends GkField {
       }
       ${this.renderError()}
     </fieldset>`;
+  }
+}
+
+/**
+ * A choice of several values (`type: array`, `uniqueItems: true`, `items` a string `enum`): a
+ * group of checkboxes, one per enum value in enum order, labelled from `enum_titles` (the
+ * option's `options.enum_titles` or its items'), translated.
+ *
+ * The value holds the chosen values in enum order, never twice. No value (`undefined`, as the
+ * spec allows: a multiselect needs no default) means nothing is chosen and is valid unless
+ * `minItems` says otherwise; the element then shows "Nothing selected". Values that are not
+ * among the enum values make the value invalid and are dropped at the next change, as they have
+ * no checkbox. `minItems` and `maxItems` are checked with translated messages.
+ *
+ * @tag gk-multiselect
+ * @fires input - a value was chosen or unchosen; `detail` is `{ name, value }` with the whole array
+ * @fires change - same, at once (checkboxes commit on every click)
+ * @csspart field - the fieldset around the checkboxes
+ * @csspart label - the legend: the option's label
+ * @csspart options - the wrapper of the checkboxes
+ * @csspart option - one checkbox with its label
+ * @csspart checkbox - the checkboxes
+ * @csspart option-label - the text of each checkbox
+ * @csspart none - the "Nothing selected" note
+ * @csspart error - the validation message
+ */
+export class GkMultiselect extends GkField<MultiselectView> {
+  static override styles = MultiselectView.styles;
+
+  protected override createView(): MultiselectView {
+    return new MultiselectView();
   }
 }
 

@@ -1,4 +1,11 @@
-import { GkNumberField } from '../shared/number-field.js';
+import { GkField } from '../shared/field.js';
+import { NumberFieldView } from '../shared/number-field.js';
+
+/** The view of a number option. */
+export class NumberView extends NumberFieldView {
+  static override kind = 'number';
+  protected readonly integer = false;
+}
 
 /**
  * A number option: a numeric input for decimals within minimum and maximum.
@@ -13,8 +20,12 @@ import { GkNumberField } from '../shared/number-field.js';
  * @csspart unit - the unit after the input
  * @csspart error - the validation message
  */
-export class GkNumber extends GkNumberField {
-  protected readonly integer = false;
+export class GkNumber extends GkField<NumberView> {
+  static override styles = NumberView.styles;
+
+  protected override createView(): NumberView {
+    return new NumberView();
+  }
 }
 
 customElements.define('gk-number', GkNumber);

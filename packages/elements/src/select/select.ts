@@ -1,5 +1,15 @@
 import type { TemplateResult } from 'lit';
-import { GkString } from '../string/string.js';
+import { GkField } from '../shared/field.js';
+import { StringView } from '../string/string.js';
+
+/** The view of a choice among the `enum` values of a string option. */
+export class SelectView extends StringView {
+  static override kind = 'select';
+
+  protected override renderControl(): TemplateResult {
+    return this.renderSelect();
+  }
+}
 
 /**
  * A choice among the `enum` values of a string option, labelled from `options.enum_titles`.
@@ -12,9 +22,11 @@ import { GkString } from '../string/string.js';
  * @csspart input - the select box
  * @csspart error - the validation message
  */
-export class GkSelect extends GkString {
-  protected override renderControl(): TemplateResult {
-    return this.renderSelect();
+export class GkSelect extends GkField<SelectView> {
+  static override styles = SelectView.styles;
+
+  protected override createView(): SelectView {
+    return new SelectView();
   }
 }
 

@@ -3,7 +3,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { cssColor, hexToRgb, rgbToHex, toAlpha, toRgb } from './color.js';
-import { type FieldIssue, GkField } from './field.js';
+import { type FieldIssue, FieldView } from './field-view.js';
 import { initialValue } from './registry.js';
 import { messageOf, phraseOf } from './translate.js';
 
@@ -30,7 +30,7 @@ const ALPHA = 3;
  *
  * Without a value, the element takes the schema's `default` (else black, opaque).
  */
-export abstract class GkColorField extends GkField {
+export abstract class ColorFieldView extends FieldView {
   /** Whether the value has an alpha channel 0..1 after red, green and blue. */
   protected abstract readonly withAlpha: boolean;
 
@@ -169,8 +169,10 @@ export abstract class GkColorField extends GkField {
 
   /** Focuses the first invalid input, else the native colour input. */
   override focus(options?: FocusOptions): void {
-    const invalid = this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? this.renderRoot.querySelector<HTMLElement>(`#${this.controlId}`))?.focus(options);
+    const invalid = this.renderRoot?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (
+      invalid ?? this.renderRoot?.querySelector<HTMLElement>(`#${CSS.escape(this.controlId)}`)
+    )?.focus(options);
   }
 
   #text(channel: number): string {

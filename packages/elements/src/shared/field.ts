@@ -1,39 +1,23 @@
-import {
-  jsonEqual,
-  type OptionSchema,
-  type ValueIssue,
-  validateValue,
-} from '@glowkit/effect-schema/values';
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { uniqueId } from './ids.js';
-import { labelOf, messageOf, type Translator, unitOf } from './translate.js';
+import type { OptionSchema } from '@glowkit/effect-schema/values';
+import type { FieldIssue, FieldView } from './field-view.js';
+import type { Translator } from './translate.js';
+import { ValidatingViewElement, viewElementProperties } from './view-element.js';
 
-/** A reason a field's value is invalid: a schema rule, or input that is not a value at all. */
-export type FieldIssue =
-  | ValueIssue
-  | { code: 'required' | 'number'; pointer: string; params: Record<string, unknown> };
-
-/** What `input` and `change` events of every field carry. */
-export interface FieldEventDetail {
-  name: string;
-  value: unknown;
-}
+export type { FieldEventDetail, FieldIssue } from './field-view.js';
 
 /**
- * The base of every option element: the option's schema, its value, translation, validation with
- * messages linked to the control, and `input`/`change` events that carry the value.
- *
- * Subclasses render their control with {@link GkField.renderControl}, give it the id
- * {@link GkField.controlId}, and call {@link GkField.commit} when the user changes it.
+ * The base of every option element: a custom element showing a {@link FieldView} (the option's
+ * schema, value, translation, validation, and `input`/`change` events that carry the value) in its
+ * shadow root. Its properties are the view's.
  */
-export abstract class GkField extends LitElement {
+export abstract class GkField<V extends FieldView = FieldView> extends ValidatingViewElement<V> {
   static override properties = {
-    schema: { attribute: false },
-    value: { attribute: false },
-    name: { type: String, reflect: true },
-    translator: { attribute: false },
-    disabled: { type: Boolean, reflect: true },
-    labelText: { attribute: false },
+    schema: { attribute: false, noAccessor: true },
+    value: { attribute: false, noAccessor: true },
+    name: { type: String, reflect: true, noAccessor: true },
+    translator: { attribute: false, noAccessor: true },
+    disabled: { type: Boolean, reflect: true, noAccessor: true },
+    labelText: { attribute: false, noAccessor: true },
   };
 
   /** The option's schema (an entry of an effect option schema's `properties`). */
@@ -52,161 +36,10 @@ export abstract class GkField extends LitElement {
    */
   declare labelText: string | undefined;
 
-  /** The id of the main control, which the label and messages refer to. */
-  protected readonly controlId: string = uniqueId('gk-control');
-  #stopListening: (() => void) | undefined;
-
-  constructor() {
-    super();
-    this.schema = {};
-    this.name = '';
-    this.disabled = false;
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#stopListening?.();
-    this.#stopListening = undefined;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#listen();
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has('translator')) this.#listen();
-  }
-
-  #listen(): void {
-    this.#stopListening?.();
-    // Re-render titles, units, labels and messages when the language changes.
-    this.#stopListening = this.translator?.onLanguageChange(() => this.requestUpdate());
-  }
-
-  /** Id of the element holding the validation message. */
-  protected get errorId(): string {
-    return `${this.controlId}-error`;
-  }
-
-  /** Issues found while reading what the user typed (e.g. text that is no number). */
-  protected inputIssues(): FieldIssue[] {
-    return [];
-  }
-
-  /** Issues computed once for the render in progress (the template asks several times). */
-  #renderIssues: FieldIssue[] | undefined;
-
-  protected override update(changed: PropertyValues): void {
-    this.#renderIssues = this.issues;
-    try {
-      super.update(changed);
-    } finally {
-      this.#renderIssues = undefined;
-    }
-  }
-
   /** Every reason the current value is invalid; empty when it is valid. */
   get issues(): FieldIssue[] {
-    const own = this.inputIssues();
-    if (own.length > 0) return own;
-    if (this.value === undefined) return [{ code: 'required', pointer: '', params: {} }];
-    return validateValue(this.schema, this.value);
-  }
-
-  /** The issues of the current value, computed once per render while one is in progress. */
-  protected get currentIssues(): FieldIssue[] {
-    return this.#renderIssues ?? this.issues;
-  }
-
-  /** Whether the current value satisfies the option's schema. */
-  get valid(): boolean {
-    return this.currentIssues.length === 0;
-  }
-
-  /** Like a form control's `checkValidity()`: true when valid. */
-  checkValidity(): boolean {
-    return this.valid;
-  }
-
-  /** Like a form control's `reportValidity()`: focuses the control when invalid. */
-  reportValidity(): boolean {
-    if (this.valid) return true;
-    this.focus();
-    return false;
-  }
-
-  override focus(options?: FocusOptions): void {
-    const control = this.renderRoot.querySelector<HTMLElement>(`#${this.controlId}`);
-    (control ?? this.renderRoot.querySelector<HTMLElement>('input, select, button'))?.focus(
-      options,
-    );
-  }
-
-  /** The message shown for the first issue, in the current language. */
-  get validationMessage(): string {
-    const issue = this.currentIssues[0];
-    return issue ? messageOf(issue, this.translator) : '';
-  }
-
-  /**
-   * Sets a new value from the user and tells listeners, like native controls do: `input` when the
-   * value changed (not again at commit if typing already reported it), `change` when final.
-   */
-  protected commit(value: unknown, final: boolean): void {
-    const changed = !jsonEqual(value, this.value);
-    this.value = value;
-    if (changed || !final) this.#emit('input');
-    if (final) this.#emit('change');
-  }
-
-  #emit(type: 'input' | 'change'): void {
-    this.dispatchEvent(
-      new CustomEvent<FieldEventDetail>(type, {
-        bubbles: true,
-        composed: true,
-        detail: { name: this.name, value: this.value },
-      }),
-    );
-  }
-
-  /** Stops the inner control's own events: the element sends its own, with the value. */
-  protected swallow(event: Event): void {
-    event.stopPropagation();
-  }
-
-  /** The translated label text. */
-  protected get label(): string {
-    return this.labelText ?? labelOf(this.schema, this.name, this.translator);
-  }
-
-  /** The unit after the control, when its phrase exists. */
-  protected get unit(): string | undefined {
-    return unitOf(this.schema, this.translator);
-  }
-
-  protected renderUnit(): TemplateResult | typeof nothing {
-    const unit = this.unit;
-    return unit ? html`<span class="unit" part="unit">${unit}</span>` : nothing;
-  }
-
-  protected renderError(): TemplateResult {
-    return html`<p class="error" part="error" id=${this.errorId} aria-live="polite">${this.validationMessage}</p>`;
-  }
-
-  /** aria attributes of the main control: invalid state and the message that explains it. */
-  protected get invalidAttr(): 'true' | 'false' {
-    return this.valid ? 'false' : 'true';
-  }
-
-  /** The control itself (input, select…), labelled by the field's label. */
-  protected abstract renderControl(): TemplateResult;
-
-  protected override render(): TemplateResult {
-    return html`<div class="field" part="field">
-      <label for=${this.controlId} part="label">${this.label}</label>
-      <div class="control" part="control">${this.renderControl()}${this.renderUnit()}</div>
-      ${this.renderError()}
-    </div>`;
+    return this.view.issues;
   }
 }
+
+viewElementProperties(GkField, Object.keys(GkField.properties));

@@ -1,14 +1,14 @@
 import { html, type TemplateResult } from 'lit';
-import { type FieldIssue, GkField } from './field.js';
 import { fieldStyles } from './field.styles.js';
+import { type FieldIssue, FieldView } from './field-view.js';
 import { numberFieldStyles } from './number-field.styles.js';
 
 /**
- * The common part of integer and number options: a numeric input whose `step` (default 1) only
+ * The view of integer and number options: a numeric input whose `step` (default 1) only
  * drives the arrow keys and the spinner — a value off the step is valid — with minimum and
  * maximum checked while typing.
  */
-export abstract class GkNumberField extends GkField {
+export abstract class NumberFieldView extends FieldView {
   static override styles = [fieldStyles, numberFieldStyles];
 
   /** Whether only whole numbers are valid. */

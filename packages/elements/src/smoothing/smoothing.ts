@@ -5,14 +5,17 @@ import {
   smoothingBlock,
   validateValue,
 } from '@glowkit/effect-schema/values';
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import '../checkbox/checkbox.js';
 import '../integer/integer.js';
 import '../number/number.js';
 import type { FieldEventDetail, GkField } from '../shared/field.js';
 import { fieldStyles } from '../shared/field.styles.js';
 import { initialValue } from '../shared/registry.js';
-import { labelOf, type Translator } from '../shared/translate.js';
+import { labelOf, messageOf, type Translator } from '../shared/translate.js';
+import { TranslatedView } from '../shared/translated-view.js';
+import { viewProperties } from '../shared/view.js';
+import { ValidatingViewElement, viewElementProperties } from '../shared/view-element.js';
 import { smoothingStyles } from './smoothing.styles.js';
 
 /** The names of the smoothing options, in display order. */
@@ -30,46 +33,10 @@ export type SmoothingValues = { [name in SmoothingOption]?: unknown };
 
 const [CUSTOM, TIME, FREQUENCY] = smoothingOptions;
 
-/**
- * The smoothing control block of an effect as one group: the "custom smoothing" checkbox and,
- * only while it is checked (each option's `options.dependencies`), the smoothing time (integer,
- * ms) and update frequency (number, Hz) with their units.
- *
- * Hidden options keep their values and never make the block invalid. An option missing from
- * `values` shows its schema's default and is reported with it. The group is named after the
- * checkbox's translated title, the block's master switch.
- *
- * @tag gk-smoothing
- * @fires input - a value changed; `detail` is `{ name: 'smoothing', value }` where `value` holds
- *   all three options by name
- * @fires change - the user committed a value (same detail)
- * @csspart group - the group of the three options
- * @csspart custom - the checkbox element (`gk-checkbox`)
- * @csspart details - the wrapper of the time and frequency, shown while the checkbox is checked
- * @csspart time - the smoothing time element (`gk-integer`)
- * @csspart frequency - the update frequency element (`gk-number`)
- * @csspart custom-label - the checkbox's label
- * @csspart custom-input - the checkbox itself
- * @csspart custom-error - the checkbox's message
- * @csspart time-label - the smoothing time's label
- * @csspart time-input - the smoothing time's numeric input
- * @csspart time-unit - the smoothing time's unit (ms)
- * @csspart time-error - the smoothing time's message
- * @csspart frequency-label - the update frequency's label
- * @csspart frequency-input - the update frequency's numeric input
- * @csspart frequency-unit - the update frequency's unit (Hz)
- * @csspart frequency-error - the update frequency's message
- */
-export class GkSmoothing extends LitElement {
+/** The view of the smoothing block: its three options as one group. */
+export class SmoothingView extends TranslatedView {
+  static override kind = 'smoothing';
   static override styles = [fieldStyles, smoothingStyles];
-
-  static override properties = {
-    values: { attribute: false },
-    schemas: { attribute: false },
-    translator: { attribute: false },
-    name: { type: String, reflect: true },
-    disabled: { type: Boolean, reflect: true },
-  };
 
   /** The values of the three options, by name (other keys are ignored). */
   declare values: SmoothingValues;
@@ -78,43 +45,10 @@ export class GkSmoothing extends LitElement {
    * options are ignored). Options it lacks use {@link smoothingBlock}, the spec's block.
    */
   declare schemas: Readonly<Record<string, OptionSchema>>;
-  /** Translates titles, units and messages; without one, names and English are shown. */
-  declare translator: Translator | undefined;
   /** The `name` of the events' detail. Default `'smoothing'`. */
   declare name: string;
   /** Disables every control of the block. */
   declare disabled: boolean;
-
-  #stopListening: (() => void) | undefined;
-
-  constructor() {
-    super();
-    this.values = {};
-    this.schemas = smoothingBlock;
-    this.name = 'smoothing';
-    this.disabled = false;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#listen();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#stopListening?.();
-    this.#stopListening = undefined;
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has('translator')) this.#listen();
-  }
-
-  #listen(): void {
-    this.#stopListening?.();
-    this.#stopListening = this.translator?.onLanguageChange(() => this.requestUpdate());
-  }
-
   /** The schema of one option: from `schemas`, else the spec's. */
   #schemaOf(name: SmoothingOption): OptionSchema {
     return this.schemas?.[name] ?? (smoothingBlock[name] as OptionSchema);
@@ -172,6 +106,20 @@ export class GkSmoothing extends LitElement {
     return this.invalidOptions.length === 0;
   }
 
+  /** The message of the first shown option whose value is invalid, in the current language. */
+  get validationMessage(): string {
+    const first = this.invalidOptions[0];
+    if (first === undefined) return '';
+    const field = this.isUpdatePending ? null : this.#field(first);
+    if (field && !field.valid) return field.validationMessage;
+    const value = this.#valueOf(first);
+    const issue =
+      value === undefined
+        ? { code: 'required', params: {} }
+        : validateValue(this.#schemaOf(first), value)[0];
+    return issue ? messageOf(issue, this.translator) : '';
+  }
+
   /** Like a form control's `checkValidity()`: true when valid. */
   checkValidity(): boolean {
     return this.valid;
@@ -185,7 +133,8 @@ export class GkSmoothing extends LitElement {
     return false;
   }
 
-  override focus(options?: FocusOptions): void {
+  /** Focuses the checkbox. */
+  focus(options?: FocusOptions): void {
     this.#field(CUSTOM)?.focus(options);
   }
 
@@ -208,7 +157,7 @@ export class GkSmoothing extends LitElement {
     return parts.map((part) => `${part}: ${prefix}-${part}`).join(', ');
   }
 
-  protected override render(): TemplateResult {
+  protected render(): TemplateResult {
     const on = {
       input: (e: Event) => this.#changed(e, 'input'),
       change: (e: Event) => this.#changed(e, 'change'),
@@ -271,6 +220,84 @@ export class GkSmoothing extends LitElement {
     </div>`;
   }
 }
+
+/**
+ * The smoothing control block of an effect as one group: the "custom smoothing" checkbox and,
+ * only while it is checked (each option's `options.dependencies`), the smoothing time (integer,
+ * ms) and update frequency (number, Hz) with their units.
+ *
+ * Hidden options keep their values and never make the block invalid. An option missing from
+ * `values` shows its schema's default and is reported with it. The group is named after the
+ * checkbox's translated title, the block's master switch.
+ *
+ * @tag gk-smoothing
+ * @fires input - a value changed; `detail` is `{ name: 'smoothing', value }` where `value` holds
+ *   all three options by name
+ * @fires change - the user committed a value (same detail)
+ * @csspart group - the group of the three options
+ * @csspart custom - the checkbox element (`gk-checkbox`)
+ * @csspart details - the wrapper of the time and frequency, shown while the checkbox is checked
+ * @csspart time - the smoothing time element (`gk-integer`)
+ * @csspart frequency - the update frequency element (`gk-number`)
+ * @csspart custom-label - the checkbox's label
+ * @csspart custom-input - the checkbox itself
+ * @csspart custom-error - the checkbox's message
+ * @csspart time-label - the smoothing time's label
+ * @csspart time-input - the smoothing time's numeric input
+ * @csspart time-unit - the smoothing time's unit (ms)
+ * @csspart time-error - the smoothing time's message
+ * @csspart frequency-label - the update frequency's label
+ * @csspart frequency-input - the update frequency's numeric input
+ * @csspart frequency-unit - the update frequency's unit (Hz)
+ * @csspart frequency-error - the update frequency's message
+ */
+export class GkSmoothing extends ValidatingViewElement<SmoothingView> {
+  static override styles = SmoothingView.styles;
+
+  static override properties = {
+    values: { attribute: false, noAccessor: true },
+    schemas: { attribute: false, noAccessor: true },
+    translator: { attribute: false, noAccessor: true },
+    name: { type: String, reflect: true, noAccessor: true },
+    disabled: { type: Boolean, reflect: true, noAccessor: true },
+  };
+
+  protected override createView(): SmoothingView {
+    return new SmoothingView();
+  }
+
+  /** The values of the three options, by name (other keys are ignored). */
+  declare values: SmoothingValues;
+  /**
+   * The schemas of the three options, by name: e.g. the `properties` of the effect schema (other
+   * options are ignored). Options it lacks use {@link smoothingBlock}, the spec's block.
+   */
+  declare schemas: Readonly<Record<string, OptionSchema>>;
+  /** Translates titles, units and messages; without one, names and English are shown. */
+  declare translator: Translator | undefined;
+  /** The `name` of the events' detail. Default `'smoothing'`. */
+  declare name: string;
+  /** Disables every control of the block. */
+  declare disabled: boolean;
+
+  /** All three values, by name: what the events carry. */
+  get value(): Required<SmoothingValues> {
+    return this.view.value;
+  }
+
+  /** The shown options whose value is invalid (hidden ones never are). */
+  get invalidOptions(): SmoothingOption[] {
+    return this.view.invalidOptions;
+  }
+}
+
+viewProperties(SmoothingView, {
+  values: {},
+  schemas: smoothingBlock,
+  name: 'smoothing',
+  disabled: false,
+});
+viewElementProperties(GkSmoothing, Object.keys(GkSmoothing.properties));
 
 customElements.define('gk-smoothing', GkSmoothing);
 

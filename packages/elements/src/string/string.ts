@@ -1,23 +1,13 @@
 import { html, type TemplateResult } from 'lit';
 import { GkField } from '../shared/field.js';
 import { fieldStyles } from '../shared/field.styles.js';
+import { FieldView } from '../shared/field-view.js';
 import { enumLabelsOf } from '../shared/translate.js';
 import { stringStyles } from './string.styles.js';
 
-/**
- * A string option: a text input, or a select box when the schema has an `enum`.
- * minLength, maxLength and enum are checked while typing, with translated messages.
- *
- * @tag gk-string
- * @fires input - the text changed; `detail` is `{ name, value }`
- * @fires change - the user committed the text (blur or Enter)
- * @csspart field - the wrapper
- * @csspart label - the label
- * @csspart input - the text input or select
- * @csspart unit - the unit after the input
- * @csspart error - the validation message
- */
-export class GkString extends GkField {
+/** The view of a string option: a text input, or a select box of its `enum`. */
+export class StringView extends FieldView {
+  static override kind = 'string';
   static override styles = [fieldStyles, stringStyles];
 
   protected override renderControl(): TemplateResult {
@@ -61,6 +51,27 @@ export class GkString extends GkField {
         (v, i) => html`<option value=${v} ?selected=${v === this.value}>${labels[i] ?? v}</option>`,
       )}
     </select>`;
+  }
+}
+
+/**
+ * A string option: a text input, or a select box when the schema has an `enum`.
+ * minLength, maxLength and enum are checked while typing, with translated messages.
+ *
+ * @tag gk-string
+ * @fires input - the text changed; `detail` is `{ name, value }`
+ * @fires change - the user committed the text (blur or Enter)
+ * @csspart field - the wrapper
+ * @csspart label - the label
+ * @csspart input - the text input or select
+ * @csspart unit - the unit after the input
+ * @csspart error - the validation message
+ */
+export class GkString extends GkField<StringView> {
+  static override styles = StringView.styles;
+
+  protected override createView(): StringView {
+    return new StringView();
   }
 }
 
