@@ -164,6 +164,7 @@ export class GkEffectForm extends LitElement {
 
   #firstInvalidField(): OptionView | SmoothingView | undefined {
     // Hidden options keep their values but are never reported invalid.
+    if (this.#invalid.size === 0) return undefined;
     for (const o of this.#options) if (this.#invalid.has(o.name)) return this.#viewOf(o.name);
     return undefined;
   }
@@ -366,18 +367,18 @@ export class GkEffectForm extends LitElement {
     this.#syncFormState();
   }
 
+  /** The validity last given to the form's internals: set again only when it changes. */
+  #reported: { message: string; anchor: HTMLElement | undefined } | undefined;
+
   #syncFormState(valueChanged = true): void {
     if (valueChanged) this.#internals.setFormValue(JSON.stringify(this.#values));
     const invalid = this.#firstInvalidField();
-    if (invalid) {
-      this.#internals.setValidity(
-        { customError: true },
-        invalid.validationMessage || 'Invalid value',
-        invalid.hostElement,
-      );
-    } else {
-      this.#internals.setValidity({});
-    }
+    const message = invalid ? invalid.validationMessage || 'Invalid value' : '';
+    const anchor = invalid?.hostElement;
+    if (this.#reported?.message === message && this.#reported.anchor === anchor) return;
+    this.#reported = { message, anchor };
+    if (invalid) this.#internals.setValidity({ customError: true }, message, anchor);
+    else this.#internals.setValidity({});
   }
 
   /** Called by a parent `<form>` on reset: back to the defaults and the given value. */
