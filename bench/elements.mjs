@@ -4,8 +4,10 @@
 // a forced layout) and the re-render after flipping a boolean that other options depend on, both
 // libraries in the same page, interleaved round by round in fresh containers, with garbage
 // collected before each; it breaks the times down into style, layout and the rest with Chromium's
-// own metrics; then it gives the minified + gzipped size of the elements. It prints medians, p90
-// and ratios and asserts nothing: the targets are reported, not enforced.
+// own metrics; then it gives the minified + gzipped size of the elements. A third form, the floor
+// (support/floor-form.js: one Lit template, a label and a bare control per option, nothing else),
+// runs in the same rounds to show the least any Lit-rendered form takes here. It prints medians,
+// p90 and ratios and asserts nothing: the targets are reported, not enforced.
 //
 // Sources, not builds: the elements and their @glowkit dependencies are bundled from src/.
 // Environment: GLOWKIT_CORPUS, the Hyperion corpus (default ../shared/corpus/hyperion);
@@ -240,8 +242,12 @@ function serve(files) {
 
 // --- Timing ------------------------------------------------------------------------------------
 const MEASUREMENTS = ['render', 'off', 'on'];
-/** gk; json-editor to its event (with the frame wait); json-editor's work (no frame wait). */
-const SIDES = ['gk', 'je', 'jeWork'];
+/**
+ * gk; json-editor to its event (with the frame wait); json-editor's work (no frame wait); the
+ * floor, the least a Lit form can do (support/floor-form.js).
+ */
+const SIDES = ['gk', 'je', 'jeWork', 'floor'];
+const FLOOR = join(import.meta.dirname, 'support', 'floor-form.js');
 
 async function measure(page, cdp, cases) {
   const collectGarbage = () => cdp.send('HeapProfiler.collectGarbage');
@@ -346,7 +352,7 @@ function summariseProfiles(profiles, top = 20) {
 // --- Main --------------------------------------------------------------------------------------
 const cases = [largestCorpusSchema(), generatedSchema()];
 const modules = await usableElementModules();
-const gkPage = await bundle({ modules, minify: !PROFILE });
+const gkPage = await bundle({ modules: [...modules, FLOOR], minify: !PROFILE });
 const jeRoot = dirname(
   new URL(import.meta.resolve('@json-editor/json-editor/package.json')).pathname,
 );
@@ -412,7 +418,7 @@ const rowNames = (c) => {
 
 say(
   `<gk-effect-form> vs @json-editor/json-editor ${jeVersion} (theme html, Hyperion's options), Chromium ${info.version}, headless;`,
-  `\n${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up, the three sides interleaved (order rotating), a fresh container each, garbage`,
+  `\n${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up, the four sides interleaved (order rotating), a fresh container each, garbage`,
   `\ncollected before each; timer resolution ${info.crossOriginIsolated ? '5 µs (cross-origin isolated page)' : '100 µs'}.`,
 );
 console.log(
@@ -508,19 +514,38 @@ for (const c of cases) {
   }
 }
 
+say(
+  '\nThe floor (bench/support/floor-form.js): the same schemas in one Lit template per form, a label and a bare',
+  '\ncontrol per option, the same field styles, no validation, translation, messages, ARIA wiring or events. It',
+  '\nshows the least any Lit-rendered form can take here: "JE work ÷ floor" bounds the ratio gk could reach.',
+  '\n(First renders only: its toggles re-decide every option without caching, so they are no floor.)',
+);
+console.log(
+  `${''.padEnd(16)} ${'measurement'.padEnd(17)} ${'floor'.padStart(9)} ${'p90'.padStart(7)} │ ${'JE work ÷ floor'.padStart(15)} │ ${'gk ÷ floor'.padStart(10)}`,
+);
+// First renders only: the floor's toggles re-decide every option naively, no floor for toggles.
+for (const c of cases) {
+  const [g, work, bare] = ['gk', 'jeWork', 'floor'].map((lib) =>
+    field(samplesOf(c, lib, 'render'), 'wall'),
+  );
+  console.log(
+    `${c.label.padEnd(16).slice(0, 16)} ${'first render'.padEnd(17)} ${fmt(median(bare)).padStart(9)} ${fmt(percentile(bare, 0.9)).padStart(7)} │ ${ratio(median(work) / median(bare)).padStart(15)} │ ${ratio(median(g) / median(bare)).padStart(10)}`,
+  );
+}
+
 console.log(
   '\nChecks: visible options after render / toggle / toggle back, and what rendered them',
 );
 for (const c of cases) {
-  const [g, je, work] = SIDES.map((lib) => result.checks[`${c.key}/${lib}`]);
-  const same = g.visible.join() === je.visible.join() && je.visible.join() === work.visible.join();
+  const [g, je, work, bare] = SIDES.map((lib) => result.checks[`${c.key}/${lib}`]);
+  const same = [je, work, bare].every((side) => side.visible.join() === g.visible.join());
   const list = (o) =>
     Object.entries(o)
       .map(([t, n]) => `${n} ${t}`)
       .join(', ');
   const overhead = result.samples[`${c.key}/overhead`];
   say(
-    `  ${c.label}: gk ${g.visible.join(' / ')}, json-editor ${je.visible.join(' / ')}${same ? ' (same)' : '  ← DIFFERENT'}`,
+    `  ${c.label}: gk ${g.visible.join(' / ')}, json-editor ${je.visible.join(' / ')}, floor ${bare.visible.join(' / ')}${same ? ' (same)' : '  ← DIFFERENT'}`,
     `\n    gk options by kind of view: ${list(g.describe)}`,
     `\n    json-editor editors: ${list(je.describe)}`,
     `\n    harness share of gk's times (waiting for updates, timed on a settled form): render ${fmt(median(overhead.render))} ms, toggle ${fmt(median(overhead.toggle))} ms`,

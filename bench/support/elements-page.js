@@ -231,8 +231,51 @@ function jsonEditorSide(lib, microtaskFrames) {
   };
 }
 
+/** The floor (floor-form.js): the least a Lit form can do, timed like gk. */
+const floor = {
+  async render(key) {
+    const container = freshContainer();
+    const t0 = now();
+    const form = document.createElement('bench-floor-form');
+    form.schema = schemas[key];
+    container.append(form);
+    await form.updateComplete;
+    forceLayout(container);
+    const t1 = now();
+    live.floor = { container, form };
+    return { wall: t1 - t0, visible: visibleFloor(form) };
+  },
+  async toggle(name, value) {
+    const { container, form } = live.floor;
+    const input = form.renderRoot.querySelector(
+      `[data-option="${CSS.escape(name)}"] input[type="checkbox"]`,
+    );
+    if (!input) throw new Error(`no checkbox for ${name}`);
+    if (input.checked === value) throw new Error(`${name} is already ${value}`);
+    const t0 = now();
+    input.click();
+    await form.updateComplete;
+    forceLayout(container);
+    const t1 = now();
+    if (form.values[name] !== value) throw new Error(`the floor did not take ${name} = ${value}`);
+    return { wall: t1 - t0, visible: visibleFloor(form) };
+  },
+  describe() {
+    return { options: live.floor.form.renderRoot.querySelectorAll('.option').length };
+  },
+};
+
+function visibleFloor(form) {
+  return [...form.renderRoot.querySelectorAll('.option')].filter((o) => !o.hidden).length;
+}
+
 window.bench = {
-  libs: { gk, je: jsonEditorSide('je', false), jeWork: jsonEditorSide('jeWork', true) },
+  libs: {
+    gk,
+    je: jsonEditorSide('je', false),
+    jeWork: jsonEditorSide('jeWork', true),
+    floor,
+  },
   /** Lets the page render a few frames (between measurements, untimed). */
   async frames(n) {
     for (let i = 0; i < n; i++) await nextFrame();
