@@ -1,0 +1,73 @@
+import type { Logger } from '../logger.js';
+import type { TokenInfo, TokenStore } from '../store/config-store.js';
+import { credentialsOf } from './credentials.js';
+import type { FailureThrottle } from './throttle.js';
+
+/** Why a request is not authorized, as people are told. */
+export type AuthFailure = 'missing' | 'scheme' | 'invalid' | 'revoked' | 'blocked';
+
+/** The outcome of checking a token. */
+export type AuthResult =
+  | { ok: true; token: TokenInfo }
+  | { ok: false; reason: AuthFailure; delayMs: number; retryAfterMs?: number };
+
+/** One line for each failure; never the token itself. */
+export const failureText: Readonly<Record<AuthFailure, string>> = {
+  missing:
+    'no token: send the header "Authorization: Bearer <token>" (create one with `glowkit token create`)',
+  scheme: 'the Authorization header must be "Bearer <token>" (or "token <token>")',
+  invalid: 'the token is not valid: check it, or create a new one with `glowkit token create`',
+  revoked: 'the token of this session was revoked: log in again with a valid token',
+  blocked: 'too many failed attempts from your address: wait, then try again with a valid token',
+};
+
+/**
+ * Checks presented tokens against the store's hashed tokens, counting failures per client
+ * address in the throttle (a blocked address is refused before its token is even checked).
+ */
+export class Authenticator {
+  readonly #tokens: TokenStore;
+  readonly #throttle: FailureThrottle;
+  readonly #logger: Logger;
+
+  constructor(tokens: TokenStore, throttle: FailureThrottle, logger: Logger) {
+    this.#tokens = tokens;
+    this.#throttle = throttle;
+    this.#logger = logger;
+  }
+
+  /** Checks an `Authorization` header value from an address. */
+  fromHeader(header: string | undefined, address: string): AuthResult {
+    const credentials = credentialsOf(header);
+    if (credentials.kind === 'missing') return { ok: false, reason: 'missing', delayMs: 0 };
+    if (credentials.kind === 'unsupported') return this.#failed(address, 'scheme');
+    return this.verify(credentials.token, address);
+  }
+
+  /** Checks a token from an address. */
+  verify(token: string, address: string): AuthResult {
+    const verdict = this.#throttle.check(address);
+    if (verdict.blocked) {
+      return { ok: false, reason: 'blocked', delayMs: 0, retryAfterMs: verdict.retryAfterMs };
+    }
+    const info = this.#tokens.verify(token);
+    if (!info) return this.#failed(address, 'invalid');
+    this.#throttle.succeed(address);
+    return { ok: true, token: info };
+  }
+
+  /** Whether a token that authorized a session earlier still exists. */
+  stillValid(id: string): boolean {
+    return this.#tokens.list().some((t) => t.id === id);
+  }
+
+  #failed(address: string, reason: AuthFailure): AuthResult {
+    this.#throttle.fail(address);
+    const verdict = this.#throttle.check(address);
+    this.#logger.warn({ address, reason }, 'authorization failed');
+    if (verdict.blocked) {
+      return { ok: false, reason: 'blocked', delayMs: 0, retryAfterMs: verdict.retryAfterMs };
+    }
+    return { ok: false, reason, delayMs: verdict.delayMs };
+  }
+}

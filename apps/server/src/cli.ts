@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { parseJson, validateRestoreRequest } from '@glowkit/protocol';
+import { databaseFile, defaultDataDir } from './data-dir.js';
+import { ensureAdminToken } from './first-start.js';
+import { createLogger } from './logger.js';
+import { configurationOf } from './rpc/normalize.js';
+import { createServer } from './server.js';
+import { ConfigStore } from './store/config-store.js';
+import { exportConfiguration, importConfiguration } from './store/export.js';
+
+const HELP = `glowkit — the Glowkit reference LED server
+
+Usage:
+  glowkit [start] [options]              run the server (HTTP, HTTPS and WebSocket JSON-RPC)
+  glowkit token create --comment <text>  create an admin token; it is shown once
+  glowkit token list                     list tokens (ids and comments, never the tokens)
+  glowkit token revoke <id>              revoke a token
+  glowkit config export [file]           write the stored configuration (stdout without a file)
+  glowkit config import <file>           replace the stored configuration (the old one is kept
+                                         as a snapshot); a running server applies it on restart
+
+Options (each also an environment variable):
+  --data-dir <dir>     GLOWKIT_DATA         data directory (default ~/.local/share/glowkit)
+  --host <address>     GLOWKIT_HOST         address to listen on (default 0.0.0.0)
+  --port <n>           GLOWKIT_PORT         HTTP port (default webConfig.port, else 8090)
+  --ssl-port <n>       GLOWKIT_SSL_PORT     HTTPS port (default webConfig.sslPort, else 8092)
+  --body-limit <size>  GLOWKIT_BODY_LIMIT   largest request, e.g. 10MB, 512KB (default 10MB)
+  --log-level <level>  GLOWKIT_LOG_LEVEL    fatal, error, warn, info, debug, trace, silent
+  -h, --help                                this help
+  -v, --version                             the version
+`;
+
+/** A mistake in how glowkit was called: one line, exit code 2. */
+class UsageError extends Error {}
+
+function port(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new UsageError(`${name} must be a port number from 0 to 65535, not "${value}"`);
+  }
+  return n;
+}
+
+function size(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|k|mb|m|gb|g)?$/i.exec(value.trim());
+  if (!match)
+    throw new UsageError(`--body-limit must be a size such as 10MB or 512KB, not "${value}"`);
+  const unit = (match[2] ?? 'b').toLowerCase()[0];
+  const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
+  const bytes = Math.floor(Number(match[1]) * factor);
+  if (bytes < 1024) throw new UsageError('--body-limit must be at least 1KB');
+  return bytes;
+}
+
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return String(manifest.version);
+}
+
+async function start(values: Record<string, string | boolean | undefined>): Promise<void> {
+  const env = process.env;
+  const text = (flag: string, variable: string) =>
+    (values[flag] as string | undefined) ?? env[variable] ?? undefined;
+  const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir(env);
+  const options = {
+    dataDir,
+    host: text('host', 'GLOWKIT_HOST'),
+    port: port(text('port', 'GLOWKIT_PORT'), '--port'),
+    sslPort: port(text('ssl-port', 'GLOWKIT_SSL_PORT'), '--ssl-port'),
+    bodyLimit: size(text('body-limit', 'GLOWKIT_BODY_LIMIT')),
+  };
+  const logger = createLogger({ level: text('log-level', 'GLOWKIT_LOG_LEVEL') ?? 'info' });
+  const server = createServer({ ...options, logger });
+  const first = await ensureAdminToken(server.store, dataDir);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'stopping at once');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await server.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  await server.start();
+  logger.info({ dataDir, database: databaseFile(dataDir) }, 'data directory');
+  if (first) {
+    // Printed once, on standard output and never through the logger: it is a secret.
+    process.stdout.write(
+      `\nAdmin token (shown once; also in ${first.file}, readable by you only):\n\n  ${first.token}\n\nUse it as "Authorization: Bearer <token>".\n\n`,
+    );
+  }
+}
+
+async function token(args: string[], values: Record<string, string | boolean | undefined>) {
+  const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
+  const store = ConfigStore.open(databaseFile(dataDir));
+  try {
+    const [action, id] = args;
+    if (action === 'create') {
+      const comment = values.comment as string | undefined;
+      if (!comment || comment.trim().length < 5) {
+        throw new UsageError('token create needs --comment <text> of at least 5 characters');
+      }
+      const { info, token: secret } = store.tokens.create(comment.trim());
+      process.stdout.write(
+        `Token ${info.id} (${info.comment}); shown once, keep it safe:\n\n  ${secret}\n\n`,
+      );
+    } else if (action === 'list') {
+      const tokens = store.tokens.list();
+      if (tokens.length === 0) process.stdout.write('No tokens.\n');
+      for (const t of tokens) {
+        process.stdout.write(
+          `${t.id}  ${t.comment}  created ${t.createdAt}  last used ${t.lastUse ?? 'never'}\n`,
+        );
+      }
+    } else if (action === 'revoke') {
+      if (!id)
+        throw new UsageError('token revoke needs the id of a token (see glowkit token list)');
+      if (!store.tokens.revoke(id))
+        throw new Error(`no token has the id ${id} (see glowkit token list)`);
+      process.stdout.write(`Token ${id} revoked.\n`);
+    } else {
+      throw new UsageError('token needs create, list or revoke (see glowkit --help)');
+    }
+  } finally {
+    store.close();
+  }
+}
+
+async function config(args: string[], values: Record<string, string | boolean | undefined>) {
+  const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
+  const file = databaseFile(dataDir);
+  const [action, path] = args;
+  if (action === 'export') {
+    const text = `${JSON.stringify(exportConfiguration(file), null, 2)}\n`;
+    if (path) {
+      await writeFile(path, text);
+      process.stderr.write(`Configuration written to ${path}.\n`);
+    } else {
+      process.stdout.write(text);
+    }
+    return;
+  }
+  if (action !== 'import')
+    throw new UsageError('config needs export or import (see glowkit --help)');
+  if (!path) throw new UsageError('config import needs the file to import');
+  const parsed = parseJson(await readFile(path, 'utf8'));
+  if (!parsed.ok) throw new Error(`${path}: ${parsed.description}`);
+  // A backup file (getconfig's info) or a whole restore request.
+  const value = parsed.value as Record<string, unknown> | null;
+  const given =
+    value && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'config')
+      ? value.config
+      : value;
+  const request = { command: 'config', subcommand: 'restoreconfig', config: given };
+  const violations = validateRestoreRequest(request);
+  const normalized = violations.length === 0 ? configurationOf(given) : undefined;
+  const problems =
+    violations.length > 0
+      ? violations.map((v) => v.description)
+      : normalized && !normalized.ok
+        ? normalized.violations.map((v) => v.description)
+        : [];
+  if (problems.length > 0 || !normalized?.ok) {
+    throw new Error(
+      `${path} is not a valid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.join('\n  ')}`,
+    );
+  }
+  const { snapshot } = importConfiguration(file, normalized.configuration, `import of ${path}`);
+  process.stdout.write(
+    `Imported ${path}; the previous configuration is snapshot ${snapshot}. A running server applies it when it restarts.\n`,
+  );
+}
+
+/** Runs the command line; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'data-dir': { type: 'string' },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'ssl-port': { type: 'string' },
+        'body-limit': { type: 'string' },
+        'log-level': { type: 'string' },
+        comment: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (values.version) {
+      process.stdout.write(`${version()}\n`);
+      return 0;
+    }
+    const [command = 'start', ...rest] = positionals;
+    if (command === 'start') {
+      await start(values);
+      return -1; // keeps running
+    }
+    if (command === 'token') await token(rest, values);
+    else if (command === 'config') await config(rest, values);
+    else throw new UsageError(`unknown command "${command}" (see glowkit --help)`);
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`glowkit: ${message}\n`);
+    return error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+      ? 2
+      : 1;
+  }
+}

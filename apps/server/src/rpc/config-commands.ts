@@ -1,0 +1,170 @@
+import {
+  ERRORS,
+  errorReply,
+  RESTORE_INFO,
+  successReply,
+  validateGetConfigRequest,
+  validateRestoreRequest,
+  validateSnapshotRequest,
+} from '@glowkit/protocol';
+import type { Logger } from '../logger.js';
+import { type ConfigStore, type Configuration, StoreError } from '../store/config-store.js';
+import { configurationOf } from './normalize.js';
+import type { Outcome } from './outcome.js';
+import { invalidParams, own } from './params.js';
+import type { Session } from './session.js';
+
+/** What the config commands need from the server. */
+export interface ConfigCommandDeps {
+  store: ConfigStore;
+  logger: Logger;
+  /** Restarts the service; called once the reply is flushed. */
+  requestRestart(reason: string): void;
+}
+
+type Json = Record<string, unknown>;
+
+const who = (session: Session): string =>
+  `${session.transport} from ${session.address}${session.auth?.ok ? ` (token ${session.auth.token.id})` : ''}`;
+
+/** `config restoreconfig`: validate, keep the current configuration as a snapshot, replace. */
+export function restoreConfig(
+  request: unknown,
+  name: string,
+  tan: number,
+  session: Session,
+  deps: ConfigCommandDeps,
+): Outcome {
+  const invalid = invalidParams(name, tan, validateRestoreRequest(request));
+  if (invalid) return invalid;
+  const result = configurationOf(own(request, 'config'));
+  if (!result.ok) return invalidParams(name, tan, result.violations) as Outcome;
+  try {
+    const started = performance.now();
+    const { snapshot } = deps.store.replace(result.configuration, `restore over ${who(session)}`);
+    deps.logger.info(
+      {
+        snapshot,
+        instances: result.configuration.instances.length,
+        ms: Math.round(performance.now() - started),
+      },
+      'configuration restored; the previous one is kept as a snapshot',
+    );
+    return {
+      reply: successReply(name, tan, RESTORE_INFO),
+      after: () => deps.requestRestart('restore'),
+    };
+  } catch (error) {
+    const message = error instanceof StoreError ? error.message : String(error);
+    deps.logger.error({ error: message }, 'restore failed; the stored configuration is unchanged');
+    return { reply: errorReply(name, tan, ERRORS.restoreFailed, [message]) };
+  }
+}
+
+/** The configuration narrowed by a `configFilter` (hyperion.md §6), with warnings. */
+function filtered(
+  configuration: Configuration,
+  filter: unknown,
+): { info: Json; warnings: string[] } {
+  const warnings: string[] = [];
+  const info: Json = {};
+  const globalFilter = own(filter, 'global');
+  const globalTypes = own(globalFilter, 'types');
+  if (filter === undefined || globalFilter === undefined) {
+    info.global = configuration.global;
+  } else if (globalFilter !== null && globalTypes !== null) {
+    const wanted = Array.isArray(globalTypes) ? new Set(globalTypes) : undefined;
+    info.global = {
+      ...configuration.global,
+      settings: Object.fromEntries(
+        Object.entries(configuration.global.settings).filter(([g]) => !wanted || wanted.has(g)),
+      ),
+    };
+  }
+  const instanceFilter = own(filter, 'instances');
+  const ids = own(instanceFilter, 'ids');
+  const types = own(instanceFilter, 'types');
+  if (filter === undefined || instanceFilter === undefined) {
+    info.instanceIds = configuration.instanceIds;
+    info.instances = configuration.instances;
+  } else if (instanceFilter !== null && ids !== null) {
+    const wantedIds = Array.isArray(ids) ? new Set(ids) : undefined;
+    const wantedTypes = Array.isArray(types) ? new Set(types) : undefined;
+    for (const id of wantedIds ?? []) {
+      if (!configuration.instanceIds.includes(id as number)) {
+        warnings.push(`Given instance number '${id}' does not exist.`);
+      }
+    }
+    const instances = configuration.instances
+      .filter((i) => !wantedIds || wantedIds.has(i.id))
+      .map((i) => ({
+        ...i,
+        settings: Object.fromEntries(
+          Object.entries(i.settings).filter(([g]) => !wantedTypes || wantedTypes.has(g)),
+        ),
+      }));
+    info.instanceIds = instances.map((i) => i.id);
+    info.instances = instances;
+  }
+  return { info, warnings };
+}
+
+/** `config getconfig`: the stored configuration in the shape restore takes. */
+export function getConfig(
+  request: unknown,
+  name: string,
+  tan: number,
+  deps: ConfigCommandDeps,
+): Outcome {
+  const invalid = invalidParams(name, tan, validateGetConfigRequest(request));
+  if (invalid) return invalid;
+  const { info, warnings } = filtered(deps.store.read(), own(request, 'configFilter'));
+  return { reply: successReply(name, tan, info, warnings) };
+}
+
+/** `config getsnapshots`: the kept configurations, newest first. */
+export function getSnapshots(
+  request: unknown,
+  name: string,
+  tan: number,
+  deps: ConfigCommandDeps,
+): Outcome {
+  const invalid = invalidParams(name, tan, validateSnapshotRequest(request));
+  if (invalid) return invalid;
+  return { reply: successReply(name, tan, deps.store.snapshots()) };
+}
+
+/** `config restoresnapshot`: undo — the snapshot becomes the configuration, then a restart. */
+export function restoreSnapshot(
+  request: unknown,
+  name: string,
+  tan: number,
+  session: Session,
+  deps: ConfigCommandDeps,
+): Outcome {
+  const invalid = invalidParams(name, tan, validateSnapshotRequest(request));
+  if (invalid) return invalid;
+  const id = own(request, 'snapshot') as number;
+  if (!deps.store.snapshot(id)) {
+    return {
+      reply: errorReply(name, tan, ERRORS.restoreFailed, [
+        `/snapshot: there is no snapshot ${id} (config getsnapshots lists them)`,
+      ]),
+    };
+  }
+  try {
+    const { snapshot } = deps.store.restoreSnapshot(id);
+    deps.logger.info({ restored: id, snapshot, by: who(session) }, 'snapshot restored');
+    return {
+      reply: successReply(
+        name,
+        tan,
+        `Restarting after restoring snapshot ${id}; the replaced configuration is snapshot ${snapshot}.`,
+      ),
+      after: () => deps.requestRestart('snapshot'),
+    };
+  } catch (error) {
+    const message = error instanceof StoreError ? error.message : String(error);
+    return { reply: errorReply(name, tan, ERRORS.restoreFailed, [message]) };
+  }
+}

@@ -1,0 +1,16 @@
+import type { Reply } from '@glowkit/protocol';
+
+/** What a request leads to: the reply, and what the transport does around it. */
+export interface Outcome {
+  reply: Reply;
+  /** The HTTP status (default 200). */
+  status?: number;
+  /** Extra HTTP headers, e.g. WWW-Authenticate, Retry-After. */
+  headers?: Record<string, string>;
+  /** Milliseconds to wait before replying (failed authorizations are slowed down). */
+  delayMs?: number;
+  /** Runs once the reply has been flushed to the client (the restart after a restore). */
+  after?: () => void;
+  /** Close the WebSocket after the reply with this code and reason. */
+  close?: { code: number; reason: string };
+}

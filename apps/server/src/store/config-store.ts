@@ -1,0 +1,133 @@
+/**
+ * The configuration store: one SQLite file laid out like Hyperion.ng's `hyperion.db`, so that
+ * either program opens the other's database. All calls are synchronous.
+ *
+ * Every change is one SQLite transaction in WAL mode with synchronous=FULL: a process killed at
+ * any moment leaves either the old or the new configuration, complete. Nothing is written
+ * anywhere but the database.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Configuration } from '../config/configuration.js';
+import { defaultConfiguration } from '../config/defaults.js';
+import { guard, StoreError } from './errors.js';
+import { checkConfiguration, readConfiguration, writeConfiguration } from './rows.js';
+import { listSnapshots, readSnapshot, type SnapshotInfo, takeSnapshot } from './snapshots.js';
+import { configureConnection, type Db, ensureTables, isoNow } from './sql.js';
+import { TokenStore } from './tokens.js';
+
+export type { Configuration, StoredInstance } from '../config/configuration.js';
+export { StoreError } from './errors.js';
+export { MAX_SNAPSHOTS, type SnapshotInfo } from './snapshots.js';
+export { type TokenInfo, TokenStore } from './tokens.js';
+
+/** A configuration database. */
+export class ConfigStore {
+  /** Absolute path of the database file. */
+  readonly file: string;
+  /** The API tokens kept in this database. */
+  readonly tokens: TokenStore;
+  readonly #db: Db;
+
+  private constructor(file: string, db: Db) {
+    this.file = file;
+    this.#db = db;
+    this.tokens = new TokenStore(db);
+  }
+
+  /**
+   * Opens the database at `file`. A missing file (and its directory) is created with the tables, a
+   * random UUID and `defaultConfiguration()`. An existing Glowkit or Hyperion.ng database is
+   * opened as it is: only missing tables and columns are added. Throws a StoreError when the file
+   * cannot be opened or is not a SQLite database.
+   */
+  static open(file: string): ConfigStore {
+    const path = resolve(file);
+    let db: Db | undefined;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      db = new Database(path);
+      configureConnection(db);
+      const opened = db;
+      opened
+        .transaction(() => {
+          if (!ensureTables(opened)) return;
+          const now = isoNow();
+          opened
+            .prepare('INSERT INTO meta (uuid, created_at) VALUES (?, ?)')
+            .run(randomUUID(), now);
+          writeConfiguration(opened, defaultConfiguration(), now);
+        })
+        .immediate();
+      return new ConfigStore(path, opened);
+    } catch (error) {
+      db?.close();
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StoreError(
+        `cannot open the configuration database ${path}: ${reason.replace(/\s+/g, ' ')}`,
+        { cause: error },
+      );
+    }
+  }
+
+  /**
+   * The stored configuration: one key per stored global group, the instances in the order they
+   * were created with their groups, `instanceIds` in the same order, and the database's UUID.
+   */
+  read(): Configuration {
+    return guard('could not read the configuration', () =>
+      this.#db.transaction(() => readConfiguration(this.#db))(),
+    );
+  }
+
+  /**
+   * Replaces the whole configuration in one transaction: the current one is kept as a snapshot
+   * (`reason` says why it was replaced), then every settings and instance row is replaced by
+   * `config`'s, instances in array order with their ids. `instanceIds` and `global.uuid` are
+   * ignored; tokens and the UUID are not touched. Group values that are null or undefined are
+   * left out. On any error nothing changes and a StoreError is thrown.
+   */
+  replace(config: Configuration, reason: string): { snapshot: number } {
+    return guard('could not replace the configuration', () => {
+      checkConfiguration(config);
+      if (typeof reason !== 'string') throw new StoreError('the reason must be a string');
+      return this.#db
+        .transaction(() => {
+          const now = isoNow();
+          const snapshot = takeSnapshot(this.#db, readConfiguration(this.#db), reason, now);
+          this.#db.prepare('DELETE FROM settings').run();
+          this.#db.prepare('DELETE FROM instances').run();
+          writeConfiguration(this.#db, config, now);
+          return { snapshot };
+        })
+        .immediate();
+    });
+  }
+
+  /** The kept snapshots, newest first. */
+  snapshots(): SnapshotInfo[] {
+    return guard('could not list the snapshots', () => listSnapshots(this.#db));
+  }
+
+  /** The configuration kept in snapshot `id`, or undefined when there is no such snapshot. */
+  snapshot(id: number): Configuration | undefined {
+    return guard(`could not read snapshot ${id}`, () => readSnapshot(this.#db, id));
+  }
+
+  /**
+   * Undoes a replace: makes snapshot `id`'s configuration the current one. The current one becomes
+   * a snapshot too, so this can be undone as well. Throws a StoreError for an unknown id.
+   */
+  restoreSnapshot(id: number): { snapshot: number } {
+    const config = this.snapshot(id);
+    if (config === undefined) throw new StoreError(`there is no snapshot ${id}`);
+    return this.replace(config, `undo to snapshot ${id}`);
+  }
+
+  /** Closes the database. The store cannot be used afterwards. */
+  close(): void {
+    this.#db.close();
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The offline counterparts of `config getconfig` and `config restoreconfig`, for the CLI
+ * (`glowkit config export|import`): each opens the database, does its work and closes it.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Configuration } from '../config/configuration.js';
+import { ConfigStore } from './config-store.js';
+import { StoreError } from './errors.js';
+
+/** The configuration stored in database `file`. Throws a StoreError when there is no such file. */
+export function exportConfiguration(file: string): Configuration {
+  // Opening would create a database with the defaults; exporting must not.
+  if (!existsSync(file)) {
+    throw new StoreError(`there is no configuration database at ${resolve(file)}`);
+  }
+  const store = ConfigStore.open(file);
+  try {
+    return store.read();
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * Replaces the configuration in database `file` (created if missing) with `config`, keeping the
+ * previous one as a snapshot; see `ConfigStore.replace`. `config` is stored as given: validate it
+ * first.
+ */
+export function importConfiguration(
+  file: string,
+  config: Configuration,
+  reason: string,
+): { snapshot: number } {
+  const store = ConfigStore.open(file);
+  try {
+    return store.replace(config, reason);
+  } finally {
+    store.close();
+  }
+}

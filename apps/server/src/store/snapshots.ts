@@ -1,0 +1,62 @@
+/**
+ * Snapshots: every replace keeps the configuration it replaces in `glowkit_snapshots`, so that a
+ * restore can be undone. Only the newest MAX_SNAPSHOTS are kept.
+ */
+import type { Configuration } from '../config/configuration.js';
+import type { Db } from './sql.js';
+
+/** How many snapshots are kept; older ones are dropped when a new one is taken. */
+export const MAX_SNAPSHOTS = 50;
+
+/** A kept configuration, without its content. */
+export interface SnapshotInfo {
+  /** Snapshot number, growing; never reused. */
+  id: number;
+  /** When it was taken (ISO-8601 UTC). */
+  createdAt: string;
+  /** Why the configuration it holds was replaced, e.g. "restore over HTTP". */
+  reason: string;
+  /** Number of instances in it. */
+  instances: number;
+  /** Size of its JSON, in bytes. */
+  bytes: number;
+}
+
+/** Stores `config` as a new snapshot and drops the oldest beyond the cap; returns its id. */
+export function takeSnapshot(db: Db, config: Configuration, reason: string, now: string): number {
+  const { lastInsertRowid } = db
+    .prepare('INSERT INTO glowkit_snapshots (created_at, reason, config) VALUES (?, ?, ?)')
+    .run(now, reason, JSON.stringify(config));
+  db.prepare(
+    'DELETE FROM glowkit_snapshots WHERE id NOT IN (SELECT id FROM glowkit_snapshots ORDER BY id DESC LIMIT ?)',
+  ).run(MAX_SNAPSHOTS);
+  return Number(lastInsertRowid);
+}
+
+/** The snapshots, newest first. */
+export function listSnapshots(db: Db): SnapshotInfo[] {
+  const rows = db
+    .prepare(
+      `SELECT id, created_at AS createdAt, reason,
+              CASE WHEN json_valid(config) THEN coalesce(json_array_length(config, '$.instances'), 0)
+                   ELSE 0 END AS instances,
+              length(CAST(config AS BLOB)) AS bytes
+         FROM glowkit_snapshots ORDER BY id DESC`,
+    )
+    .all() as SnapshotInfo[];
+  return rows.map((row) => ({
+    id: Number(row.id),
+    createdAt: String(row.createdAt),
+    reason: String(row.reason),
+    instances: Number(row.instances),
+    bytes: Number(row.bytes),
+  }));
+}
+
+/** The configuration kept in snapshot `id`, or undefined when there is none. */
+export function readSnapshot(db: Db, id: number): Configuration | undefined {
+  const row = db.prepare('SELECT config FROM glowkit_snapshots WHERE id = ?').get(id) as
+    | { config: string }
+    | undefined;
+  return row === undefined ? undefined : (JSON.parse(row.config) as Configuration);
+}

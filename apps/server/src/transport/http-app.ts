@@ -1,0 +1,136 @@
+import { ERRORS, errorReply } from '@glowkit/protocol';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Authenticator } from '../auth/authenticator.js';
+import { hasTokenInQuery } from '../auth/credentials.js';
+import type { Logger } from '../logger.js';
+import type { Outcome } from '../rpc/outcome.js';
+import type { Session } from '../rpc/session.js';
+import { type Dispatch, outcomeOfText, pause, replyText } from './rpc-text.js';
+
+/** What the HTTP side needs. */
+export interface HttpAppOptions {
+  dispatch: Dispatch;
+  authenticator: Authenticator;
+  logger: Logger;
+  /** Largest request body, in bytes. */
+  bodyLimit: number;
+  /** Deepest JSON nesting accepted. */
+  maxDepth: number;
+}
+
+/** "10 MB", "512 KB": a byte count for people. */
+export const bytesText = (bytes: number): string =>
+  bytes >= 1024 * 1024
+    ? `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`
+    : bytes >= 1024
+      ? `${Number((bytes / 1024).toFixed(1))} KB`
+      : `${bytes} bytes`;
+
+function send(res: Response, outcome: Outcome): void {
+  res.status(outcome.status ?? 200);
+  for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
+  res.type('application/json');
+  if (outcome.after) res.once('finish', outcome.after);
+  res.send(replyText(outcome));
+}
+
+/**
+ * The express application for HTTP and HTTPS: JSON-RPC on `POST /json-rpc` and any path below
+ * it (Hyperion's `/json-rpc/confog/restore` included), any content type, the body limit, CORS
+ * for browser clients (bearer tokens, no cookies), and JSON errors for everything else.
+ */
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const { dispatch, authenticator, logger, bodyLimit, maxDepth } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', false);
+
+  app.use((req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Methods', 'POST, GET, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Max-Age', '86400');
+      res.status(204).end();
+      return;
+    }
+    next();
+  });
+
+  const rpc = [
+    express.text({ type: () => true, limit: bodyLimit, defaultCharset: 'utf-8' }),
+    async (req: Request, res: Response) => {
+      const address = req.socket.remoteAddress ?? 'unknown';
+      const transport = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+      if (hasTokenInQuery(req.originalUrl)) {
+        // The token is now in this URL, and URLs end up in logs and histories: refuse it.
+        logger.warn({ address }, 'refused a token in a URL');
+        send(res, {
+          reply: errorReply('unknown', 0, ERRORS.noAuthorization, [
+            'tokens in URLs are refused: send "Authorization: Bearer <token>", and revoke the token you sent',
+          ]),
+          status: 401,
+          headers: { 'WWW-Authenticate': 'Bearer realm="glowkit", error="invalid_request"' },
+        });
+        return;
+      }
+      const session: Session = {
+        address,
+        transport,
+        auth: authenticator.fromHeader(req.headers.authorization, address),
+      };
+      const text = typeof req.body === 'string' ? req.body : '';
+      const outcome = outcomeOfText(text, session, dispatch, logger, maxDepth);
+      await pause(outcome.delayMs ?? 0);
+      send(res, outcome);
+    },
+  ];
+  app.post('/json-rpc', ...rpc);
+  app.post('/json-rpc/{*rest}', ...rpc);
+
+  app.get('/', (_req, res) => {
+    res
+      .type('text/plain')
+      .send('Glowkit server. JSON-RPC: POST /json-rpc, or a WebSocket on this port.\n');
+  });
+
+  app.use((req: Request, res: Response) => {
+    res.status(404).json({
+      success: false,
+      error: 'Not found',
+      errorData: [{ description: `${req.method} ${req.path}: JSON-RPC is POST /json-rpc` }],
+    });
+  });
+
+  // Body errors (too large, bad encoding) and anything else: a JSON answer, never a stack trace.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const err = error as { type?: string; status?: number; length?: number; message?: string };
+    if (err.type === 'entity.too.large') {
+      const size = err.length ? `${bytesText(err.length)}; ` : '';
+      send(res, {
+        reply: errorReply('unknown', 0, ERRORS.tooLarge, [
+          `the request body is over the limit (${size}the limit is ${bytesText(bodyLimit)}, set with --body-limit)`,
+        ]),
+        status: 413,
+      });
+      return;
+    }
+    if (err.status && err.status >= 400 && err.status < 500) {
+      send(res, {
+        reply: errorReply('unknown', 0, ERRORS.parse, [
+          `the request body could not be read: ${err.message ?? 'bad request'}`,
+        ]),
+        status: err.status,
+      });
+      return;
+    }
+    logger.error({ err: error, path: req.path }, 'a request failed unexpectedly');
+    send(res, {
+      reply: errorReply('unknown', 0, 'Internal error', [
+        'the server failed to handle this request; see its log',
+      ]),
+      status: 500,
+    });
+  });
+  return app;
+}

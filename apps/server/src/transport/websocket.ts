@@ -1,0 +1,151 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ERRORS, errorReply } from '@glowkit/protocol';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { type Authenticator, failureText } from '../auth/authenticator.js';
+import { hasTokenInQuery } from '../auth/credentials.js';
+import type { Logger } from '../logger.js';
+import type { Session } from '../rpc/session.js';
+import { type Dispatch, outcomeOfText, pause, replyText } from './rpc-text.js';
+
+/** What the WebSocket side needs. */
+export interface WebSocketOptions {
+  dispatch: Dispatch;
+  authenticator: Authenticator;
+  logger: Logger;
+  /** Largest message, in bytes (a bigger one closes the socket with 1009). */
+  bodyLimit: number;
+  maxDepth: number;
+  /** False while the service restarts: upgrades are then refused with 503. */
+  isAvailable(): boolean;
+}
+
+/** Refuses an upgrade with an HTTP status and a JSON body, then closes the socket. */
+function refuse(socket: Duplex, status: string, body: object, headers: string[] = []): void {
+  const text = JSON.stringify(body);
+  socket.end(
+    [
+      `HTTP/1.1 ${status}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(text)}`,
+      'Connection: close',
+      ...headers,
+      '',
+      text,
+    ].join('\r\n'),
+  );
+}
+
+/**
+ * JSON-RPC over WebSocket on the HTTP and HTTPS ports, upgrading on any path: one request per
+ * text frame, one compact reply per request, in order. A session is authorized by the
+ * `Authorization` header of the upgrade, or by an `authorize login` message with a token before
+ * anything that needs one.
+ */
+export class JsonRpcWebSockets {
+  readonly #wss: WebSocketServer;
+  readonly #options: WebSocketOptions;
+
+  constructor(options: WebSocketOptions) {
+    this.#options = options;
+    this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.bodyLimit });
+  }
+
+  /** The connected clients. */
+  get clients(): Set<WebSocket> {
+    return this.#wss.clients;
+  }
+
+  /** Handles an HTTP server's `upgrade` event. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const { authenticator, logger } = this.#options;
+    socket.on('error', () => socket.destroy());
+    if (!this.#options.isAvailable()) {
+      refuse(
+        socket,
+        '503 Service Unavailable',
+        errorReply('unknown', 0, ERRORS.unavailable, [
+          'the service is restarting; reconnect in a moment',
+        ]),
+        ['Retry-After: 1'],
+      );
+      return;
+    }
+    const address = req.socket.remoteAddress ?? 'unknown';
+    if (hasTokenInQuery(req.url ?? '')) {
+      logger.warn({ address }, 'refused a token in a WebSocket URL');
+      refuse(
+        socket,
+        '401 Unauthorized',
+        errorReply('unknown', 0, ERRORS.noAuthorization, [
+          'tokens in URLs are refused: send the Authorization header or an authorize login message',
+        ]),
+        ['WWW-Authenticate: Bearer realm="glowkit", error="invalid_request"'],
+      );
+      return;
+    }
+    const header = req.headers.authorization;
+    const auth = header === undefined ? undefined : authenticator.fromHeader(header, address);
+    if (auth && !auth.ok) {
+      const blocked = auth.reason === 'blocked';
+      refuse(
+        socket,
+        blocked ? '429 Too Many Requests' : '401 Unauthorized',
+        errorReply('unknown', 0, ERRORS.noAuthorization, [failureText[auth.reason]]),
+        blocked
+          ? [`Retry-After: ${Math.ceil((auth.retryAfterMs ?? 1000) / 1000)}`]
+          : ['WWW-Authenticate: Bearer realm="glowkit", error="invalid_token"'],
+      );
+      return;
+    }
+    this.#wss.handleUpgrade(req, socket, head, (ws) => {
+      const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+      this.#serve(ws, { address, transport: encrypted ? 'wss' : 'ws', auth });
+    });
+  }
+
+  #serve(ws: WebSocket, session: Session): void {
+    const { dispatch, logger, maxDepth } = this.#options;
+    // Requests are answered one at a time, in the order they came.
+    let queue = Promise.resolve();
+    ws.on('error', (error) => logger.debug({ err: error }, 'WebSocket error'));
+    ws.on('message', (data, isBinary) => {
+      queue = queue.then(async () => {
+        if (isBinary) {
+          ws.send(
+            JSON.stringify(
+              errorReply('unknown', 0, ERRORS.parse, [
+                'binary frames are not JSON-RPC: send each request as a text frame',
+              ]),
+            ),
+          );
+          return;
+        }
+        const text = Array.isArray(data)
+          ? Buffer.concat(data).toString('utf8')
+          : Buffer.from(data as ArrayBuffer).toString('utf8');
+        const outcome = outcomeOfText(text, session, dispatch, logger, maxDepth);
+        await pause(outcome.delayMs ?? 0);
+        if (ws.readyState !== ws.OPEN) return;
+        await new Promise<void>((resolve) => {
+          ws.send(replyText(outcome), () => {
+            outcome.after?.();
+            resolve();
+          });
+        });
+        if (outcome.close) ws.close(outcome.close.code, outcome.close.reason);
+      });
+    });
+  }
+
+  /** Closes every client with a code (1012 "Service Restart", 1001 "Going Away"). */
+  closeAll(code: number, reason: string): void {
+    for (const client of this.#wss.clients) client.close(code, reason);
+  }
+
+  /** Drops every client at once and stops accepting. */
+  terminate(): void {
+    for (const client of this.#wss.clients) client.terminate();
+    this.#wss.close();
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createLogger } from '../../src/logger.js';
+import { createServer, type GlowkitServer, type ServerOptions } from '../../src/server.js';
+
+/** A server on loopback ephemeral ports in a fresh data directory, with an admin token. */
+export interface TestServer {
+  server: GlowkitServer;
+  dataDir: string;
+  token: string;
+  http: string;
+  https: string;
+  ws: string;
+  wss: string;
+  /** The self-signed certificate, to trust it in clients. */
+  ca: string;
+  /** Every log line, parsed. */
+  logs: Record<string, unknown>[];
+  /** Raw log text (to check that secrets never reach it). */
+  logText(): string;
+  close(): Promise<void>;
+}
+
+/** Starts a real server; `close()` stops it and removes its data directory. */
+export async function startServer(
+  options: Partial<ServerOptions> & { prepare?: (server: GlowkitServer) => void } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'glowkit-server-'));
+  const chunks: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      chunks.push(String(chunk));
+      callback();
+    },
+  });
+  const logger = createLogger({ level: 'debug', pretty: false, destination });
+  const { prepare: _prepare, ...serverOptions } = options;
+  const server = createServer({
+    host: '127.0.0.1',
+    port: 0,
+    sslPort: 0,
+    logger,
+    ...serverOptions,
+    dataDir,
+  });
+  const { token } = server.store.tokens.create('test admin token');
+  options.prepare?.(server);
+  const { http, https } = await server.start();
+  return {
+    server,
+    dataDir,
+    token,
+    http: `http://127.0.0.1:${http.port}`,
+    https: `https://127.0.0.1:${https.port}`,
+    ws: `ws://127.0.0.1:${http.port}`,
+    wss: `wss://127.0.0.1:${https.port}`,
+    ca: readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8'),
+    get logs() {
+      return chunks
+        .join('')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    },
+    logText: () => chunks.join(''),
+    async close() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/** One entry of a reply's `errorData`: a detail or a warning, one line for people. */
+export interface ErrorDetail {
+  description: string;
+}
+
+/** A reply saying the request was carried out. `errorData` carries non-fatal warnings. */
+export interface SuccessReply {
+  command: string;
+  success: true;
+  tan: number;
+  info?: unknown;
+  errorData?: ErrorDetail[];
+}
+
+/** A reply saying the request was not carried out: `error` says why, `errorData` the details. */
+export interface ErrorReply {
+  command: string;
+  success: false;
+  tan: number;
+  error: string;
+  errorData?: ErrorDetail[];
+}
+
+/** Any reply to a request. */
+export type Reply = SuccessReply | ErrorReply;
+
+/** The `error` texts of failed replies; the same texts Hyperion.ng sends, so its clients understand them. */
+export const ERRORS = {
+  parse: 'Parse error',
+  invalidCommand: 'Invalid command',
+  invalidParams: 'Invalid params',
+  noAuthorization: 'No Authorization',
+  unavailable: 'Service Unavailable',
+  tooLarge: 'Request too large',
+  restoreFailed: 'Restore configuration failed',
+} as const;
+
+/** The `info` of a successful `config restoreconfig` reply (Hyperion.ng's text, a plain string). */
+export const RESTORE_INFO = 'Restarting after importing configuration successfully.';
+
+function toErrorData(texts: readonly string[] | undefined): ErrorDetail[] | undefined {
+  return texts === undefined || texts.length === 0
+    ? undefined
+    : texts.map((description) => ({ description }));
+}
+
+// Keys are written in sorted order (command, error, errorData, info, success, tan), the order in
+// which Hyperion.ng's Qt serialiser writes them, so serialised replies match it byte for byte.
+
+/**
+ * Builds a success reply.
+ *
+ * @param command - the command name, e.g. `commandName('config', 'restoreconfig')`.
+ * @param tan - the request's transaction number (see `tanOf`), echoed back.
+ * @param info - what the request asked for; the key is left out when undefined.
+ * @param warnings - non-fatal problems; become `errorData`, left out when there are none.
+ * @returns `{ command, errorData?, info?, success: true, tan }`.
+ */
+export function successReply(
+  command: string,
+  tan: number,
+  info?: unknown,
+  warnings?: readonly string[],
+): SuccessReply {
+  const errorData = toErrorData(warnings);
+  return {
+    command,
+    ...(errorData === undefined ? {} : { errorData }),
+    ...(info === undefined ? {} : { info }),
+    success: true,
+    tan,
+  };
+}
+
+/**
+ * Builds an error reply.
+ *
+ * @param command - the command name, or the raw command text when the request did not resolve.
+ * @param tan - the request's transaction number (see `tanOf`), echoed back.
+ * @param error - the reason, usually one of {@link ERRORS}.
+ * @param details - one line per problem; become `errorData`, left out when there are none.
+ * @returns `{ command, error, errorData?, success: false, tan }`.
+ */
+export function errorReply(
+  command: string,
+  tan: number,
+  error: string,
+  details?: readonly string[],
+): ErrorReply {
+  const errorData = toErrorData(details);
+  return {
+    command,
+    error,
+    ...(errorData === undefined ? {} : { errorData }),
+    success: false,
+    tan,
+  };
+}

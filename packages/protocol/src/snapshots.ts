@@ -1,0 +1,42 @@
+import {
+  checkObject,
+  constant,
+  type Field,
+  integer,
+  integerWords,
+  oneOf,
+  own,
+  tanField,
+} from './checks.js';
+import type { Violation } from './violations.js';
+
+const SUBCOMMANDS = ['getsnapshots', 'restoresnapshot'] as const;
+
+const COMMON_FIELDS: ReadonlyArray<readonly [string, Field]> = [
+  ['command', { required: '"config"', check: constant('config') }],
+  ['subcommand', { required: SUBCOMMANDS.join(' or '), check: oneOf(SUBCOMMANDS) }],
+  ['tan', tanField],
+];
+
+const GET_FIELDS: ReadonlyMap<string, Field> = new Map(COMMON_FIELDS);
+
+const RESTORE_FIELDS: ReadonlyMap<string, Field> = new Map([
+  ...COMMON_FIELDS,
+  ['snapshot', { required: integerWords(1), check: integer(1) }],
+]);
+
+/**
+ * Every violation of a `config getsnapshots` or `config restoresnapshot` request, in document
+ * order; `[]` when it is valid. `restoresnapshot` needs `snapshot`, the number of the snapshot to
+ * restore (an integer of 1 or more); `getsnapshots` needs nothing more. Other properties at the
+ * top level are allowed (and ignored), as for every request.
+ *
+ * @param request - the parsed request.
+ * @returns all violations at once.
+ */
+export function validateSnapshotRequest(request: unknown): Violation[] {
+  const out: Violation[] = [];
+  const restoring = own(request, 'subcommand') === 'restoresnapshot';
+  checkObject(out, '', request, 'a JSON object', restoring ? RESTORE_FIELDS : GET_FIELDS, 'allow');
+  return out;
+}

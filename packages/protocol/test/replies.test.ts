@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ERRORS, errorReply, RESTORE_INFO, successReply } from '../src/index.js';
+
+describe('successReply', () => {
+  it('is command, success and tan only when there is no info and no warning', () => {
+    const reply = successReply('authorize-logout', 0);
+    expect(reply).toEqual({ command: 'authorize-logout', success: true, tan: 0 });
+    expect(Object.keys(reply).sort()).toEqual(['command', 'success', 'tan']);
+  });
+
+  it('carries info of any kind, and leaves the key out only when it is undefined', () => {
+    expect(successReply('config-getconfig', 3, { global: {} })).toEqual({
+      command: 'config-getconfig',
+      info: { global: {} },
+      success: true,
+      tan: 3,
+    });
+    expect(Object.keys(successReply('x', 1, null))).toContain('info');
+    expect(Object.keys(successReply('x', 1, false))).toContain('info');
+    expect(Object.keys(successReply('x', 1, undefined))).not.toContain('info');
+  });
+
+  it('turns warnings into errorData, and none into no errorData', () => {
+    expect(
+      successReply('config-getconfig', 4, {}, ["Given instance number '3' does not exist."]),
+    ).toEqual({
+      command: 'config-getconfig',
+      errorData: [{ description: "Given instance number '3' does not exist." }],
+      info: {},
+      success: true,
+      tan: 4,
+    });
+    expect(Object.keys(successReply('config-getconfig', 4, {}, []))).not.toContain('errorData');
+  });
+
+  it('serialises like Hyperion.ng: the restore success reply byte for byte', () => {
+    expect(JSON.stringify(successReply('config-restoreconfig', 1, RESTORE_INFO))).toBe(
+      '{"command":"config-restoreconfig","info":"Restarting after importing configuration successfully.","success":true,"tan":1}',
+    );
+  });
+});
+
+describe('errorReply', () => {
+  it('is command, error, success false and tan, with the tan echoed', () => {
+    const reply = errorReply('config-restoreconfig', 77, ERRORS.noAuthorization);
+    expect(reply).toEqual({
+      command: 'config-restoreconfig',
+      error: 'No Authorization',
+      success: false,
+      tan: 77,
+    });
+    expect(Object.keys(reply).sort()).toEqual(['command', 'error', 'success', 'tan']);
+  });
+
+  it('turns details into errorData in order, and none into no errorData', () => {
+    const reply = errorReply('config-restoreconfig', 2, ERRORS.invalidParams, [
+      '/config: is required',
+      '/tan: x',
+    ]);
+    expect(reply.errorData).toEqual([
+      { description: '/config: is required' },
+      { description: '/tan: x' },
+    ]);
+    expect(JSON.stringify(reply)).toBe(
+      '{"command":"config-restoreconfig","error":"Invalid params","errorData":[{"description":"/config: is required"},{"description":"/tan: x"}],"success":false,"tan":2}',
+    );
+    expect(Object.keys(errorReply('x', 0, ERRORS.parse, []))).not.toContain('errorData');
+  });
+
+  it("does not keep the caller's detail array", () => {
+    const details = ['one'];
+    const reply = errorReply('x', 0, ERRORS.restoreFailed, details);
+    details.push('two');
+    expect(reply.errorData).toEqual([{ description: 'one' }]);
+  });
+});
+
+describe('texts', () => {
+  it('are the texts Hyperion.ng clients know', () => {
+    expect(ERRORS).toEqual({
+      parse: 'Parse error',
+      invalidCommand: 'Invalid command',
+      invalidParams: 'Invalid params',
+      noAuthorization: 'No Authorization',
+      unavailable: 'Service Unavailable',
+      tooLarge: 'Request too large',
+      restoreFailed: 'Restore configuration failed',
+    });
+    expect(RESTORE_INFO).toBe('Restarting after importing configuration successfully.');
+  });
+});
