@@ -307,7 +307,7 @@ console.log(row('reply → restart complete (WebSocket)', times.restartWs));
 console.log(row('restart itself (begin → complete)', times.restartTotal));
 const ratio = p50(times.http) / p50(times.echo);
 console.log(
-  `\nTargets: restore p50 ≤ 3× echo: ${ratio <= 3 ? 'met' : 'MISSED'} (HTTP ${ratio.toFixed(2)}×, WebSocket ${(p50(times.ws) / p50(times.echo)).toFixed(2)}×); restart ≤ 500 ms with 4 instances: ${p99(times.restartHttp) <= 500 ? 'met' : 'MISSED'} (p99 ${fmt(p99(times.restartHttp))} ms).`,
+  `\nTargets: restore p50 ≤ 3× echo: ${ratio <= 3 ? 'met' : 'MISSED'} (HTTP ${ratio.toFixed(2)}×, WebSocket ${(p50(times.ws) / p50(times.echo)).toFixed(2)}×); restart ≤ 500 ms with 4 instances: ${p99(times.restartTotal) <= 500 ? 'met' : 'MISSED'} (the restart itself p99 ${fmt(p99(times.restartTotal))} ms; it begins as the reply is flushed, so a client sees it complete ${fmt(p99(times.restartHttp))} ms after the reply at p99).`,
 );
 
 // --- getconfig under load ------------------------------------------------------------------------

@@ -34,6 +34,7 @@ export {
   type Reply,
   type SuccessReply,
   successReply,
+  successReplyText,
 } from './replies.js';
 export { validateRestoreRequest } from './restore.js';
 export { validateSnapshotRequest } from './snapshots.js';

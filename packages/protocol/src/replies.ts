@@ -73,6 +73,17 @@ export function successReply(
 }
 
 /**
+ * The text of a success reply whose `info` is already compact JSON text: exactly
+ * `JSON.stringify(successReply(command, tan, JSON.parse(infoJson)))`, without parsing and
+ * re-serialising a large value (the server answers `config getconfig` from the stored JSON).
+ *
+ * @param infoJson - compact JSON text of the `info` value; it is not checked.
+ */
+export function successReplyText(command: string, tan: number, infoJson: string): string {
+  return `{"command":${JSON.stringify(command)},"info":${infoJson},"success":true,"tan":${JSON.stringify(tan)}}`;
+}
+
+/**
  * Builds an error reply.
  *
  * @param command - the command name, or the raw command text when the request did not resolve.

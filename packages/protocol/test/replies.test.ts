@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, errorReply, RESTORE_INFO, successReply } from '../src/index.js';
+import { ERRORS, errorReply, RESTORE_INFO, successReply, successReplyText } from '../src/index.js';
 
 describe('successReply', () => {
   it('is command, success and tan only when there is no info and no warning', () => {
@@ -87,5 +87,18 @@ describe('texts', () => {
       restoreFailed: 'Restore configuration failed',
     });
     expect(RESTORE_INFO).toBe('Restarting after importing configuration successfully.');
+  });
+});
+
+describe('successReplyText', () => {
+  it('is the text of successReply around already serialised info', () => {
+    const info = {
+      global: { settings: { general: { name: 'x' } } },
+      instanceIds: [0],
+      instances: [],
+    };
+    expect(successReplyText('config-getconfig', 7, JSON.stringify(info))).toBe(
+      JSON.stringify(successReply('config-getconfig', 7, info)),
+    );
   });
 });

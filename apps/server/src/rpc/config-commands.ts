@@ -3,6 +3,7 @@ import {
   errorReply,
   RESTORE_INFO,
   successReply,
+  successReplyText,
   validateGetConfigRequest,
   validateRestoreRequest,
   validateSnapshotRequest,
@@ -118,7 +119,15 @@ export function getConfig(
 ): Outcome {
   const invalid = invalidParams(name, tan, validateGetConfigRequest(request));
   if (invalid) return invalid;
-  const { info, warnings } = filtered(deps.store.read(), own(request, 'configFilter'));
+  const filter = own(request, 'configFilter');
+  if (filter === undefined) {
+    // The whole configuration: straight from the stored JSON text, nothing parsed.
+    return {
+      reply: successReply(name, tan),
+      text: successReplyText(name, tan, deps.store.readText()),
+    };
+  }
+  const { info, warnings } = filtered(deps.store.read(), filter);
   return { reply: successReply(name, tan, info, warnings) };
 }
 

@@ -2,7 +2,10 @@ import type { Reply } from '@glowkit/protocol';
 
 /** What a request leads to: the reply, and what the transport does around it. */
 export interface Outcome {
+  /** What the reply says (its `info` may be left out when `text` carries it). */
   reply: Reply;
+  /** The reply already serialised, when it was built from stored JSON text. */
+  text?: string;
   /** The HTTP status (default 200). */
   status?: number;
   /** Extra HTTP headers, e.g. WWW-Authenticate, Retry-After. */

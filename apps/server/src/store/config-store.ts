@@ -13,7 +13,12 @@ import Database from 'better-sqlite3';
 import type { Configuration } from '../config/configuration.js';
 import { defaultConfiguration } from '../config/defaults.js';
 import { guard, StoreError } from './errors.js';
-import { checkConfiguration, readConfiguration, writeConfiguration } from './rows.js';
+import {
+  checkConfiguration,
+  configurationText,
+  readConfiguration,
+  writeConfiguration,
+} from './rows.js';
 import { listSnapshots, readSnapshot, type SnapshotInfo, takeSnapshot } from './snapshots.js';
 import { configureConnection, type Db, ensureTables, isoNow } from './sql.js';
 import { TokenStore } from './tokens.js';
@@ -82,6 +87,13 @@ export class ConfigStore {
     );
   }
 
+  /** {@link ConfigStore.read} as compact JSON text, built without parsing the stored groups. */
+  readText(): string {
+    return guard('could not read the configuration', () =>
+      this.#db.transaction(() => configurationText(this.#db))(),
+    );
+  }
+
   /**
    * Replaces the whole configuration in one transaction: the current one is kept as a snapshot
    * (`reason` says why it was replaced), then every settings and instance row is replaced by
@@ -96,7 +108,7 @@ export class ConfigStore {
       return this.#db
         .transaction(() => {
           const now = isoNow();
-          const snapshot = takeSnapshot(this.#db, readConfiguration(this.#db), reason, now);
+          const snapshot = takeSnapshot(this.#db, configurationText(this.#db), reason, now);
           this.#db.prepare('DELETE FROM settings').run();
           this.#db.prepare('DELETE FROM instances').run();
           writeConfiguration(this.#db, config, now);

@@ -104,6 +104,51 @@ export function readConfiguration(db: Db): Configuration {
 }
 
 /**
+ * The JSON text of {@link readConfiguration}'s result, built from the stored JSON texts without
+ * parsing them (SQLite checks that each is an object or array): a restore keeps the configuration
+ * it replaces as a snapshot, and parsing and re-serialising 100 KB on every restore was a third
+ * of the restore's time. Call inside a transaction.
+ */
+export function configurationText(db: Db): string {
+  const valid = "json_valid(config) AND json_type(config) IN ('object', 'array')";
+  const members = (rows: SettingRow[]) =>
+    rows.map((row) => `${JSON.stringify(text(row.type))}:${text(row.config)}`).join(',');
+  const globalRows = db
+    .prepare(
+      `SELECT type, config FROM settings WHERE hyperion_inst IS NULL AND type IS NOT NULL AND ${valid} ORDER BY rowid`,
+    )
+    .all() as SettingRow[];
+  const instanceRows = db
+    .prepare('SELECT instance, friendly_name, enabled FROM instances ORDER BY rowid')
+    .all() as InstanceRow[];
+  const groupsOf = new Map<number, SettingRow[]>();
+  const settingRows = db
+    .prepare(
+      `SELECT type, config, hyperion_inst FROM settings WHERE hyperion_inst IS NOT NULL AND type IS NOT NULL AND ${valid} ORDER BY rowid`,
+    )
+    .all() as SettingRow[];
+  for (const row of settingRows) {
+    const id = Number(row.hyperion_inst);
+    const list = groupsOf.get(id);
+    if (list) list.push(row);
+    else groupsOf.set(id, [row]);
+  }
+  const instances = instanceRows.map((row) => {
+    const id = Number(row.instance);
+    return `{"id":${JSON.stringify(id)},"name":${JSON.stringify(text(row.friendly_name))},"enabled":${Number(row.enabled ?? 0) !== 0},"settings":{${members(groupsOf.get(id) ?? [])}}}`;
+  });
+  const meta = db.prepare('SELECT uuid FROM meta ORDER BY rowid LIMIT 1').get() as
+    | { uuid: unknown }
+    | undefined;
+  const uuid =
+    meta !== undefined && meta.uuid !== null && meta.uuid !== undefined
+      ? `,"uuid":${JSON.stringify(text(meta.uuid))}`
+      : '';
+  const ids = instanceRows.map((row) => JSON.stringify(Number(row.instance))).join(',');
+  return `{"global":{"settings":{${members(globalRows)}}${uuid}},"instanceIds":[${ids}],"instances":[${instances.join(',')}]}`;
+}
+
+/**
  * Checks that `config` has the shape the store can hold. Group values are checked as they are
  * written. Throws a StoreError naming the first problem.
  */

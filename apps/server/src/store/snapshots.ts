@@ -22,11 +22,14 @@ export interface SnapshotInfo {
   bytes: number;
 }
 
-/** Stores `config` as a new snapshot and drops the oldest beyond the cap; returns its id. */
-export function takeSnapshot(db: Db, config: Configuration, reason: string, now: string): number {
+/**
+ * Stores a configuration (its JSON text) as a new snapshot and drops the oldest beyond the cap;
+ * returns its id.
+ */
+export function takeSnapshot(db: Db, configText: string, reason: string, now: string): number {
   const { lastInsertRowid } = db
     .prepare('INSERT INTO glowkit_snapshots (created_at, reason, config) VALUES (?, ?, ?)')
-    .run(now, reason, JSON.stringify(config));
+    .run(now, reason, configText);
   db.prepare(
     'DELETE FROM glowkit_snapshots WHERE id NOT IN (SELECT id FROM glowkit_snapshots ORDER BY id DESC LIMIT ?)',
   ).run(MAX_SNAPSHOTS);

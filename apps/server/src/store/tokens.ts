@@ -9,6 +9,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { guard, StoreError } from './errors.js';
 import { type Db, isoNow } from './sql.js';
 
+/** How fresh `last_use` is kept: it is written at most this often per token. */
+const LAST_USE_RESOLUTION_MS = 60_000;
+
 /** A token's public description. */
 export interface TokenInfo {
   /** Short public name of the token (5 hex digits), used to revoke it. */
@@ -139,31 +142,28 @@ export class TokenStore {
    */
   verify(token: string): TokenInfo | undefined {
     if (typeof token !== 'string') return undefined;
-    return guard('could not verify the token', () =>
-      this.#db
-        .transaction(() => {
-          const candidate = hashToken(token);
-          const filler = Buffer.alloc(HASH_LENGTH);
-          let match: TokenRow | undefined;
-          for (const row of this.#db.prepare(SELECT_TOKENS).all() as TokenRow[]) {
-            const stored = asBuffer(row.token);
-            // A stored value of another length is compared against filler (never equal) instead,
-            // so every row costs the same.
-            const same = timingSafeEqual(
-              stored.length === HASH_LENGTH ? stored : filler,
-              candidate,
-            );
-            if (same && match === undefined) match = row;
-          }
-          if (match === undefined) return undefined;
-          const lastUse = isoNow();
-          this.#db
-            .prepare('UPDATE auth SET last_use = ? WHERE rowid = ?')
-            .run(lastUse, match.rowid);
-          return toInfo({ ...match, last_use: lastUse });
-        })
-        .immediate(),
-    );
+    return guard('could not verify the token', () => {
+      const candidate = hashToken(token);
+      const filler = Buffer.alloc(HASH_LENGTH);
+      let match: TokenRow | undefined;
+      for (const row of this.#db.prepare(SELECT_TOKENS).all() as TokenRow[]) {
+        const stored = asBuffer(row.token);
+        // A stored value of another length is compared against filler (never equal) instead,
+        // so every row costs the same.
+        const same = timingSafeEqual(stored.length === HASH_LENGTH ? stored : filler, candidate);
+        if (same && match === undefined) match = row;
+      }
+      if (match === undefined) return undefined;
+      // last_use is written at most once a minute per token: a write (and its fsync) on every
+      // request would bound how many requests the server answers.
+      const previous = match.last_use ? Date.parse(String(match.last_use)) : Number.NaN;
+      if (!(Date.now() - previous < LAST_USE_RESOLUTION_MS)) {
+        const lastUse = isoNow();
+        this.#db.prepare('UPDATE auth SET last_use = ? WHERE rowid = ?').run(lastUse, match.rowid);
+        return toInfo({ ...match, last_use: lastUse });
+      }
+      return toInfo(match);
+    });
   }
 
   /** A token id not used by any row of `auth`. */

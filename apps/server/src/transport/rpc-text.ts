@@ -47,7 +47,8 @@ export function outcomeOfText(
 }
 
 /** A reply as sent: compact JSON. */
-export const replyText = (outcome: Outcome): string => JSON.stringify(outcome.reply);
+export const replyText = (outcome: Outcome): string =>
+  outcome.text ?? JSON.stringify(outcome.reply);
 
 /** Waits some milliseconds (failed authorizations are answered late). */
 export const pause = (ms: number): Promise<void> =>
