@@ -130,6 +130,18 @@ describe('authorization over WebSocket', () => {
     socket.close();
   });
 
+  it('stops serving a session whose token is revoked', async () => {
+    const { info, token } = t.server.store.tokens.create('revoked while connected');
+    const socket = await RpcSocket.open(t.ws, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await socket.call(getconfig)).toMatchObject({ success: true });
+    t.server.store.tokens.revoke(info.id);
+    expect(await socket.call(getconfig)).toMatchObject({
+      success: false,
+      error: 'No Authorization',
+    });
+    socket.close();
+  });
+
   it('refuses a wrong token at upgrade with 401', async () => {
     await expect(
       RpcSocket.open(t.ws, { headers: { Authorization: 'Bearer wrong' } }),
