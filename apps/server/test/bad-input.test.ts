@@ -26,6 +26,17 @@ describe('bad input gets a clear answer and changes nothing', () => {
     expect(t.server.store.read()).toEqual(before);
   });
 
+  it('closes a WebSocket that sends a message over the limit with 1009 (Message Too Big)', async () => {
+    const socket = await RpcSocket.open(t.ws, { headers });
+    socket.socket.send(JSON.stringify(restoreRequest(configuration([0], 3000))));
+    expect((await socket.closed).code).toBe(1009);
+    const again = await RpcSocket.open(t.ws, { headers });
+    expect(await again.call({ command: 'config', subcommand: 'getconfig' })).toMatchObject({
+      success: true,
+    });
+    again.close();
+  });
+
   it('answers malformed JSON with "Parse error", line and column, and the tan it can find', async () => {
     const text = '{\n  "command": "config",\n  "subcommand": "getconfig",\n  "tan": 12,\n  oops\n}';
     const result = await post(`${t.http}/json-rpc`, text, { headers, raw: true });
