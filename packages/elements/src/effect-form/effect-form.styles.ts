@@ -29,6 +29,14 @@ export const effectFormStyles = css`
   .option-list {
     display: block;
   }
+  /* Runs of options off screen are skipped by style and layout: hiding and showing options
+     there costs nothing until they scroll near. The size of a run not rendered yet is a guess;
+     once rendered, its last size is remembered. */
+  .option-chunk {
+    display: block;
+    content-visibility: auto;
+    contain-intrinsic-size: auto 28rem;
+  }
   /* Each option's layout is its own, so showing or hiding one does not re-lay-out the others;
      options out of view are not styled or laid out until they scroll near (long forms). */
   [data-option] {
@@ -38,7 +46,7 @@ export const effectFormStyles = css`
   }
   /* Hidden options are skipped by rendering (not focusable, not in the accessibility tree) without
      leaving the layout tree, which is far cheaper to undo than display: none. */
-  .option-list > [data-option][hidden] {
+  .option-chunk > [data-option][hidden] {
     display: block;
     content-visibility: hidden;
     block-size: 0;

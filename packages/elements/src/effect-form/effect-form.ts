@@ -25,6 +25,12 @@ type Status = { state: 'ready' } | { state: 'loading' } | { state: 'failed'; mes
 const smoothingNames = Object.keys(smoothingBlock);
 
 /**
+ * Options per run of the option list (see `#chunks`): a few screens' worth would do; runs of 8
+ * keep what an off-screen change costs small, and the styles' size guess (28rem) near the truth.
+ */
+const CHUNK = 8;
+
+/**
  * Renders an effect option schema as a form: options ordered by `propertyOrder`, titles, units and
  * enum labels translated, values validated while typing, options shown and hidden by their
  * `options.dependencies`. It is form-associated: inside a `<form>` it submits its value (the
@@ -450,6 +456,15 @@ export class GkEffectForm extends LitElement {
     >${viewIn(view, !this.#visible.has(option.name))}</div>`;
   }
 
+  /** The options in runs of CHUNK: each run is skipped by style and layout while off screen. */
+  #chunks(): FormOption[][] {
+    const chunks: FormOption[][] = [];
+    for (let i = 0; i < this.#options.length; i += CHUNK) {
+      chunks.push(this.#options.slice(i, i + CHUNK));
+    }
+    return chunks;
+  }
+
   protected override render(): TemplateResult {
     if (this._status.state === 'loading') {
       return html`<p class="status" part="status" role="status">Loading…</p>`;
@@ -467,9 +482,14 @@ export class GkEffectForm extends LitElement {
       ${this.heading && title ? html`<legend class="heading" part="heading">${title}</legend>` : nothing}
       <div class="option-list">
         ${repeat(
-          this.#options,
-          (o) => o.name,
-          (o) => this.#renderOption(o),
+          this.#chunks(),
+          (chunk) => chunk[0]?.name,
+          (chunk) =>
+            html`<div class="option-chunk">${repeat(
+              chunk,
+              (o) => o.name,
+              (o) => this.#renderOption(o),
+            )}</div>`,
         )}
       </div>
     </fieldset>`;
