@@ -23,6 +23,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { generateEffectSchema } from './support/generate-effect-schema.mjs';
+import { median, percentile } from './support/stats.mjs';
 
 const repo = join(import.meta.dirname, '..');
 const corpus = process.env.GLOWKIT_CORPUS || join(repo, '..', 'shared', 'corpus', 'hyperion');
@@ -42,14 +43,6 @@ if (!existsSync(schemaDir)) {
   );
   process.exit(2);
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const percentile = (xs, p) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 // --- The schemas -------------------------------------------------------------------------------
 const dependantsOf = (properties, name) =>

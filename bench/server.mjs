@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import express from 'express';
 import WebSocket from 'ws';
 import { createLogger, createServer } from '../apps/server/dist/index.js';
+import { percentile } from './support/stats.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -28,10 +29,6 @@ const { values: flags } = parseArgs({
 const RESTORES = Math.max(5, Number.parseInt(flags.restores, 10) || 100);
 const SECONDS = Math.max(1, Number.parseInt(flags.seconds, 10) || 10);
 
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
-};
 const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 
 // --- The configuration ---------------------------------------------------------------------------

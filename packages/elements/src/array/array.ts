@@ -27,6 +27,17 @@ type ItemElement = HTMLElement & Partial<Pick<GkField, 'value' | 'issues' | 'rep
 /** The item buttons, by class: what each does is read from the button's class. */
 type ItemAction = 'move-up' | 'move-down' | 'remove';
 
+/** What a render of the list works out once for all its items. */
+interface ItemShared {
+  count: number;
+  /** Indexes of items that repeat an earlier one (uniqueItems). */
+  duplicates: ReadonlySet<number>;
+  /** The element that shows an item, undefined when none understands the item schema. */
+  tag: string | undefined;
+  /** The buttons' translated names. */
+  texts: Readonly<Record<ItemAction, string>>;
+}
+
 /** The view of a list option: its items, each shown by the element of its kind, and buttons. */
 export class ArrayView extends FieldView {
   static override kind = 'array';
@@ -224,8 +235,12 @@ export class ArrayView extends FieldView {
     return `${this.label}: ${item}`;
   }
 
-  #renderItemControl(key: number, index: number, label: string): TemplateResult {
-    const tag = tagFor(this.#itemSchema);
+  #renderItemControl(
+    key: number,
+    index: number,
+    label: string,
+    tag: string | undefined,
+  ): TemplateResult {
     const value = this.#items[index];
     if (tag === undefined) {
       // An item schema no element understands: show the value, unchanged, rather than nothing.
@@ -248,16 +263,17 @@ export class ArrayView extends FieldView {
     ></${element}>`;
   }
 
-  #renderItem(key: number, index: number, count: number, duplicates: Set<number>): TemplateResult {
+  #renderItem(key: number, index: number, shared: ItemShared): TemplateResult {
+    const { count, duplicates, tag, texts } = shared;
     const label = this.#itemLabel(index);
-    const button = (action: ItemAction, phrase: string, english: string, glyph: string) =>
+    const button = (action: ItemAction, glyph: string) =>
       html`<button
         type="button"
         class=${action}
         part="button ${action}"
         data-key=${key}
         data-action=${action}
-        aria-label=${`${phraseOf(phrase, english, this.translator)} (${label})`}
+        aria-label=${`${texts[action]} (${label})`}
         ?disabled=${
           this.disabled ||
           (action === 'move-up' && index === 0) ||
@@ -272,17 +288,22 @@ export class ArrayView extends FieldView {
       data-key=${key}
       ?data-duplicate=${duplicate}
     >
-      ${this.#renderItemControl(key, index, label)}
+      ${this.#renderItemControl(key, index, label, tag)}
       <div class="actions" part="actions">
-        ${button('move-up', 'edt_msg_button_move_up', 'Move entry up', '↑')}
-        ${button('move-down', 'edt_msg_button_move_down', 'Move entry down', '↓')}
-        ${button('remove', 'edt_msg_button_delete_row', 'Remove entry', '✕')}
+        ${button('move-up', '↑')}
+        ${button('move-down', '↓')}
+        ${button('remove', '✕')}
       </div>
     </li>`;
   }
 
   /** The list has no single control: see {@link GkArray.render}. */
   protected override renderControl(): TemplateResult {
+    return this.#renderItems(this.#ownIssues());
+  }
+
+  /** The items, given the list's own issues (duplicates are marked). */
+  #renderItems(own: readonly FieldIssue[]): TemplateResult {
     const keys = this.#currentKeys;
     const count = this.#items.length;
     if (count === 0) {
@@ -291,15 +312,26 @@ export class ArrayView extends FieldView {
       </p>`;
     }
     const duplicates = new Set(
-      this.#ownIssues()
+      own
         .filter((issue): issue is ValueIssue => issue.code === 'uniqueItems')
         .map((issue) => Number(issue.params.later)),
     );
+    // What every item shares, worked out once per render rather than once per item.
+    const shared: ItemShared = {
+      count,
+      duplicates,
+      tag: tagFor(this.#itemSchema),
+      texts: {
+        'move-up': phraseOf('edt_msg_button_move_up', 'Move entry up', this.translator),
+        'move-down': phraseOf('edt_msg_button_move_down', 'Move entry down', this.translator),
+        remove: phraseOf('edt_msg_button_delete_row', 'Remove entry', this.translator),
+      },
+    };
     return html`<ol class="items" part="items">
       ${repeat(
         keys,
         (key) => key,
-        (key, index) => this.#renderItem(key, index, count, duplicates),
+        (key, index) => this.#renderItem(key, index, shared),
       )}
     </ol>`;
   }
@@ -316,7 +348,7 @@ export class ArrayView extends FieldView {
       aria-describedby=${this.errorId}
     >
       <legend part="label">${this.label}</legend>
-      ${this.renderControl()}
+      ${this.#renderItems(own)}
       <button
         type="button"
         class="add"

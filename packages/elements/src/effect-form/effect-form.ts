@@ -1,5 +1,5 @@
-import { jsonEqual, smoothingBlock } from '@glowkit/effect-schema/values';
-import { createResolver } from '@glowkit/i18n';
+import { jsonEqual, type OptionSchema } from '@glowkit/effect-schema/values';
+import { createResolver, type Resolver } from '@glowkit/i18n';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FieldEventDetail } from '../shared/field-view.js';
@@ -7,7 +7,7 @@ import { initialValue } from '../shared/registry.js';
 import { scopedViewStyles } from '../shared/scoped-styles.js';
 import { phraseOf, type Translator } from '../shared/translate.js';
 import { viewIn } from '../shared/view-directive.js';
-import { SmoothingView } from '../smoothing/smoothing.js';
+import { SmoothingView, smoothingOptions } from '../smoothing/smoothing.js';
 import { effectFormStyles } from './effect-form.styles.js';
 import { type OptionView, optionViewClasses, optionViewFor } from './option-views.js';
 import { type FormOption, orderedOptions, VisibilityRules } from './visibility.js';
@@ -22,7 +22,7 @@ export interface EffectFormEventDetail {
 
 type Status = { state: 'ready' } | { state: 'loading' } | { state: 'failed'; message: string };
 
-const smoothingNames = Object.keys(smoothingBlock);
+const smoothingNames: readonly string[] = smoothingOptions;
 
 /**
  * Options per run of the option list (see `#chunks`): a few screens' worth would do; runs of 8
@@ -94,13 +94,17 @@ export class GkEffectForm extends LitElement {
 
   readonly #internals: ElementInternals;
   #options: FormOption[] = [];
+  /** The options in runs of CHUNK: each run is skipped by style and layout while off screen. */
+  #chunks: FormOption[][] = [];
+  /** The smoothing options' schemas, by name (when the schema has the block). */
+  #smoothingSchemas: Readonly<Record<string, OptionSchema>> = {};
   #rules = new VisibilityRules([]);
   #smoothing = false;
   #schemaInUse: Record<string, unknown> | undefined;
   #values: Record<string, unknown> = {};
   #given: Record<string, unknown> | undefined;
   #visible = new Set<string>();
-  #ownTranslator: Translator | undefined;
+  #ownTranslator: Resolver | undefined;
   #stopListening: (() => void) | undefined;
 
   constructor() {
@@ -155,8 +159,13 @@ export class GkEffectForm extends LitElement {
   /** Visible options whose field is invalid; kept up to date incrementally between renders. */
   #invalid = new Set<string>();
 
+  /** Whether an option is one of the smoothing block's, shown together as one. */
+  #inBlock(name: string): boolean {
+    return this.#smoothing && smoothingNames.includes(name);
+  }
+
   #viewOf(name: string): OptionView | SmoothingView | undefined {
-    return this.#views.get(this.#smoothing && smoothingNames.includes(name) ? 'smoothing' : name);
+    return this.#views.get(this.#inBlock(name) ? 'smoothing' : name);
   }
 
   /** Re-checks the validity of some options' fields (all of them after a render). */
@@ -246,9 +255,7 @@ export class GkEffectForm extends LitElement {
     const urlFor = (lng: string) => new URL(template.replace('{lng}', lng), document.baseURI);
     try {
       if (this.#ownTranslator) {
-        await (
-          this.#ownTranslator as unknown as { setLanguage(l: string): Promise<void> }
-        ).setLanguage(language);
+        await this.#ownTranslator.setLanguage(language);
         return;
       }
       const languages: Record<string, { url: URL }> = { en: { url: urlFor('en') } };
@@ -275,6 +282,13 @@ export class GkEffectForm extends LitElement {
     this.#options = orderedOptions(properties);
     this.#rules = new VisibilityRules(this.#options);
     this.#smoothing = smoothingNames.every((n) => this.#options.some((o) => o.name === n));
+    this.#smoothingSchemas = Object.fromEntries(
+      this.#options.filter((o) => this.#inBlock(o.name)).map((o) => [o.name, o.schema]),
+    );
+    this.#chunks = [];
+    for (let i = 0; i < this.#options.length; i += CHUNK) {
+      this.#chunks.push(this.#options.slice(i, i + CHUNK));
+    }
     this.#views = this.#createViews();
     this.#applyValues();
   }
@@ -283,7 +297,7 @@ export class GkEffectForm extends LitElement {
   #createViews(): Map<string, OptionView | SmoothingView> {
     const views = new Map<string, OptionView | SmoothingView>();
     for (const o of this.#options) {
-      if (this.#smoothing && smoothingNames.includes(o.name)) {
+      if (this.#inBlock(o.name)) {
         if (!views.has('smoothing')) views.set('smoothing', new SmoothingView());
         continue;
       }
@@ -300,7 +314,6 @@ export class GkEffectForm extends LitElement {
     if (this.#given) {
       for (const [k, v] of Object.entries(this.#given)) if (k in values) values[k] = v;
     }
-    // Multiselects without a default start empty rather than undefined.
     this.#values = values;
     this.#visible = this.#rules.visible(this.#values);
   }
@@ -359,11 +372,7 @@ export class GkEffectForm extends LitElement {
       affected.add(o.name);
       const view = this.#viewOf(o.name);
       const host = view?.hostElement;
-      if (
-        view &&
-        host &&
-        !(this.#smoothing && smoothingNames.includes(o.name) && o.name !== smoothingNames[0])
-      ) {
+      if (view && host && !(this.#inBlock(o.name) && o.name !== smoothingNames[0])) {
         host.hidden = !shown;
         // An option hidden since the first render is rendered now, when first shown.
         if (shown && !view.hasRendered) view.requestUpdate();
@@ -422,18 +431,14 @@ export class GkEffectForm extends LitElement {
   }
 
   #renderOption(option: FormOption): TemplateResult | typeof nothing {
-    const smoothing = this.#smoothing && smoothingNames.includes(option.name);
+    const smoothing = this.#inBlock(option.name);
     if (smoothing && option.name !== smoothingNames[0]) return nothing;
     const name = smoothing ? 'smoothing' : option.name;
-    const view = this.#views.get(name);
+    const view = this.#viewOf(option.name);
     if (!view) return nothing;
     if (view instanceof SmoothingView) {
       view.assign({
-        schemas: Object.fromEntries(
-          this.#options
-            .filter((o) => smoothingNames.includes(o.name))
-            .map((o) => [o.name, o.schema]),
-        ),
+        schemas: this.#smoothingSchemas,
         values: Object.fromEntries(smoothingNames.map((n) => [n, this.#values[n]])),
         translator: this.#activeTranslator,
         disabled: this.#inactive,
@@ -456,15 +461,6 @@ export class GkEffectForm extends LitElement {
     >${viewIn(view, !this.#visible.has(option.name))}</div>`;
   }
 
-  /** The options in runs of CHUNK: each run is skipped by style and layout while off screen. */
-  #chunks(): FormOption[][] {
-    const chunks: FormOption[][] = [];
-    for (let i = 0; i < this.#options.length; i += CHUNK) {
-      chunks.push(this.#options.slice(i, i + CHUNK));
-    }
-    return chunks;
-  }
-
   protected override render(): TemplateResult {
     if (this._status.state === 'loading') {
       return html`<p class="status" part="status" role="status">Loading…</p>`;
@@ -482,7 +478,7 @@ export class GkEffectForm extends LitElement {
       ${this.heading && title ? html`<legend class="heading" part="heading">${title}</legend>` : nothing}
       <div class="option-list">
         ${repeat(
-          this.#chunks(),
+          this.#chunks,
           (chunk) => chunk[0]?.name,
           (chunk) =>
             html`<div class="option-chunk">${repeat(

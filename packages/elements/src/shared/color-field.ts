@@ -183,7 +183,7 @@ export abstract class ColorFieldView extends FieldView {
   }
 
   protected override renderControl(): TemplateResult {
-    const issues = this.issues;
+    const issues = this.currentIssues;
     // A channel is invalid with an issue of its own or of the whole value (e.g. too few items).
     const invalid = (pointer: string) =>
       issues.some((issue) => issue.pointer === '' || issue.pointer === pointer) ? 'true' : 'false';
@@ -277,7 +277,9 @@ export abstract class ColorFieldView extends FieldView {
 
   /** Every distinct message, in the current language: a wrong channel and a wrong alpha both show. */
   protected override renderError(): TemplateResult {
-    const messages = [...new Set(this.issues.map((issue) => messageOf(issue, this.translator)))];
+    const messages = [
+      ...new Set(this.currentIssues.map((issue) => messageOf(issue, this.translator))),
+    ];
     return html`<p class="error" part="error" id=${this.errorId} aria-live="polite">${messages.join(' ')}</p>`;
   }
 

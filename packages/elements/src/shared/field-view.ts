@@ -7,7 +7,7 @@ import {
 import { html, nothing, type TemplateResult } from 'lit';
 import { fieldStyles } from './field.styles.js';
 import { uniqueId } from './ids.js';
-import { labelOf, messageOf, unitOf } from './translate.js';
+import { labelOf, messageOf } from './translate.js';
 import { TranslatedView } from './translated-view.js';
 import { viewProperties } from './view.js';
 
@@ -59,14 +59,19 @@ export abstract class FieldView extends TranslatedView {
     return [];
   }
 
-  /** Issues computed once for the render in progress (the template asks several times). */
+  /**
+   * Issues of the render in progress, computed on first use (the template asks several times;
+   * a view whose template never asks pays nothing).
+   */
   #renderIssues: FieldIssue[] | undefined;
+  #rendering = false;
 
   protected override renderTemplate(): TemplateResult {
-    this.#renderIssues = this.issues;
+    this.#rendering = true;
     try {
       return super.renderTemplate();
     } finally {
+      this.#rendering = false;
       this.#renderIssues = undefined;
     }
   }
@@ -81,7 +86,9 @@ export abstract class FieldView extends TranslatedView {
 
   /** The issues of the current value, computed once per render while one is in progress. */
   protected get currentIssues(): FieldIssue[] {
-    return this.#renderIssues ?? this.issues;
+    if (!this.#rendering) return this.issues;
+    this.#renderIssues ??= this.issues;
+    return this.#renderIssues;
   }
 
   /** Whether the current value satisfies the option's schema. */
@@ -147,7 +154,7 @@ export abstract class FieldView extends TranslatedView {
 
   /** The unit after the control, when its phrase exists. */
   protected get unit(): string | undefined {
-    return unitOf(this.schema, this.translator);
+    return this.translator?.unit(this.schema);
   }
 
   protected renderUnit(): TemplateResult | typeof nothing {

@@ -37,11 +37,6 @@ export function humanize(name: string): string {
   return words ? (words[0] as string).toUpperCase() + words.slice(1) : name;
 }
 
-/** The unit shown after an input: only when its phrase exists (the spec). */
-export function unitOf(option: OptionSchema, translator?: Translator): string | undefined {
-  return translator?.unit(option);
-}
-
 /** Labels for the values of an `enum`: enum_titles translated, else the values themselves. */
 export function enumLabelsOf(option: OptionSchema, translator?: Translator): string[] {
   if (translator) return translator.enumLabels(option);
@@ -58,7 +53,7 @@ export function messageOf(
   translator?: Translator,
 ): string {
   const key = `edt_msg_error_${issue.code}`;
-  if (translator?.has(key) || translator?.has(key, 'en')) {
+  if (translator && hasPhrase(key, translator)) {
     // The bound is the count that decides singular or plural ("at least 1 entry", "2 entries"):
     // i18next then picks `<key>_one` where a language has it.
     const bound = issue.params[issue.code];
@@ -83,6 +78,10 @@ export function phraseOf(
   translator?: Translator,
   vars?: Record<string, unknown>,
 ): string {
-  if (translator?.has(key) || translator?.has(key, 'en')) return translator.t(key, vars);
-  return fallback;
+  return translator && hasPhrase(key, translator) ? translator.t(key, vars) : fallback;
+}
+
+/** Whether a phrase exists in the current language or in English (which `t` falls back to). */
+function hasPhrase(key: string, translator: Translator): boolean {
+  return translator.has(key) || translator.has(key, 'en');
 }

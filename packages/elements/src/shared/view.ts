@@ -148,7 +148,7 @@ export abstract class View {
 }
 
 /** Whether a property changed: like Lit's default check, NaN counts as equal to itself. */
-export const changed = (value: unknown, old: unknown): boolean => !Object.is(value, old);
+const changed = (value: unknown, old: unknown): boolean => !Object.is(value, old);
 
 /**
  * Gives a view class properties like a Lit element's reactive properties: reading one gives its

@@ -1,14 +1,9 @@
-import {
-  dependenciesOf,
-  jsonEqual,
-  type OptionSchema,
-  smoothingBlock,
-  validateValue,
-} from '@glowkit/effect-schema/values';
+import { type OptionSchema, smoothingBlock, validateValue } from '@glowkit/effect-schema/values';
 import { html, nothing, type TemplateResult } from 'lit';
 import '../checkbox/checkbox.js';
 import '../integer/integer.js';
 import '../number/number.js';
+import { VisibilityRules } from '../effect-form/visibility.js';
 import type { FieldEventDetail, GkField } from '../shared/field.js';
 import { fieldStyles } from '../shared/field.styles.js';
 import { initialValue } from '../shared/registry.js';
@@ -70,19 +65,19 @@ export class SmoothingView extends TranslatedView {
     };
   }
 
+  /** The block's dependency rules, compiled once per `schemas`. */
+  #rules: { schemas: unknown; rules: VisibilityRules } | undefined;
+
   /**
    * Whether an option is shown: every option it depends on is a shown option of the block with
-   * the required value (a dependency on an option outside the block hides it).
+   * the required value (a dependency on an option outside the block hides it), as in the form.
    */
-  #isVisible(name: SmoothingOption, seen: ReadonlySet<string> = new Set()): boolean {
-    if (seen.has(name)) return false; // a cycle
-    const path = new Set(seen).add(name);
-    return Object.entries(dependenciesOf(this.#schemaOf(name))).every(
-      ([target, required]) =>
-        (smoothingOptions as readonly string[]).includes(target) &&
-        this.#isVisible(target as SmoothingOption, path) &&
-        jsonEqual(this.#valueOf(target as SmoothingOption), required),
-    );
+  #isVisible(name: SmoothingOption): boolean {
+    if (this.#rules?.schemas !== this.schemas) {
+      const options = smoothingOptions.map((n) => ({ name: n, schema: this.#schemaOf(n) }));
+      this.#rules = { schemas: this.schemas, rules: new VisibilityRules(options) };
+    }
+    return this.#rules.rules.visible(this.value).has(name);
   }
 
   #field(name: SmoothingOption): GkField | null {
