@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { parseJson, validateRestoreRequest } from '@glowkit/protocol';
+import { isJsonObject, parseJson } from '@glowkit/protocol';
 import { databaseFile, defaultDataDir } from './data-dir.js';
 import { ensureAdminToken } from './first-start.js';
 import { createLogger } from './logger.js';
-import { configurationOf } from './rpc/normalize.js';
+import { restoreConfigurationOf } from './rpc/normalize.js';
 import { createServer } from './server.js';
 import { ConfigStore } from './store/config-store.js';
 import { exportConfiguration, importConfiguration } from './store/export.js';
@@ -155,26 +155,16 @@ async function config(args: string[], values: Record<string, string | boolean | 
   const parsed = parseJson(await readFile(path, 'utf8'));
   if (!parsed.ok) throw new Error(`${path}: ${parsed.description}`);
   // A backup file (getconfig's info) or a whole restore request.
-  const value = parsed.value as Record<string, unknown> | null;
-  const given =
-    value && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'config')
-      ? value.config
-      : value;
-  const request = { command: 'config', subcommand: 'restoreconfig', config: given };
-  const violations = validateRestoreRequest(request);
-  const normalized = violations.length === 0 ? configurationOf(given) : undefined;
-  const problems =
-    violations.length > 0
-      ? violations.map((v) => v.description)
-      : normalized && !normalized.ok
-        ? normalized.violations.map((v) => v.description)
-        : [];
-  if (problems.length > 0 || !normalized?.ok) {
+  const value = parsed.value;
+  const given = isJsonObject(value) && Object.hasOwn(value, 'config') ? value.config : value;
+  const result = restoreConfigurationOf(given);
+  if (!result.ok) {
+    const problems = result.violations.map((v) => v.description);
     throw new Error(
       `${path} is not a valid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.join('\n  ')}`,
     );
   }
-  const { snapshot } = importConfiguration(file, normalized.configuration, `import of ${path}`);
+  const { snapshot } = importConfiguration(file, result.configuration, `import of ${path}`);
   process.stdout.write(
     `Imported ${path}; the previous configuration is snapshot ${snapshot}. A running server applies it when it restarts.\n`,
   );

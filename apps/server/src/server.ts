@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_MAX_DEPTH, isJsonObject } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { databaseFile } from './data-dir.js';
@@ -25,7 +26,7 @@ export interface ServerOptions {
   sslPort?: number;
   /** Largest request body or WebSocket message, bytes. Default 10 MB. */
   bodyLimit?: number;
-  /** Deepest JSON nesting accepted. Default 64. */
+  /** Deepest JSON nesting accepted. Default `DEFAULT_MAX_DEPTH` (64) of @glowkit/protocol. */
   maxDepth?: number;
   logger?: Logger;
   throttle?: ThrottleOptions;
@@ -64,9 +65,13 @@ const portOf = (value: unknown, fallback: number): number =>
 
 const webConfigOf = (configuration: Configuration): Record<string, unknown> => {
   const group = configuration.global.settings.webConfig;
-  return group !== null && typeof group === 'object' && !Array.isArray(group)
-    ? (group as Record<string, unknown>)
-    : {};
+  return isJsonObject(group) ? group : {};
+};
+
+/** What of a configuration the HTTPS certificate depends on: a change rebinds the listeners. */
+const tlsKeyOf = (configuration: Configuration): string => {
+  const web = webConfigOf(configuration);
+  return JSON.stringify([web.crtPath, web.keyPath, web.keyPassPhrase]);
 };
 
 /**
@@ -87,7 +92,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   #sockets: JsonRpcWebSockets;
   #app: ReturnType<typeof createHttpApp>;
   #ports = { http: 0, https: 0 };
-  #certificate: Certificate | undefined;
+  /** {@link tlsKeyOf} the configuration the listeners were opened with. */
+  #tlsKey: string | undefined;
   /** The restart in progress, and whether another was asked for meanwhile. */
   #restarting: Promise<RestartReport> | undefined;
   #again: string | undefined;
@@ -114,7 +120,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       },
     });
     const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-    const maxDepth = options.maxDepth ?? 64;
+    const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.#app = createHttpApp({
       dispatch,
       authenticator,
@@ -135,6 +141,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   /** What the server is doing. */
   get state(): State {
     return this.#state;
+  }
+
+  /** The address the listeners bind: the `host` option, else every interface. */
+  get #host(): string {
+    return this.options.host ?? '0.0.0.0';
   }
 
   /** The bound addresses (after start). */
@@ -167,7 +178,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   }
 
   async #listen(server: HttpServer | HttpsServer, port: number): Promise<number> {
-    const host = this.options.host ?? '0.0.0.0';
+    const host = this.#host;
     await new Promise<void>((resolve, reject) => {
       const fail = (error: NodeJS.ErrnoException) => {
         reject(
@@ -204,15 +215,10 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     configuration: Configuration,
     ports: { http: number; https: number } = this.#wantedPorts(configuration),
   ): Promise<void> {
-    const wanted = ports;
-    this.#certificate = await this.#certificateOf(configuration);
+    const certificate = await this.#certificateOf(configuration);
     const http = createHttpServer(this.#app);
     const https = createHttpsServer(
-      {
-        cert: this.#certificate.cert,
-        key: this.#certificate.key,
-        passphrase: this.#certificate.passphrase,
-      },
+      { cert: certificate.cert, key: certificate.key, passphrase: certificate.passphrase },
       this.#app,
     );
     for (const server of [http, https]) {
@@ -223,8 +229,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       });
     }
     try {
-      await this.#listen(http, wanted.http);
-      await this.#listen(https, wanted.https);
+      await this.#listen(http, ports.http);
+      await this.#listen(https, ports.https);
     } catch (error) {
       http.close();
       https.close();
@@ -236,13 +242,12 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       http: (http.address() as AddressInfo).port,
       https: (https.address() as AddressInfo).port,
     };
-    const web = webConfigOf(configuration);
-    this.#tlsKey = JSON.stringify([web.crtPath, web.keyPath, web.keyPassPhrase]);
+    this.#tlsKey = tlsKeyOf(configuration);
     this.logger.info(
       {
-        http: `http://${this.options.host ?? '0.0.0.0'}:${this.listening.http.port}`,
-        https: `https://${this.options.host ?? '0.0.0.0'}:${this.listening.https.port}`,
-        certificate: this.#certificate.source,
+        http: `http://${this.#host}:${this.listening.http.port}`,
+        https: `https://${this.#host}:${this.listening.https.port}`,
+        certificate: certificate.source,
         bodyLimit: bytesText(this.options.bodyLimit ?? DEFAULT_BODY_LIMIT),
       },
       'listening (JSON-RPC: POST /json-rpc and WebSocket on both ports)',
@@ -310,17 +315,16 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#state = 'restarting';
     this.emit('restart-begin', { reason });
     this.logger.info({ reason }, 'restarting');
+    let configuration: Configuration | undefined;
     try {
       this.#sockets.closeAll(1012, 'Service Restart');
       await this.runtime.stop();
-      const configuration = this.store.read();
+      configuration = this.store.read();
       const wanted = this.#wantedPorts(configuration);
-      const web = webConfigOf(configuration);
-      const tls = JSON.stringify([web.crtPath, web.keyPath, web.keyPassPhrase]);
       const rebound =
         wanted.http !== this.#ports.http ||
         wanted.https !== this.#ports.https ||
-        tls !== this.#tlsKey;
+        tlsKeyOf(configuration) !== this.#tlsKey;
       if (rebound) {
         const previous = this.#ports;
         await this.#closeListeners();
@@ -335,7 +339,6 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
           await this.#openListeners(configuration, previous);
         }
       }
-      this.#tlsKey = tls;
       this.runtime.start(configuration);
       this.#state = 'ready';
       const report: RestartReport = {
@@ -351,19 +354,19 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.emit('restart-complete', report);
       return report;
     } catch (error) {
-      // The store holds the new configuration; what failed is applying it (a port in use, a
-      // certificate that cannot be read). Keep serving so that it can be corrected.
+      // The store holds the new configuration; what failed is reading or applying it (a port in
+      // use, a certificate that cannot be read). Keep serving so that it can be corrected.
       const err = error instanceof Error ? error : new Error(String(error));
       this.logger.error({ reason, error: err.message }, 'restart failed');
-      if (!this.#http) await this.#openListeners(this.store.read()).catch(() => {});
-      if (this.runtime.instances.length === 0) this.runtime.start(this.store.read());
+      if (configuration !== undefined) {
+        if (!this.#http) await this.#openListeners(configuration).catch(() => {});
+        if (this.runtime.instances.length === 0) this.runtime.start(configuration);
+      }
       this.#state = this.#http ? 'ready' : 'stopped';
       this.emit('restart-failed', { reason, error: err });
       throw err;
     }
   }
-
-  #tlsKey: string | undefined;
 
   /** Closes clients, instances, listeners and the store. */
   async stop(): Promise<void> {

@@ -22,14 +22,24 @@ export type UnknownKey =
   | 'reject'
   | ((key: string, pointer: string, out: Violation[]) => void);
 
-/** True for a JSON object: `typeof` object, not null and not an array. */
+/**
+ * Whether `value` is a JSON object: `typeof` object, not null and not an array.
+ *
+ * @param value - any value, e.g. one taken from a parsed request.
+ * @returns true for an object whose own keys may then be read (see {@link own}).
+ */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * The own property `key` of `value`, or undefined when `value` is not a JSON object or lacks it.
- * Never reads through the prototype, so `constructor` or `toString` are just absent keys.
+ * The own property `key` of `value`, or undefined when `value` is not a JSON object (see
+ * {@link isJsonObject}) or lacks it. Never reads through the prototype, so `constructor` or
+ * `toString` are just absent keys.
+ *
+ * @param value - any value, e.g. a parsed request or a part of it.
+ * @param key - the property name.
+ * @returns the property's value, or undefined.
  */
 export function own(value: unknown, key: string): unknown {
   return isJsonObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
@@ -96,7 +106,7 @@ export function integerWords(min: number, max?: number): string {
 }
 
 /** True for an integer (Number.isInteger) from `min` to `max` (inclusive; no upper bound when absent). */
-export function isIntegerIn(value: unknown, min: number, max?: number): value is number {
+function isIntegerIn(value: unknown, min: number, max?: number): value is number {
   return (
     Number.isInteger(value) &&
     (value as number) >= min &&

@@ -11,12 +11,24 @@ export const COMMANDS = {
 /** A command Glowkit answers. */
 export type CommandName = keyof typeof COMMANDS;
 
+/** A subcommand of command `C`, e.g. `SubcommandOf<'config'>` is `'restoreconfig' | …`. */
+export type SubcommandOf<C extends CommandName> = (typeof COMMANDS)[C][number];
+
 /**
- * What {@link readEnvelope} found: the resolved command, or the `Invalid command` reply to send.
- * `name` is the reply's `command` (see {@link commandName}).
+ * What {@link readEnvelope} found: the resolved command with one of its subcommands (checking
+ * `command` narrows `subcommand`), or the `Invalid command` reply to send. `name` is the reply's
+ * `command` (see {@link commandName}).
  */
 export type Envelope =
-  | { ok: true; command: CommandName; subcommand: string; tan: number; name: string }
+  | {
+      [C in CommandName]: {
+        ok: true;
+        command: C;
+        subcommand: SubcommandOf<C>;
+        tan: number;
+        name: string;
+      };
+    }[CommandName]
   | { ok: false; reply: ErrorReply };
 
 /**
@@ -89,5 +101,6 @@ export function readEnvelope(request: unknown): Envelope {
   if (typeof subcommand !== 'string' || !known.includes(subcommand)) {
     return fail(command, `/subcommand: Invalid subcommand: ${quote(subcommand)} (${knownText})`);
   }
-  return { ok: true, command, subcommand, tan, name: commandName(command, subcommand) };
+  // TypeScript cannot relate the two unions: `subcommand` is in COMMANDS[command], checked above.
+  return { ok: true, command, subcommand, tan, name: commandName(command, subcommand) } as Envelope;
 }

@@ -1,10 +1,10 @@
 import { type Check, checkObject, constant, type Field, integer, tanField } from './checks.js';
 import { GLOBAL_GROUPS, INSTANCE_GROUPS } from './groups.js';
+import { MAX_INSTANCE_ID } from './restore.js';
 import { childPointer, quote, type Violation, violation } from './violations.js';
 
-// Filters take instance ids as they exist (0 to 255, like config.instances[].id); an id that
-// names no instance is not a violation but a warning in the reply, as in Hyperion.ng.
-const MAX_INSTANCE_ID = 255;
+// Filters take instance ids as they exist (0 to MAX_INSTANCE_ID, like config.instances[].id); an
+// id that names no instance is not a violation but a warning in the reply, as in Hyperion.ng.
 
 // null means "leave this section out" (hyperion.md §6), so every filter part may be null.
 function nullOr(check: Check): Check {

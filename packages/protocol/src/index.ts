@@ -6,12 +6,14 @@
  * @packageDocumentation
  */
 export { validateAuthorizeRequest } from './authorize.js';
+export { isJsonObject, type JsonObject, own } from './checks.js';
 export {
   COMMANDS,
   type CommandName,
   commandName,
   type Envelope,
   readEnvelope,
+  type SubcommandOf,
   tanOf,
 } from './envelope.js';
 export { validateGetConfigRequest } from './getconfig.js';
@@ -38,4 +40,4 @@ export {
 } from './replies.js';
 export { validateRestoreRequest } from './restore.js';
 export { validateSnapshotRequest } from './snapshots.js';
-export type { Violation } from './violations.js';
+export { childPointer, type Violation, violation } from './violations.js';

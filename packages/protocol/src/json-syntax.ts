@@ -51,7 +51,7 @@ function skipWhitespace(text: string, from: number): number {
 }
 
 /** `U+000A`: how characters that would not print (or would mislead) are named. */
-export function codePointName(code: number): string {
+function codePointName(code: number): string {
   return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 

@@ -14,7 +14,8 @@ import { checkGlobalSettings, checkInstanceSettings } from './groups.js';
 import { childPointer, type Violation, violation } from './violations.js';
 
 // Limits from spec/restore-operation.md.
-const MAX_INSTANCE_ID = 255;
+/** The largest instance id (`config.instances[].id`); getconfig's filter takes the same ids. */
+export const MAX_INSTANCE_ID = 255;
 const MAX_LISTED_INSTANCE_ID = 254;
 const MIN_NAME_LENGTH = 5;
 

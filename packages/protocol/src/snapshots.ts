@@ -8,9 +8,14 @@ import {
   own,
   tanField,
 } from './checks.js';
+import { COMMANDS, type SubcommandOf } from './envelope.js';
 import type { Violation } from './violations.js';
 
-const SUBCOMMANDS = ['getsnapshots', 'restoresnapshot'] as const;
+// The snapshot subcommands of `config`: getsnapshots and restoresnapshot.
+const SUBCOMMANDS = COMMANDS.config.filter(
+  (name): name is Extract<SubcommandOf<'config'>, `${string}snapshot${string}`> =>
+    name.includes('snapshot'),
+);
 
 const COMMON_FIELDS: ReadonlyArray<readonly [string, Field]> = [
   ['command', { required: '"config"', check: constant('config') }],

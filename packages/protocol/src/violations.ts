@@ -20,6 +20,7 @@ export interface Violation {
  *
  * @param parent - the pointer of the containing object or array (`""` for the root).
  * @param token - the property name or array index.
+ * @returns the child's pointer, e.g. `childPointer('/config', 'a/b')` is `"/config/a~1b"`.
  */
 export function childPointer(parent: string, token: string | number): string {
   const text = typeof token === 'number' ? String(token) : token;
@@ -41,6 +42,7 @@ function oneLine(text: string): string {
  *
  * @param pointer - where (JSON pointer from the request root).
  * @param rule - which rule, phrased to follow the pointer.
+ * @returns the violation, e.g. `{ pointer: '/tan', rule: 'must be …', description: '/tan: must be …' }`.
  */
 export function violation(pointer: string, rule: string): Violation {
   return { pointer, rule, description: `${oneLine(pointer) || '/'}: ${rule}` };

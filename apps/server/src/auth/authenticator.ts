@@ -21,6 +21,36 @@ export const failureText: Readonly<Record<AuthFailure, string>> = {
   blocked: 'too many failed attempts from your address: wait, then try again with a valid token',
 };
 
+/** How a refused authorization is answered: HTTP status, headers and the reply's detail. */
+export interface AuthRefusal {
+  /** 429 when the address is blocked, else 401. */
+  status: 401 | 429;
+  /** `Retry-After` (whole seconds) when blocked, else the `WWW-Authenticate` challenge. */
+  headers: Record<string, string>;
+  /** The line for the reply's `errorData` ({@link failureText}). */
+  detail: string;
+}
+
+/**
+ * The answer to an authorization failure, the same over HTTP and on a WebSocket upgrade. A
+ * missing token gets the bare challenge; any other token an `invalid_token` error.
+ */
+export function refusalOf(reason: AuthFailure, retryAfterMs = 1000): AuthRefusal {
+  if (reason === 'blocked') {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    return {
+      status: 429,
+      headers: { 'Retry-After': String(seconds) },
+      detail: failureText[reason],
+    };
+  }
+  const challenge =
+    reason === 'missing'
+      ? 'Bearer realm="glowkit"'
+      : 'Bearer realm="glowkit", error="invalid_token"';
+  return { status: 401, headers: { 'WWW-Authenticate': challenge }, detail: failureText[reason] };
+}
+
 /**
  * Checks presented tokens against the store's hashed tokens, counting failures per client
  * address in the throttle (a blocked address is refused before its token is even checked).
@@ -58,7 +88,7 @@ export class Authenticator {
 
   /** Whether a token that authorized a session earlier still exists. */
   stillValid(id: string): boolean {
-    return this.#tokens.list().some((t) => t.id === id);
+    return this.#tokens.has(id);
   }
 
   #failed(address: string, reason: AuthFailure): AuthResult {

@@ -14,19 +14,15 @@ import { validateWebConfig } from './groups/web-config.js';
 import type { GroupName } from './groups.js';
 
 export type { DeviceSettings } from './groups/device.js';
-export { COLOR_ORDERS } from './groups/device.js';
 export type { GeneralSettings } from './groups/general.js';
-export { VERSION_BRANCHES } from './groups/general.js';
 export type { LedArea, LedsSettings } from './groups/leds.js';
 export type { LoggerSettings } from './groups/logger.js';
-export { LOG_LEVELS } from './groups/logger.js';
 export type { NetworkSettings } from './groups/network.js';
 export type { GroupProblem } from './groups/rules.js';
 export type { SmoothingSettings } from './groups/smoothing.js';
-export { SMOOTHING_TYPES } from './groups/smoothing.js';
 export type { WebConfigSettings } from './groups/web-config.js';
 
-const validators: Partial<Record<GroupName, (value: unknown) => GroupProblem[]>> = {
+const validators = {
   webConfig: validateWebConfig,
   network: validateNetwork,
   general: validateGeneral,
@@ -34,13 +30,16 @@ const validators: Partial<Record<GroupName, (value: unknown) => GroupProblem[]>>
   device: validateDevice,
   leds: validateLeds,
   smoothing: validateSmoothing,
-};
+} satisfies Partial<Record<GroupName, (value: unknown) => GroupProblem[]>>;
+
+/** A group that has a validator. */
+type ValidatedGroup = keyof typeof validators;
 
 /** The groups that have a validator; every other group always passes. */
-export const VALIDATED_GROUPS = Object.keys(validators) as GroupName[];
+export const VALIDATED_GROUPS = Object.keys(validators) as ValidatedGroup[];
 
 /** Whether `name` is a group this server interprets and checks. */
-export function hasGroupSchema(name: string): boolean {
+export function hasGroupSchema(name: string): name is ValidatedGroup {
   return Object.hasOwn(validators, name);
 }
 
@@ -50,7 +49,5 @@ export function hasGroupSchema(name: string): boolean {
  * Groups without a validator always pass.
  */
 export function validateGroup(name: string, value: unknown): GroupProblem[] {
-  if (!Object.hasOwn(validators, name)) return [];
-  const validate = validators[name as GroupName];
-  return validate === undefined ? [] : validate(value);
+  return hasGroupSchema(name) ? validators[name](value) : [];
 }

@@ -1,9 +1,16 @@
-import { ERRORS, errorReply, successReply, validateAuthorizeRequest } from '@glowkit/protocol';
+import {
+  ERRORS,
+  errorReply,
+  own,
+  type SubcommandOf,
+  successReply,
+  validateAuthorizeRequest,
+} from '@glowkit/protocol';
 import { type Authenticator, failureText } from '../auth/authenticator.js';
 import type { Logger } from '../logger.js';
 import type { ConfigStore } from '../store/config-store.js';
 import type { Outcome } from './outcome.js';
-import { invalidParams, own } from './params.js';
+import { invalidParams } from './params.js';
 import { isHttp, type Session } from './session.js';
 
 /** What the authorize commands need from the server. */
@@ -16,7 +23,7 @@ export interface AuthorizeDeps {
 /** The `authorize` subcommands. Those that change tokens are for admins (checked before). */
 export function authorize(
   request: unknown,
-  subcommand: string,
+  subcommand: SubcommandOf<'authorize'>,
   name: string,
   tan: number,
   session: Session,
@@ -82,9 +89,5 @@ export function authorize(
       deps.logger.info({ id }, 'token revoked');
       return { reply: successReply(name, tan) };
     }
-    default:
-      return {
-        reply: errorReply(name, tan, ERRORS.invalidCommand, [`Invalid subcommand: ${subcommand}`]),
-      };
   }
 }

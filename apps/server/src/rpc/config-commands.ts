@@ -1,6 +1,7 @@
 import {
   ERRORS,
   errorReply,
+  own,
   RESTORE_INFO,
   successReply,
   successReplyText,
@@ -12,7 +13,7 @@ import type { Logger } from '../logger.js';
 import { type ConfigStore, type Configuration, StoreError } from '../store/config-store.js';
 import { configurationOf } from './normalize.js';
 import type { Outcome } from './outcome.js';
-import { invalidParams, own } from './params.js';
+import { invalidParams } from './params.js';
 import type { Session } from './session.js';
 
 /** What the config commands need from the server. */
@@ -28,6 +29,40 @@ type Json = Record<string, unknown>;
 const who = (session: Session): string =>
   `${session.transport} from ${session.address}${session.auth?.ok ? ` (token ${session.auth.token.id})` : ''}`;
 
+/** What a successful replace of the stored configuration is reported as. */
+interface Replaced {
+  /** The log line's fields and message. */
+  log: { fields: Record<string, unknown>; message: string };
+  /** The success reply's `info`. */
+  info: unknown;
+}
+
+/**
+ * Runs `replace`, which replaces the stored configuration: on success logs it and answers with
+ * its info, then restarts once the reply is flushed; a failure (the store is then unchanged) is
+ * logged and answered "restore failed".
+ */
+function replaced(
+  name: string,
+  tan: number,
+  deps: ConfigCommandDeps,
+  restartReason: string,
+  replace: () => Replaced,
+): Outcome {
+  try {
+    const { log, info } = replace();
+    deps.logger.info(log.fields, log.message);
+    return {
+      reply: successReply(name, tan, info),
+      after: () => deps.requestRestart(restartReason),
+    };
+  } catch (error) {
+    const message = error instanceof StoreError ? error.message : String(error);
+    deps.logger.error({ error: message }, 'restore failed; the stored configuration is unchanged');
+    return { reply: errorReply(name, tan, ERRORS.restoreFailed, [message]) };
+  }
+}
+
 /** `config restoreconfig`: validate, keep the current configuration as a snapshot, replace. */
 export function restoreConfig(
   request: unknown,
@@ -39,27 +74,23 @@ export function restoreConfig(
   const invalid = invalidParams(name, tan, validateRestoreRequest(request));
   if (invalid) return invalid;
   const result = configurationOf(own(request, 'config'));
-  if (!result.ok) return invalidParams(name, tan, result.violations) as Outcome;
-  try {
+  if (!result.ok) return invalidParams(name, tan, result.violations);
+  const { configuration } = result;
+  return replaced(name, tan, deps, 'restore', () => {
     const started = performance.now();
-    const { snapshot } = deps.store.replace(result.configuration, `restore over ${who(session)}`);
-    deps.logger.info(
-      {
-        snapshot,
-        instances: result.configuration.instances.length,
-        ms: Math.round(performance.now() - started),
-      },
-      'configuration restored; the previous one is kept as a snapshot',
-    );
+    const { snapshot } = deps.store.replace(configuration, `restore over ${who(session)}`);
     return {
-      reply: successReply(name, tan, RESTORE_INFO),
-      after: () => deps.requestRestart('restore'),
+      log: {
+        fields: {
+          snapshot,
+          instances: configuration.instances.length,
+          ms: Math.round(performance.now() - started),
+        },
+        message: 'configuration restored; the previous one is kept as a snapshot',
+      },
+      info: RESTORE_INFO,
     };
-  } catch (error) {
-    const message = error instanceof StoreError ? error.message : String(error);
-    deps.logger.error({ error: message }, 'restore failed; the stored configuration is unchanged');
-    return { reply: errorReply(name, tan, ERRORS.restoreFailed, [message]) };
-  }
+  });
 }
 
 /** The configuration narrowed by a `configFilter` (hyperion.md §6), with warnings. */
@@ -71,7 +102,7 @@ function filtered(
   const info: Json = {};
   const globalFilter = own(filter, 'global');
   const globalTypes = own(globalFilter, 'types');
-  if (filter === undefined || globalFilter === undefined) {
+  if (globalFilter === undefined) {
     info.global = configuration.global;
   } else if (globalFilter !== null && globalTypes !== null) {
     const wanted = Array.isArray(globalTypes) ? new Set(globalTypes) : undefined;
@@ -85,7 +116,7 @@ function filtered(
   const instanceFilter = own(filter, 'instances');
   const ids = own(instanceFilter, 'ids');
   const types = own(instanceFilter, 'types');
-  if (filter === undefined || instanceFilter === undefined) {
+  if (instanceFilter === undefined) {
     info.instanceIds = configuration.instanceIds;
     info.instances = configuration.instances;
   } else if (instanceFilter !== null && ids !== null) {
@@ -154,26 +185,18 @@ export function restoreSnapshot(
   const invalid = invalidParams(name, tan, validateSnapshotRequest(request));
   if (invalid) return invalid;
   const id = own(request, 'snapshot') as number;
-  if (!deps.store.snapshot(id)) {
+  if (!deps.store.hasSnapshot(id)) {
     return {
       reply: errorReply(name, tan, ERRORS.restoreFailed, [
         `/snapshot: there is no snapshot ${id} (config getsnapshots lists them)`,
       ]),
     };
   }
-  try {
+  return replaced(name, tan, deps, 'snapshot', () => {
     const { snapshot } = deps.store.restoreSnapshot(id);
-    deps.logger.info({ restored: id, snapshot, by: who(session) }, 'snapshot restored');
     return {
-      reply: successReply(
-        name,
-        tan,
-        `Restarting after restoring snapshot ${id}; the replaced configuration is snapshot ${snapshot}.`,
-      ),
-      after: () => deps.requestRestart('snapshot'),
+      log: { fields: { restored: id, snapshot, by: who(session) }, message: 'snapshot restored' },
+      info: `Restarting after restoring snapshot ${id}; the replaced configuration is snapshot ${snapshot}.`,
     };
-  } catch (error) {
-    const message = error instanceof StoreError ? error.message : String(error);
-    return { reply: errorReply(name, tan, ERRORS.restoreFailed, [message]) };
-  }
+  });
 }

@@ -1,11 +1,11 @@
 import { ERRORS, errorReply, readEnvelope } from '@glowkit/protocol';
-import { type Authenticator, failureText } from '../auth/authenticator.js';
+import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import type { Logger } from '../logger.js';
 import type { ConfigStore } from '../store/config-store.js';
 import { authorize } from './authorize-commands.js';
 import { getConfig, getSnapshots, restoreConfig, restoreSnapshot } from './config-commands.js';
 import type { Outcome } from './outcome.js';
-import type { Session } from './session.js';
+import { isHttp, type Session } from './session.js';
 
 /** What the dispatcher works with. */
 export interface DispatcherDeps {
@@ -21,9 +21,6 @@ export interface DispatcherDeps {
 /** Subcommands anyone may send: the rest need an admin token. */
 const OPEN = new Set(['authorize-tokenRequired', 'authorize-login', 'authorize-logout']);
 
-/** Seconds, rounded up, for Retry-After. */
-const seconds = (ms: number): string => String(Math.max(1, Math.ceil(ms / 1000)));
-
 /**
  * The JSON-RPC dispatcher shared by HTTP and WebSocket: reads the command, refuses it while the
  * service restarts, checks authorization, validates the parameters (through @glowkit/protocol)
@@ -35,7 +32,7 @@ export function createDispatcher(
   return (request, session) => {
     const envelope = readEnvelope(request);
     if (!envelope.ok) return { reply: envelope.reply };
-    const { command, subcommand, tan, name } = envelope;
+    const { tan, name } = envelope;
     if (!deps.isAvailable()) {
       return {
         reply: errorReply(name, tan, ERRORS.unavailable, [
@@ -47,38 +44,36 @@ export function createDispatcher(
     }
     if (!OPEN.has(name)) {
       const auth = session.auth;
-      const revoked = auth?.ok === true && !deps.authenticator.stillValid(auth.token.id);
+      // An HTTP request's token was verified in this same tick; a WebSocket session's token, at
+      // its login, may have been revoked since.
+      const revoked =
+        auth?.ok === true && !isHttp(session) && !deps.authenticator.stillValid(auth.token.id);
       if (!auth?.ok || revoked) {
         const failed = auth && !auth.ok ? auth : undefined;
-        const reason = revoked ? 'revoked' : (failed?.reason ?? 'missing');
-        const blocked = failed?.reason === 'blocked';
+        const refusal = refusalOf(
+          revoked ? 'revoked' : (failed?.reason ?? 'missing'),
+          failed?.retryAfterMs,
+        );
         return {
-          reply: errorReply(name, tan, ERRORS.noAuthorization, [failureText[reason]]),
-          status: blocked ? 429 : 401,
-          headers: blocked
-            ? { 'Retry-After': seconds(failed?.retryAfterMs ?? 1000) }
-            : {
-                'WWW-Authenticate':
-                  reason === 'missing'
-                    ? 'Bearer realm="glowkit"'
-                    : 'Bearer realm="glowkit", error="invalid_token"',
-              },
+          reply: errorReply(name, tan, ERRORS.noAuthorization, [refusal.detail]),
+          status: refusal.status,
+          headers: refusal.headers,
           delayMs: failed?.delayMs ?? 0,
         };
       }
     }
-    if (command === 'config') {
-      switch (subcommand) {
-        case 'restoreconfig':
-          return restoreConfig(request, name, tan, session, deps);
-        case 'getconfig':
-          return getConfig(request, name, tan, deps);
-        case 'getsnapshots':
-          return getSnapshots(request, name, tan, deps);
-        case 'restoresnapshot':
-          return restoreSnapshot(request, name, tan, session, deps);
-      }
+    if (envelope.command === 'authorize') {
+      return authorize(request, envelope.subcommand, name, tan, session, deps);
     }
-    return authorize(request, subcommand, name, tan, session, deps);
+    switch (envelope.subcommand) {
+      case 'restoreconfig':
+        return restoreConfig(request, name, tan, session, deps);
+      case 'getconfig':
+        return getConfig(request, name, tan, deps);
+      case 'getsnapshots':
+        return getSnapshots(request, name, tan, deps);
+      case 'restoresnapshot':
+        return restoreSnapshot(request, name, tan, session, deps);
+    }
   };
 }

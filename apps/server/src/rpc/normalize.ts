@@ -1,14 +1,24 @@
-import { GLOBAL_GROUPS, groupValue, INSTANCE_GROUPS, type Violation } from '@glowkit/protocol';
+import {
+  childPointer,
+  GLOBAL_GROUPS,
+  groupValue,
+  INSTANCE_GROUPS,
+  own,
+  type Violation,
+  validateRestoreRequest,
+  violation,
+} from '@glowkit/protocol';
 import { defaultGroup } from '../config/defaults.js';
 import { validateGroup } from '../config/group-schemas.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
-import { own } from './params.js';
+import { someViolations, type Violations } from './params.js';
 
 type Json = Record<string, unknown>;
 
-/** Escapes a key for a JSON pointer (RFC 6901). */
-const escapeKey = (key: string | number): string =>
-  String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+/** The configuration to store, or why it cannot be stored. */
+export type ConfigurationResult =
+  | { ok: true; configuration: Configuration }
+  | { ok: false; violations: Violations };
 
 /**
  * The groups of a settings object as they are stored: a group given as a JSON string is its
@@ -27,8 +37,7 @@ function settingsOf(
     const raw = own(given, group);
     const value = raw === undefined || raw === null ? defaultGroup(group) : groupValue(raw);
     for (const issue of validateGroup(group, value)) {
-      const pointer = `${base}/${escapeKey(group)}${issue.pointer}`;
-      violations.push({ pointer, rule: issue.rule, description: `${pointer}: ${issue.rule}` });
+      violations.push(violation(`${childPointer(base, group)}${issue.pointer}`, issue.rule));
     }
     // Own data properties only: a group named like an Object.prototype member stays a plain key.
     Object.defineProperty(settings, group, {
@@ -45,9 +54,7 @@ function settingsOf(
  * The configuration a valid restore request stores (the request has passed
  * `validateRestoreRequest`), or the violations of the server's group schemas.
  */
-export function configurationOf(
-  config: unknown,
-): { ok: true; configuration: Configuration } | { ok: false; violations: Violation[] } {
+export function configurationOf(config: unknown): ConfigurationResult {
   const violations: Violation[] = [];
   const global = own(config, 'global');
   const settings = settingsOf(
@@ -74,7 +81,8 @@ export function configurationOf(
       ),
     });
   }
-  if (violations.length > 0) return { ok: false, violations };
+  const failed = someViolations(violations);
+  if (failed) return { ok: false, violations: failed };
   return {
     ok: true,
     configuration: {
@@ -83,4 +91,15 @@ export function configurationOf(
       instances,
     },
   };
+}
+
+/**
+ * The configuration a `config restoreconfig` request carrying `config` would store (e.g. a backup
+ * file's content): the request is checked with `validateRestoreRequest`, then the groups with the
+ * server's schemas ({@link configurationOf}).
+ */
+export function restoreConfigurationOf(config: unknown): ConfigurationResult {
+  const request = { command: 'config', subcommand: 'restoreconfig', config };
+  const violations = someViolations(validateRestoreRequest(request));
+  return violations ? { ok: false, violations } : configurationOf(config);
 }

@@ -1,17 +1,22 @@
 import { ERRORS, errorReply, type Violation } from '@glowkit/protocol';
 import type { Outcome } from './outcome.js';
 
-/**
- * A property of a parsed request, own properties only: a key named like an Object.prototype
- * member (`constructor`, `__proto__`) is never looked up through the prototype.
- */
-export function own(object: unknown, key: string): unknown {
-  return object !== null && typeof object === 'object' && Object.hasOwn(object, key)
-    ? (object as Record<string, unknown>)[key]
-    : undefined;
+/** Violations, at least one: what a failed check returns. */
+export type Violations = readonly [Violation, ...Violation[]];
+
+/** `violations` as {@link Violations}, or undefined when there are none. */
+export function someViolations(violations: readonly Violation[]): Violations | undefined {
+  const [first, ...rest] = violations;
+  return first === undefined ? undefined : [first, ...rest];
 }
 
 /** The "Invalid params" outcome for a request's violations; undefined when there are none. */
+export function invalidParams(name: string, tan: number, violations: Violations): Outcome;
+export function invalidParams(
+  name: string,
+  tan: number,
+  violations: readonly Violation[],
+): Outcome | undefined;
 export function invalidParams(
   name: string,
   tan: number,

@@ -20,7 +20,6 @@ export class InstanceRuntime {
   readonly enabled: boolean;
   readonly settings: Readonly<Record<string, unknown>>;
   readonly startedAt = Date.now();
-  #closed = false;
 
   constructor(instance: StoredInstance) {
     this.id = instance.id;
@@ -29,16 +28,12 @@ export class InstanceRuntime {
     this.settings = instance.settings;
   }
 
-  get closed(): boolean {
-    return this.#closed;
-  }
-
   get info(): InstanceInfo {
     return { id: this.id, name: this.name, enabled: this.enabled, startedAt: this.startedAt };
   }
 
   /** Releases everything the instance holds; closing twice does nothing. */
   async close(): Promise<void> {
-    this.#closed = true;
+    // Nothing is held yet: the LED engine releases its parts here.
   }
 }

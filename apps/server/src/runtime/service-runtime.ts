@@ -14,23 +14,16 @@ export interface RuntimeEvents {
  */
 export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   #instances: InstanceRuntime[] = [];
-  #configuration: Configuration | undefined;
 
   /** The instances running now, in creation order. */
   get instances(): InstanceInfo[] {
     return this.#instances.map((i) => i.info);
   }
 
-  /** The configuration the runtime was last started from. */
-  get configuration(): Configuration | undefined {
-    return this.#configuration;
-  }
-
   /** Creates the instances of a configuration, in array order. */
   start(configuration: Configuration): void {
     if (this.#instances.length > 0)
       throw new Error('the runtime is already running; stop it first');
-    this.#configuration = configuration;
     for (const stored of configuration.instances) {
       const instance = new InstanceRuntime(stored);
       this.#instances.push(instance);

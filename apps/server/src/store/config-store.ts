@@ -19,7 +19,13 @@ import {
   readConfiguration,
   writeConfiguration,
 } from './rows.js';
-import { listSnapshots, readSnapshot, type SnapshotInfo, takeSnapshot } from './snapshots.js';
+import {
+  hasSnapshot,
+  listSnapshots,
+  readSnapshot,
+  type SnapshotInfo,
+  takeSnapshot,
+} from './snapshots.js';
 import { configureConnection, type Db, ensureTables, isoNow } from './sql.js';
 import { TokenStore } from './tokens.js';
 
@@ -126,6 +132,11 @@ export class ConfigStore {
   /** The configuration kept in snapshot `id`, or undefined when there is no such snapshot. */
   snapshot(id: number): Configuration | undefined {
     return guard(`could not read snapshot ${id}`, () => readSnapshot(this.#db, id));
+  }
+
+  /** Whether there is a snapshot `id` (its configuration is not read). */
+  hasSnapshot(id: number): boolean {
+    return guard(`could not look up snapshot ${id}`, () => hasSnapshot(this.#db, id));
   }
 
   /**

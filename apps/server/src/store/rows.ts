@@ -3,6 +3,7 @@
  * tables: one row per (group, instance) holding the group's compact JSON, `hyperion_inst` NULL
  * for the global groups.
  */
+import { isJsonObject } from '@glowkit/protocol';
 import type { Configuration, StoredInstance } from '../config/configuration.js';
 import { StoreError } from './errors.js';
 import type { Db } from './sql.js';
@@ -17,10 +18,6 @@ interface InstanceRow {
   instance: unknown;
   friendly_name: unknown;
   enabled: unknown;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Sets an own property, even one named `__proto__`. */
@@ -153,15 +150,15 @@ export function configurationText(db: Db): string {
  * written. Throws a StoreError naming the first problem.
  */
 export function checkConfiguration(config: unknown): asserts config is Configuration {
-  if (!isRecord(config)) throw new StoreError('the configuration must be an object');
-  if (!isRecord(config.global) || !isRecord(config.global.settings)) {
+  if (!isJsonObject(config)) throw new StoreError('the configuration must be an object');
+  if (!isJsonObject(config.global) || !isJsonObject(config.global.settings)) {
     throw new StoreError('global.settings must be an object');
   }
   if (!Array.isArray(config.instances)) throw new StoreError('instances must be an array');
   const seen = new Set<number>();
   config.instances.forEach((instance: unknown, index) => {
     const at = `instances[${index}]`;
-    if (!isRecord(instance)) throw new StoreError(`${at} must be an object`);
+    if (!isJsonObject(instance)) throw new StoreError(`${at} must be an object`);
     const { id, name, enabled, settings } = instance;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) {
       throw new StoreError(`${at}.id must be an integer of at least 0`);
@@ -170,7 +167,7 @@ export function checkConfiguration(config: unknown): asserts config is Configura
     seen.add(id);
     if (typeof name !== 'string') throw new StoreError(`${at}.name must be a string`);
     if (typeof enabled !== 'boolean') throw new StoreError(`${at}.enabled must be true or false`);
-    if (!isRecord(settings)) throw new StoreError(`${at}.settings must be an object`);
+    if (!isJsonObject(settings)) throw new StoreError(`${at}.settings must be an object`);
   });
 }
 

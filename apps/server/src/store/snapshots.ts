@@ -63,3 +63,8 @@ export function readSnapshot(db: Db, id: number): Configuration | undefined {
     | undefined;
   return row === undefined ? undefined : (JSON.parse(row.config) as Configuration);
 }
+
+/** Whether there is a snapshot `id`. */
+export function hasSnapshot(db: Db, id: number): boolean {
+  return db.prepare('SELECT 1 FROM glowkit_snapshots WHERE id = ?').get(id) !== undefined;
+}

@@ -8,7 +8,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 export type Db = BetterSqlite3.Database;
 
 /** Hyperion.ng's tables and their columns, in its order (`libsrc/db/*Table`). */
-export const HYPERION_TABLES = {
+const HYPERION_TABLES = {
   settings: ['type TEXT', 'config TEXT', 'hyperion_inst INTEGER', 'updated_at TEXT'],
   instances: [
     'instance INTEGER',
@@ -45,7 +45,7 @@ const GLOWKIT_TABLES = [
 ];
 
 /** Milliseconds a statement waits for another connection's lock before failing. */
-export const BUSY_TIMEOUT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Connection settings. WAL keeps readers and the writer apart; synchronous=FULL syncs the WAL at

@@ -6,6 +6,7 @@
  * there (those Hyperion.ng created) are admin tokens, as they are in Hyperion.ng.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import { guard, StoreError } from './errors.js';
 import { type Db, isoNow } from './sql.js';
 
@@ -72,9 +73,21 @@ const SELECT_TOKENS = `SELECT a.rowid AS rowid, a.id, a.comment, a.created_at, a
 /** The API tokens of a store. */
 export class TokenStore {
   readonly #db: Db;
+  // Statements run on every request, prepared once.
+  readonly #selectTokens: Statement<[], TokenRow>;
+  readonly #updateLastUse: Statement<[string, number]>;
+  readonly #hasToken: Statement<[string], unknown>;
 
   constructor(db: Db) {
     this.#db = db;
+    this.#selectTokens = db.prepare<[], TokenRow>(SELECT_TOKENS);
+    this.#updateLastUse = db.prepare<[string, number]>(
+      'UPDATE auth SET last_use = ? WHERE rowid = ?',
+    );
+    // The rows list() reads, matched by the id list() shows (an id of NULL shows as '').
+    this.#hasToken = db.prepare<[string], unknown>(
+      "SELECT 1 FROM auth WHERE coalesce(id, '') = ? AND user IS NULL AND token IS NOT NULL LIMIT 1",
+    );
   }
 
   /**
@@ -108,6 +121,11 @@ export class TokenStore {
     return guard('could not list the tokens', () =>
       (this.#db.prepare(`${SELECT_TOKENS} ORDER BY a.rowid`).all() as TokenRow[]).map(toInfo),
     );
+  }
+
+  /** Whether there is a token with id `id`: one that {@link TokenStore.list} shows. */
+  has(id: string): boolean {
+    return guard('could not look up the token', () => this.#hasToken.get(id) !== undefined);
   }
 
   /** Number of tokens. */
@@ -146,7 +164,7 @@ export class TokenStore {
       const candidate = hashToken(token);
       const filler = Buffer.alloc(HASH_LENGTH);
       let match: TokenRow | undefined;
-      for (const row of this.#db.prepare(SELECT_TOKENS).all() as TokenRow[]) {
+      for (const row of this.#selectTokens.all()) {
         const stored = asBuffer(row.token);
         // A stored value of another length is compared against filler (never equal) instead,
         // so every row costs the same.
@@ -159,7 +177,7 @@ export class TokenStore {
       const previous = match.last_use ? Date.parse(String(match.last_use)) : Number.NaN;
       if (!(Date.now() - previous < LAST_USE_RESOLUTION_MS)) {
         const lastUse = isoNow();
-        this.#db.prepare('UPDATE auth SET last_use = ? WHERE rowid = ?').run(lastUse, match.rowid);
+        this.#updateLastUse.run(lastUse, match.rowid);
         return toInfo({ ...match, last_use: lastUse });
       }
       return toInfo(match);

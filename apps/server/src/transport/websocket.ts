@@ -1,8 +1,8 @@
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERRORS, errorReply } from '@glowkit/protocol';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { type Authenticator, failureText } from '../auth/authenticator.js';
+import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import { hasTokenInQuery } from '../auth/credentials.js';
 import type { Logger } from '../logger.js';
 import type { Session } from '../rpc/session.js';
@@ -21,15 +21,20 @@ export interface WebSocketOptions {
 }
 
 /** Refuses an upgrade with an HTTP status and a JSON body, then closes the socket. */
-function refuse(socket: Duplex, status: string, body: object, headers: string[] = []): void {
+function refuse(
+  socket: Duplex,
+  status: number,
+  body: object,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   socket.end(
     [
-      `HTTP/1.1 ${status}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
       'Content-Type: application/json',
       `Content-Length: ${Buffer.byteLength(text)}`,
       'Connection: close',
-      ...headers,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
       '',
       text,
     ].join('\r\n'),
@@ -51,11 +56,6 @@ export class JsonRpcWebSockets {
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.bodyLimit });
   }
 
-  /** The connected clients. */
-  get clients(): Set<WebSocket> {
-    return this.#wss.clients;
-  }
-
   /** Handles an HTTP server's `upgrade` event. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const { authenticator, logger } = this.#options;
@@ -63,11 +63,11 @@ export class JsonRpcWebSockets {
     if (!this.#options.isAvailable()) {
       refuse(
         socket,
-        '503 Service Unavailable',
+        503,
         errorReply('unknown', 0, ERRORS.unavailable, [
           'the service is restarting; reconnect in a moment',
         ]),
-        ['Retry-After: 1'],
+        { 'Retry-After': '1' },
       );
       return;
     }
@@ -76,25 +76,23 @@ export class JsonRpcWebSockets {
       logger.warn({ address }, 'refused a token in a WebSocket URL');
       refuse(
         socket,
-        '401 Unauthorized',
+        401,
         errorReply('unknown', 0, ERRORS.noAuthorization, [
           'tokens in URLs are refused: send the Authorization header or an authorize login message',
         ]),
-        ['WWW-Authenticate: Bearer realm="glowkit", error="invalid_request"'],
+        { 'WWW-Authenticate': 'Bearer realm="glowkit", error="invalid_request"' },
       );
       return;
     }
     const header = req.headers.authorization;
     const auth = header === undefined ? undefined : authenticator.fromHeader(header, address);
     if (auth && !auth.ok) {
-      const blocked = auth.reason === 'blocked';
+      const refusal = refusalOf(auth.reason, auth.retryAfterMs);
       refuse(
         socket,
-        blocked ? '429 Too Many Requests' : '401 Unauthorized',
-        errorReply('unknown', 0, ERRORS.noAuthorization, [failureText[auth.reason]]),
-        blocked
-          ? [`Retry-After: ${Math.ceil((auth.retryAfterMs ?? 1000) / 1000)}`]
-          : ['WWW-Authenticate: Bearer realm="glowkit", error="invalid_token"'],
+        refusal.status,
+        errorReply('unknown', 0, ERRORS.noAuthorization, [refusal.detail]),
+        refusal.headers,
       );
       return;
     }

@@ -9,7 +9,7 @@ import {
 } from './rules.js';
 
 /** Orders in which a LED device expects the three colour channels. */
-export const COLOR_ORDERS = ['rgb', 'bgr', 'rbg', 'brg', 'gbr', 'grb'] as const;
+const COLOR_ORDERS = ['rgb', 'bgr', 'rbg', 'brg', 'gbr', 'grb'] as const;
 
 /**
  * Instance group `device`: the LED hardware an instance drives. Only the fields common to every
@@ -33,7 +33,7 @@ export interface DeviceSettings {
   [key: string]: unknown;
 }
 
-export const deviceShape: ObjectShape = {
+const deviceShape: ObjectShape = {
   fields: {
     type: string(1),
     hardwareLedCount: integer(1),

@@ -8,7 +8,7 @@ import {
 } from './rules.js';
 
 /** The release channels whose updates the web UI watches. */
-export const VERSION_BRANCHES = ['Stable', 'Beta', 'Alpha'] as const;
+const VERSION_BRANCHES = ['Stable', 'Beta', 'Alpha'] as const;
 
 /** Global group `general`: the configuration's name and version. */
 export interface GeneralSettings {
@@ -27,7 +27,7 @@ export interface GeneralSettings {
   [key: string]: unknown;
 }
 
-export const generalShape: ObjectShape = {
+const generalShape: ObjectShape = {
   fields: {
     name: string(4, 20),
     configVersion: string(),

@@ -1,4 +1,5 @@
-import { checkObject, type GroupProblem, isRecord, number, type ObjectShape } from './rules.js';
+import { isJsonObject } from '@glowkit/protocol';
+import { checkObject, type GroupProblem, number, type ObjectShape } from './rules.js';
 
 /**
  * One LED of the layout: the rectangle of the picture whose colour it shows, as fractions of the
@@ -22,7 +23,7 @@ export type LedsSettings = LedArea[];
 
 const fraction = number(0, 1);
 
-export const ledShape: ObjectShape = {
+const ledShape: ObjectShape = {
   fields: { hmin: fraction, hmax: fraction, vmin: fraction, vmax: fraction },
   // A LED without its rectangle has no colour to show.
   required: ['hmin', 'hmax', 'vmin', 'vmax'],
@@ -35,7 +36,7 @@ export function validateLeds(value: unknown): GroupProblem[] {
   value.forEach((led: unknown, index) => {
     const found = checkObject(led, ledShape, `/${index}`);
     problems.push(...found);
-    if (found.length > 0 || !isRecord(led)) return;
+    if (found.length > 0 || !isJsonObject(led)) return;
     if ((led.hmin as number) > (led.hmax as number))
       problems.push({ pointer: `/${index}/hmax`, rule: 'must not be less than hmin' });
     if ((led.vmin as number) > (led.vmax as number))

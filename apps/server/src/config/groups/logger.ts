@@ -1,7 +1,7 @@
 import { checkObject, type GroupProblem, type ObjectShape, oneOf } from './rules.js';
 
 /** Log levels, from the quietest: silent logs nothing, debug everything. */
-export const LOG_LEVELS = ['silent', 'warn', 'verbose', 'debug'] as const;
+const LOG_LEVELS = ['silent', 'warn', 'verbose', 'debug'] as const;
 
 /** Global group `logger`: how much the service logs. */
 export interface LoggerSettings {
@@ -11,7 +11,7 @@ export interface LoggerSettings {
   [key: string]: unknown;
 }
 
-export const loggerShape: ObjectShape = {
+const loggerShape: ObjectShape = {
   fields: { level: oneOf(LOG_LEVELS) },
 };
 

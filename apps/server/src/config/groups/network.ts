@@ -11,7 +11,7 @@ export interface NetworkSettings {
   [key: string]: unknown;
 }
 
-export const networkShape: ObjectShape = {
+const networkShape: ObjectShape = {
   fields: { localApiAuth: boolean() },
 };
 

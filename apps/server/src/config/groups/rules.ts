@@ -4,6 +4,7 @@
  * A rule returns undefined when a value is acceptable and otherwise the rule it breaks, phrased to
  * follow the field's pointer: `/port must be an integer from 1 to 65535`.
  */
+import { childPointer, isJsonObject } from '@glowkit/protocol';
 
 /** One broken rule: where (a JSON pointer relative to the group) and what is expected. */
 export interface GroupProblem {
@@ -13,11 +14,6 @@ export interface GroupProblem {
 
 /** Checks one value; returns the broken rule or undefined. */
 export type FieldRule = (value: unknown) => string | undefined;
-
-/** Whether `value` is a JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
@@ -79,11 +75,6 @@ export function oneOf(values: readonly string[]): FieldRule {
   return (value) => (typeof value === 'string' && values.includes(value) ? undefined : rule);
 }
 
-/** Escapes one reference token of a JSON pointer (RFC 6901). */
-export function pointerToken(key: string | number): string {
-  return String(key).replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
 /** The fields of an object group: a rule per known field, and which fields must be present. */
 export interface ObjectShape {
   fields: Readonly<Record<string, FieldRule>>;
@@ -95,17 +86,16 @@ export interface ObjectShape {
  * are; a missing optional field is fine.
  */
 export function checkObject(value: unknown, shape: ObjectShape, at = ''): GroupProblem[] {
-  if (!isRecord(value)) return [{ pointer: at, rule: 'must be an object' }];
+  if (!isJsonObject(value)) return [{ pointer: at, rule: 'must be an object' }];
   const problems: GroupProblem[] = [];
   for (const key of shape.required ?? []) {
     if (!Object.hasOwn(value, key))
-      problems.push({ pointer: `${at}/${pointerToken(key)}`, rule: 'is required' });
+      problems.push({ pointer: childPointer(at, key), rule: 'is required' });
   }
   for (const [key, rule] of Object.entries(shape.fields)) {
     if (!Object.hasOwn(value, key)) continue;
     const broken = rule(value[key]);
-    if (broken !== undefined)
-      problems.push({ pointer: `${at}/${pointerToken(key)}`, rule: broken });
+    if (broken !== undefined) problems.push({ pointer: childPointer(at, key), rule: broken });
   }
   return problems;
 }

@@ -9,7 +9,7 @@ import {
 } from './rules.js';
 
 /** Smoothing algorithms: linear blends towards the target, decay approaches it exponentially. */
-export const SMOOTHING_TYPES = ['linear', 'decay'] as const;
+const SMOOTHING_TYPES = ['linear', 'decay'] as const;
 
 /** Instance group `smoothing`: how colour changes are spread over time. */
 export interface SmoothingSettings {
@@ -33,7 +33,7 @@ export interface SmoothingSettings {
   [key: string]: unknown;
 }
 
-export const smoothingShape: ObjectShape = {
+const smoothingShape: ObjectShape = {
   fields: {
     enable: boolean(),
     type: oneOf(SMOOTHING_TYPES),

@@ -18,7 +18,7 @@ export interface WebConfigSettings {
   [key: string]: unknown;
 }
 
-export const webConfigShape: ObjectShape = {
+const webConfigShape: ObjectShape = {
   fields: {
     port: integer(1, 65535),
     sslPort: integer(1, 65535),
