@@ -26,6 +26,7 @@ export default defineConfig({
   optimizeDeps: { include: ['storybook/preview-api', 'axe-core'] },
   test: {
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test-support/browser-bundle-server.ts'],
     testTimeout: 20_000,
     browser: {
       enabled: true,

@@ -1,5 +1,5 @@
 import { jsonEqual, type OptionSchema } from '@glowkit/effect-schema/values';
-import { createResolver, type Resolver } from '@glowkit/i18n';
+import type { Resolver } from '@glowkit/i18n';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FieldEventDetail } from '../shared/field-view.js';
@@ -260,6 +260,9 @@ export class GkEffectForm extends LitElement {
       }
       const languages: Record<string, { url: URL }> = { en: { url: urlFor('en') } };
       if (language !== 'en') languages[language] = { url: urlFor(language) };
+      // Loaded on demand: a page that passes its own translator (or none) never downloads the
+      // resolver and i18next, more than half of what the elements would weigh otherwise.
+      const { createResolver } = await import('@glowkit/i18n');
       this.#ownTranslator = await createResolver({
         languages,
         language,
