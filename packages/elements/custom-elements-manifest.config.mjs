@@ -22,6 +22,53 @@ function documentedEventsOnly() {
   };
 }
 
+/**
+ * Drops Lit's internal reactive state (`static properties` entries with `state: true`, e.g. the
+ * effect form's `_status`): the analyzer 0.11 lists every entry of `static properties` as a public
+ * field and attribute, ignoring `state: true` and `@internal`, so Storybook showed it as a control.
+ */
+function litStatesHidden() {
+  /** Names of internal states, by class name. */
+  const states = new Map();
+  return {
+    name: 'glowkit-lit-states-hidden',
+    analyzePhase({ ts, node }) {
+      if (!ts.isClassDeclaration(node) || !node.name) return;
+      for (const member of node.members) {
+        const isStatic = member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
+        if (!isStatic || member.name?.getText() !== 'properties') continue;
+        if (!member.initializer || !ts.isObjectLiteralExpression(member.initializer)) continue;
+        for (const entry of member.initializer.properties) {
+          if (!ts.isPropertyAssignment(entry)) continue;
+          if (!ts.isObjectLiteralExpression(entry.initializer)) continue;
+          const isState = entry.initializer.properties.some(
+            (option) =>
+              ts.isPropertyAssignment(option) &&
+              option.name.getText() === 'state' &&
+              option.initializer.kind === ts.SyntaxKind.TrueKeyword,
+          );
+          if (!isState) continue;
+          const names = states.get(node.name.getText()) ?? new Set();
+          names.add(entry.name.getText());
+          states.set(node.name.getText(), names);
+        }
+      }
+    },
+    packageLinkPhase({ customElementsManifest }) {
+      for (const mod of customElementsManifest.modules) {
+        for (const declaration of mod.declarations ?? []) {
+          const names = states.get(declaration.name);
+          if (!names) continue;
+          declaration.members = declaration.members?.filter((m) => !names.has(m.name));
+          declaration.attributes = declaration.attributes?.filter(
+            (a) => !names.has(a.fieldName ?? a.name),
+          );
+        }
+      }
+    },
+  };
+}
+
 export default {
   globs: ['src/**/*.ts'],
   exclude: [
@@ -35,5 +82,5 @@ export default {
   // package.json already points "customElements" at the manifest; leave it alone.
   packagejson: false,
   dependencies: false,
-  plugins: [documentedEventsOnly()],
+  plugins: [documentedEventsOnly(), litStatesHidden()],
 };

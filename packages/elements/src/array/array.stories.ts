@@ -7,6 +7,7 @@ import '../integer/integer.js';
 import '../number/number.js';
 import '../select/select.js';
 import '../string/string.js';
+import { keyword } from '../stories-support/args.js';
 
 // The colour picker is written separately: the colour stories use it once it is there.
 import.meta.glob('../color-picker/color-picker.ts', { eager: true });
@@ -53,6 +54,7 @@ interface ArrayArgs {
   minItems: number | undefined;
   maxItems: number | undefined;
   uniqueItems: boolean;
+  default: unknown[] | undefined;
 }
 
 const schemaKeyword = { table: { category: 'schema keywords' } } as const;
@@ -74,6 +76,7 @@ function schemaOf(args: ArrayArgs): OptionSchema {
   if (typeof args.minItems === 'number') schema.minItems = args.minItems;
   if (typeof args.maxItems === 'number') schema.maxItems = args.maxItems;
   if (args.uniqueItems) schema.uniqueItems = true;
+  if (args.default !== undefined) schema.default = args.default;
   return schema;
 }
 
@@ -89,6 +92,7 @@ const meta = {
     minItems: 0,
     maxItems: 12,
     uniqueItems: true,
+    default: [0, 3, 6, 9],
   },
   argTypes: {
     name: { control: 'text' },
@@ -113,6 +117,7 @@ const meta = {
       control: 'boolean',
       description: 'Whether an item may not repeat another',
     },
+    default: keyword('object', 'The list a new configuration starts with (required for lists)'),
   },
   render: (args, { loaded: { translator } }) =>
     html`<gk-array
@@ -144,6 +149,11 @@ export const ListOfColours: Story = {
     minItems: 1,
     maxItems: 8,
     uniqueItems: false,
+    default: [
+      [255, 170, 0],
+      [200, 0, 80],
+      [40, 0, 90],
+    ],
   },
 };
 
@@ -173,6 +183,7 @@ export const Nested: Story = {
     minItems: undefined,
     maxItems: undefined,
     uniqueItems: false,
+    default: [['red', 'green'], ['blue']],
   },
 };
 

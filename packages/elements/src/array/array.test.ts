@@ -8,6 +8,8 @@ import type { OptionSchema } from '@glowkit/effect-schema/values';
 import type { GkField } from '../shared/field.js';
 import { mount, projectTranslator, settled, shadow } from '../test-support/translator.js';
 import type { GkArray } from './array.js';
+import '../effect-form/effect-form.js';
+import type { GkEffectForm } from '../effect-form/effect-form.js';
 
 // The colour picker is written separately; its test below runs once it is there.
 await Promise.all(
@@ -535,4 +537,120 @@ describe('gk-array: nesting', () => {
       expect(el.valid).toBe(true);
     },
   );
+});
+
+describe('gk-array: parts', () => {
+  /** Adds page styles for the test, removed afterwards. */
+  function pageStyle(css: string): () => void {
+    const style = document.createElement('style');
+    style.textContent = css;
+    document.head.append(style);
+    return () => style.remove();
+  }
+  const outlineOf = (el: Element) => getComputedStyle(el).outlineColor;
+  const marked = 'rgb(1, 2, 3)';
+
+  it("exports each item's parts as item-*, for ::part() from the page", async () => {
+    const remove = pageStyle(`
+      gk-array::part(item-input) { outline-color: rgb(1, 2, 3); }
+      gk-array::part(item-label) { outline-color: rgb(4, 5, 6); }
+      gk-array::part(item-control-row) { outline-color: rgb(7, 8, 9); }
+    `);
+    try {
+      const { el } = await mountHours([1, 2]);
+      const item = itemsOf(el)[1] as Element;
+      expect(outlineOf(shadow(item, 'input'))).toBe(marked);
+      expect(outlineOf(shadow(item, 'label'))).toBe('rgb(4, 5, 6)');
+      expect(outlineOf(shadow(item, '.control'))).toBe('rgb(7, 8, 9)');
+      // The list's own parts keep their names: its legend is not an item's label.
+      expect(outlineOf(shadow(el, 'legend'))).not.toBe('rgb(4, 5, 6)');
+    } finally {
+      remove();
+    }
+  });
+
+  it('reaches the inputs of nested lists at any depth', async () => {
+    const remove = pageStyle('gk-array::part(item-input) { outline-color: rgb(1, 2, 3); }');
+    try {
+      const translator = await projectTranslator('en');
+      const el = await mount<GkArray>('gk-array', {
+        name: 'grid',
+        schema: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+        value: [['a']],
+        translator,
+      });
+      await rendered(el);
+      const inner = itemsOf(el)[0] as Element;
+      await rendered(inner);
+      expect(outlineOf(shadow(itemsOf(inner)[0] as Element, 'input'))).toBe(marked);
+    } finally {
+      remove();
+    }
+  });
+
+  it('exports the same parts from a list option of gk-effect-form', async () => {
+    const remove = pageStyle('gk-effect-form::part(item-input) { outline-color: rgb(1, 2, 3); }');
+    try {
+      const form = await mount<GkEffectForm>('gk-effect-form', {
+        schema: {
+          type: 'object',
+          properties: { hours: { ...hours, default: [1, 2] } },
+        },
+      });
+      await settled(form);
+      const item = form.shadowRoot?.querySelector('.item-control');
+      expect(item?.tagName.toLowerCase()).toBe('gk-integer');
+      await settled(item as Element);
+      expect(outlineOf(shadow(item as Element, 'input'))).toBe(marked);
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('gk-array: every part an item renders is exported', () => {
+  // One item of each kind, in a state that shows as many of its parts as it has: a unit, an
+  // error, a duplicate, nested items. A part missing from the list's table fails here.
+  const colour = { type: 'array', items: { type: 'integer', minimum: 0, maximum: 255 } };
+  const kinds: Array<[string, OptionSchema, unknown]> = [
+    ['gk-checkbox', { type: 'boolean' }, true],
+    ['gk-string', { type: 'string', minLength: 2, append: 'edt_append_s' }, 'a'],
+    ['gk-select', { type: 'string', enum: ['a', 'b'] }, 'a'],
+    ['gk-integer', { type: 'integer', maximum: 5, append: 'edt_append_s' }, 9],
+    ['gk-number', { type: 'number', maximum: 5, append: 'edt_append_s' }, 9.5],
+    ['gk-color-picker', { ...colour, format: 'colorpicker' }, [1, 2, 3]],
+    ['gk-color-picker-rgba', { type: 'array', format: 'colorpickerRGBA' }, [1, 2, 3, 0.5]],
+    [
+      'gk-multiselect',
+      { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['a', 'b'] } },
+      ['a'],
+    ],
+    ['gk-array', { type: 'array', uniqueItems: true, items: { type: 'string' } }, ['a', 'a']],
+  ];
+
+  it.each(kinds)('%s', async (tag, items, item) => {
+    await Promise.all(
+      Object.entries(import.meta.glob('../*/*.ts'))
+        .filter(([path]) => path.endsWith(`/${tag.slice(3)}.ts`))
+        .map(([, load]) => load()),
+    );
+    const el = await mount<GkArray>('gk-array', {
+      name: 'list',
+      schema: { type: 'array', items },
+      value: [item],
+      translator: await projectTranslator('en'),
+    });
+    await rendered(el);
+    const element = itemsOf(el)[0] as Element;
+    expect(element.localName).toBe(tag);
+    await rendered(element);
+    const rendersParts = [...(element.shadowRoot?.querySelectorAll('[part]') ?? [])].flatMap((e) =>
+      (e.getAttribute('part') ?? '').split(/\s+/),
+    );
+    const exported = (element.getAttribute('exportparts') ?? '')
+      .split(',')
+      .map((entry) => entry.trim().split(':')[0]);
+    expect(rendersParts.length).toBeGreaterThan(3);
+    expect([...new Set(rendersParts)].filter((part) => !exported.includes(part))).toEqual([]);
+  });
 });

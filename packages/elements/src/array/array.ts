@@ -4,7 +4,7 @@ import {
   type ValueIssue,
   validateValue,
 } from '@glowkit/effect-schema/values';
-import { html, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import { GkField } from '../shared/field.js';
@@ -27,6 +27,83 @@ type ItemElement = HTMLElement & Partial<Pick<GkField, 'value' | 'issues' | 'rep
 /** The item buttons, by class: what each does is read from the button's class. */
 type ItemAction = 'move-up' | 'move-down' | 'remove';
 
+/** The parts of a field that shows one input (gk-string, gk-select, gk-integer, gk-number). */
+const inputParts = ['field', 'label', 'control', 'input', 'unit', 'error'];
+/** The parts of gk-color-picker (gk-color-picker-rgba adds the alpha row's). */
+const colorParts = [
+  'field',
+  'label',
+  'control',
+  'swatch',
+  'swatch-color',
+  'picker',
+  'channels',
+  'channel',
+  'channel-label',
+  'channel-input',
+  'error',
+];
+
+/** The parts of each kind of item element, as its `@csspart`s and templates name them. */
+const partsByTag: Readonly<Record<string, readonly string[]>> = {
+  'gk-checkbox': ['field', 'control', 'input', 'label', 'error'],
+  'gk-string': inputParts,
+  'gk-select': inputParts,
+  'gk-integer': inputParts,
+  'gk-number': inputParts,
+  'gk-color-picker': colorParts,
+  'gk-color-picker-rgba': [...colorParts, 'alpha', 'alpha-slider', 'alpha-input'],
+  'gk-multiselect': [
+    'field',
+    'label',
+    'options',
+    'option',
+    'checkbox',
+    'option-label',
+    'none',
+    'error',
+  ],
+  'gk-array': [
+    'field',
+    'label',
+    'items',
+    'item',
+    'item-control',
+    'duplicate',
+    'actions',
+    'button',
+    'move-up',
+    'move-down',
+    'remove',
+    'add',
+    'empty',
+    'error',
+  ],
+};
+
+/**
+ * The name an item's part has outside the list: `item-<part>`, except `control` (the row of an
+ * item's control and unit), which is `item-control-row` since `item-control` is the item's element.
+ */
+const itemPartName = (part: string): string =>
+  part === 'control' ? 'item-control-row' : `item-${part}`;
+
+/** Every name an item's part can have outside the list. */
+const itemPartNames = [...new Set(Object.values(partsByTag).flat().map(itemPartName))];
+
+/**
+ * The `exportparts` of each kind of item element, so that `gk-array::part(item-input)` (and
+ * `gk-effect-form::part(item-input)`) reach into items. An item that is a list again also passes
+ * on its own items' `item-*` parts unchanged, so they reach items at any depth.
+ */
+const exportpartsByTag: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(partsByTag).map(([tag, parts]) => {
+    const own = parts.map((part) => `${part}:${itemPartName(part)}`);
+    const nested = tag === 'gk-array' ? itemPartNames : [];
+    return [tag, [...own, ...nested].join(', ')];
+  }),
+);
+
 /** What a render of the list works out once for all its items. */
 interface ItemShared {
   count: number;
@@ -34,6 +111,8 @@ interface ItemShared {
   duplicates: ReadonlySet<number>;
   /** The element that shows an item, undefined when none understands the item schema. */
   tag: string | undefined;
+  /** The item element's `exportparts`. */
+  exportparts: string | undefined;
   /** The buttons' translated names. */
   texts: Readonly<Record<ItemAction, string>>;
 }
@@ -239,8 +318,9 @@ export class ArrayView extends FieldView {
     key: number,
     index: number,
     label: string,
-    tag: string | undefined,
+    shared: ItemShared,
   ): TemplateResult {
+    const { tag, exportparts } = shared;
     const value = this.#items[index];
     if (tag === undefined) {
       // An item schema no element understands: show the value, unchanged, rather than nothing.
@@ -251,6 +331,7 @@ export class ArrayView extends FieldView {
     return staticHtml`<${element}
       class="item-control"
       part="item-control"
+      exportparts=${exportparts ?? nothing}
       data-key=${key}
       .name=${`${this.name}[${index}]`}
       .schema=${this.#itemSchema}
@@ -264,7 +345,7 @@ export class ArrayView extends FieldView {
   }
 
   #renderItem(key: number, index: number, shared: ItemShared): TemplateResult {
-    const { count, duplicates, tag, texts } = shared;
+    const { count, duplicates, texts } = shared;
     const label = this.#itemLabel(index);
     const button = (action: ItemAction, glyph: string) =>
       html`<button
@@ -288,7 +369,7 @@ export class ArrayView extends FieldView {
       data-key=${key}
       ?data-duplicate=${duplicate}
     >
-      ${this.#renderItemControl(key, index, label, tag)}
+      ${this.#renderItemControl(key, index, label, shared)}
       <div class="actions" part="actions">
         ${button('move-up', '↑')}
         ${button('move-down', '↓')}
@@ -317,10 +398,12 @@ export class ArrayView extends FieldView {
         .map((issue) => Number(issue.params.later)),
     );
     // What every item shares, worked out once per render rather than once per item.
+    const tag = tagFor(this.#itemSchema);
     const shared: ItemShared = {
       count,
       duplicates,
-      tag: tagFor(this.#itemSchema),
+      tag,
+      exportparts: tag === undefined ? undefined : exportpartsByTag[tag],
       texts: {
         'move-up': phraseOf('edt_msg_button_move_up', 'Move entry up', this.translator),
         'move-down': phraseOf('edt_msg_button_move_down', 'Move entry down', this.translator),
@@ -402,6 +485,40 @@ export class ArrayView extends FieldView {
  * @csspart add - the button that adds an item
  * @csspart empty - the note shown when the list is empty
  * @csspart error - the validation message of the list itself
+ * @csspart item-field - an item's wrapper. Every part `<p>` of an item element is exported as
+ *   `item-<p>` (`control` as `item-control-row`), and a nested list passes on its items' `item-*`
+ *   parts, so `gk-array::part(item-input)` reaches the inputs of items at any depth
+ * @csspart item-label - an item's label (a legend for colour, list and multiselect items)
+ * @csspart item-control-row - the row of an item's control and unit (an item's `control`)
+ * @csspart item-input - an item's input, select box or checkbox
+ * @csspart item-unit - the unit after an item's input
+ * @csspart item-error - an item's validation message
+ * @csspart item-swatch - a colour item's preview frame
+ * @csspart item-swatch-color - a colour item's preview
+ * @csspart item-picker - a colour item's native colour input
+ * @csspart item-channels - the wrapper of a colour item's channel inputs
+ * @csspart item-channel - one channel of a colour item: its label and input
+ * @csspart item-channel-label - a colour item's channel label
+ * @csspart item-channel-input - a colour item's channel input
+ * @csspart item-alpha - the alpha row of an RGBA colour item
+ * @csspart item-alpha-slider - the alpha slider of an RGBA colour item
+ * @csspart item-alpha-input - the numeric alpha input of an RGBA colour item
+ * @csspart item-options - the wrapper of a multiselect item's checkboxes
+ * @csspart item-option - one checkbox of a multiselect item, with its label
+ * @csspart item-checkbox - the checkboxes of a multiselect item
+ * @csspart item-option-label - the text of a multiselect item's checkbox
+ * @csspart item-none - a multiselect item's "Nothing selected" note
+ * @csspart item-items - the list of a list item
+ * @csspart item-item - one item of a list item
+ * @csspart item-item-control - the element of one item of a list item
+ * @csspart item-duplicate - a repeated item of a list item
+ * @csspart item-actions - the buttons of one item of a list item
+ * @csspart item-button - every button of a list item
+ * @csspart item-move-up - a list item's buttons that move its items up
+ * @csspart item-move-down - a list item's buttons that move its items down
+ * @csspart item-remove - a list item's buttons that remove its items
+ * @csspart item-add - a list item's add button
+ * @csspart item-empty - a list item's note when it is empty
  */
 export class GkArray extends GkField<ArrayView> {
   static override styles = ArrayView.styles;

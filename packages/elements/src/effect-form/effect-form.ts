@@ -51,6 +51,23 @@ const CHUNK = 8;
  * @csspart input - an option's input or select box
  * @csspart unit - the unit after an input
  * @csspart error - an option's validation message
+ * @csspart item-label - the label of a list's item, at any depth (every part `<p>` of an item is
+ *   `item-<p>`, `control` being `item-control-row`; see gk-array)
+ * @csspart item-input - the input or select box of a list's item
+ * @csspart item-control-row - the row of a list item's control and unit
+ * @csspart item-unit - the unit after a list item's input
+ * @csspart item-error - a list item's validation message
+ * @csspart item-swatch - the colour preview of a list's colour item
+ * @cssprop --gk-color-text - text colour (default #1d2330, dark #e8ecf4)
+ * @cssprop --gk-color-muted - units, notes and other secondary text (default #5b6478, dark #a3adc2)
+ * @cssprop --gk-color-surface - background of inputs, select boxes and buttons (default #ffffff, dark #1b2130)
+ * @cssprop --gk-color-border - borders of inputs, buttons and groups (default #8a93a6, dark #5d6780)
+ * @cssprop --gk-color-accent - focus outline, hovered buttons, checked boxes (default #2456d6, dark #7fa2ff)
+ * @cssprop --gk-color-error - validation messages and the borders of invalid inputs (default #b3261e, dark #ff8a80)
+ * @cssprop --gk-radius - corner radius of inputs, buttons and groups (default 6px)
+ * @cssprop --gk-space - the spacing unit; gaps and margins are multiples of it (default 0.5rem)
+ * @cssprop --gk-font - the `font` shorthand (default: inherited)
+ * @cssprop --gk-focus-ring - `box-shadow` around a focused control (default a 3px ring of the accent colour)
  */
 export class GkEffectForm extends LitElement {
   // The options are views rendered in the form's own shadow root (no element and shadow root
@@ -71,6 +88,7 @@ export class GkEffectForm extends LitElement {
     name: { type: String, reflect: true },
     heading: { type: Boolean },
     disabled: { type: Boolean, reflect: true },
+    /** @internal Lit state, not an attribute (also dropped from the manifest by its config). */
     _status: { state: true },
   };
 
@@ -90,6 +108,7 @@ export class GkEffectForm extends LitElement {
   declare heading: boolean;
   /** Disables every option. */
   declare disabled: boolean;
+  /** @internal Whether the schema given by `src` is loading or failed to load. */
   declare _status: Status;
 
   readonly #internals: ElementInternals;

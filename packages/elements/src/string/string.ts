@@ -66,6 +66,7 @@ export class StringView extends FieldView {
  * @csspart input - the text input or select
  * @csspart unit - the unit after the input
  * @csspart error - the validation message
+ * @cssprop --gk-text-width - the widest a text input or select box grows (default 24rem)
  */
 export class GkString extends GkField<StringView> {
   static override styles = StringView.styles;
