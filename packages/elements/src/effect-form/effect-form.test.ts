@@ -127,10 +127,59 @@ describe('gk-effect-form', () => {
       translator.t('edt_eff_enum_random'),
       translator.t('edt_eff_enum_custom'),
     ]);
+  });
+
+  it('re-renders titles, units, enum labels and shown messages when the language changes', async () => {
+    const translator = await projectTranslator('en');
+    const form = await mount<GkEffectForm>('gk-effect-form', {
+      schema: {
+        ...schema,
+        properties: {
+          mode: schema.properties.mode,
+          fps: {
+            type: 'integer',
+            title: 'edt_eff_frameRate',
+            default: 30,
+            minimum: 1,
+            maximum: 60,
+            append: 'edt_append_fps',
+          },
+        },
+      },
+      translator,
+    });
+    await change(form, 'fps', 75);
+    const fps = option(form, 'fps');
+    const seen = () => ({
+      heading: shadow(form, 'legend').textContent,
+      title: fps.querySelector('label')?.textContent,
+      unit: fps.querySelector('.unit')?.textContent,
+      message: fps.querySelector('.error')?.textContent,
+      modeTitle: option(form, 'mode').querySelector('label')?.textContent,
+      enumLabels: [...option(form, 'mode').querySelectorAll('option')].map((o) => o.textContent),
+    });
+    expect(seen()).toEqual({
+      heading: 'Comet',
+      title: 'Frame rate',
+      unit: 'fps',
+      message: 'Enter 60 or less.',
+      modeTitle: 'Sparkle color source',
+      enumLabels: ['Taken from the trail', 'Random', 'Custom'],
+    });
     await translator.setLanguage('de');
     await settled(form);
-    expect(shadow(form, 'legend').textContent).toBe(translator.t('edt_eff_comet_header'));
-    expect(brightness.querySelector('label')?.textContent).toBe(translator.t('edt_eff_brightness'));
+    expect(seen()).toEqual({
+      heading: 'Komet',
+      title: 'Bildrate',
+      unit: 'Bilder/s',
+      message: 'Der Wert darf höchstens 60 betragen.',
+      modeTitle: 'Herkunft der Funkenfarbe',
+      enumLabels: ['Aus dem Schweif', 'Zufällig', 'Benutzerdefiniert'],
+    });
+    // What the user typed and chose stays.
+    expect(control(form, 'fps').value).toBe('75');
+    expect(control(form, 'fps').getAttribute('aria-invalid')).toBe('true');
+    expect(control<HTMLSelectElement>(form, 'mode').value).toBe('trail');
   });
 
   it('shows an option only while its dependencies hold, chains included; hidden options keep their value', async () => {
@@ -179,21 +228,6 @@ describe('gk-effect-form', () => {
     expect(form.value.brightness).toBe(55);
   });
 
-  it('submits with a <form> and blocks submission while a visible option is invalid', async () => {
-    const host = document.createElement('form');
-    host.innerHTML = '<gk-effect-form name="args"></gk-effect-form>';
-    document.body.append(host);
-    const form = host.querySelector('gk-effect-form') as GkEffectForm;
-    form.schema = schema;
-    await settled(form);
-    expect(form.form).toBe(host);
-    expect(JSON.parse(String(new FormData(host).get('args')))).toEqual(form.value);
-    expect(host.checkValidity()).toBe(true);
-    await change(form, 'brightness', 150);
-    expect(host.checkValidity()).toBe(false);
-    expect(form.reportValidity()).toBe(false);
-  });
-
   it('loads its schema from src, and says so clearly when it cannot', async () => {
     const url = URL.createObjectURL(
       new Blob([JSON.stringify(schema)], { type: 'application/json' }),
@@ -219,7 +253,119 @@ describe('gk-effect-form', () => {
   });
 });
 
+/** A form inside a real `<form>` with a submit button; `submitted` collects what each submit sent. */
+async function inForm(properties: Partial<GkEffectForm> = {}) {
+  const host = document.createElement('form');
+  host.innerHTML =
+    '<gk-effect-form name="args"></gk-effect-form><button type="submit">Apply</button>';
+  const submitted: unknown[] = [];
+  host.addEventListener('submit', (e) => {
+    e.preventDefault();
+    submitted.push(JSON.parse(String(new FormData(host).get('args'))));
+  });
+  document.body.append(host);
+  const form = host.querySelector('gk-effect-form') as GkEffectForm;
+  Object.assign(form, { schema, ...properties });
+  await settled(form);
+  return { host, form, submitted };
+}
+
+const defaults = {
+  late: false,
+  brightness: 80,
+  mode: 'trail',
+  sparkle: false,
+  chance: 0.5,
+  label: 'SOS',
+};
+
 describe('gk-effect-form inside a <form>', () => {
+  it('is submitted with the args as JSON under its name', async () => {
+    const { host, form, submitted } = await inForm();
+    expect(form.form).toBe(host);
+    await change(form, 'brightness', 55);
+    host.requestSubmit();
+    expect(submitted).toEqual([{ ...defaults, brightness: 55 }]);
+    expect(submitted[0]).toEqual(form.value);
+  });
+
+  it('blocks submission while a visible option is invalid, not while a hidden one is', async () => {
+    const { host, form, submitted } = await inForm({ value: { label: 'far too long' } });
+    host.requestSubmit();
+    expect(submitted).toHaveLength(1);
+    await change(form, 'sparkle', true);
+    await change(form, 'brightness', 150);
+    let invalidEvents = 0;
+    form.addEventListener('invalid', () => invalidEvents++);
+    host.requestSubmit();
+    expect(submitted).toHaveLength(1);
+    expect(invalidEvents).toBe(1);
+    expect(host.checkValidity()).toBe(false);
+    expect(form.reportValidity()).toBe(false);
+    await change(form, 'brightness', 90);
+    await change(form, 'label', 'OK');
+    host.requestSubmit();
+    expect(submitted).toHaveLength(2);
+    expect(submitted[1]).toMatchObject({ brightness: 90, sparkle: true, label: 'OK' });
+  });
+
+  it('goes back to the defaults and the given value when the <form> is reset', async () => {
+    const { host, form } = await inForm({ value: { brightness: 40 } });
+    await change(form, 'brightness', 70);
+    await change(form, 'sparkle', true);
+    await change(form, 'mode', 'random');
+    host.reset();
+    await settled(form);
+    expect(form.value).toEqual({ ...defaults, brightness: 40 });
+    expect(control(form, 'brightness').value).toBe('40');
+    expect(control(form, 'sparkle').checked).toBe(false);
+    expect(control<HTMLSelectElement>(form, 'mode').value).toBe('trail');
+    expect(form.visibleOptionNames).toEqual(['mode', 'brightness', 'sparkle', 'late']);
+    expect(JSON.parse(String(new FormData(host).get('args')))).toEqual(form.value);
+  });
+
+  // A change shows and hides options by hand, outside the render: the next render must still
+  // put back what it decides (a binding that compared with its last render would not).
+  it('hides again on reset the options that a change had shown', async () => {
+    const { host, form } = await inForm();
+    await change(form, 'sparkle', true);
+    expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'chance', 'label', 'late']);
+    host.reset();
+    await settled(form);
+    expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'late']);
+  });
+
+  it('loads its own phrase files from `language` and `translations`, and follows `language`', async () => {
+    // The project's phrase files, as Vite serves them; `{lng}` stands for the language.
+    // (a literal path, so that Vite serves the file; a URL with `{lng}` in it names no file).
+    const template = new URL('../../../../translations/en.json', import.meta.url).href.replace(
+      /en\.json$/,
+      '{lng}.json',
+    );
+    const host = document.createElement('form');
+    host.innerHTML = `<gk-effect-form name="args" language="en" translations="${template}"></gk-effect-form>`;
+    const form = host.querySelector('gk-effect-form') as GkEffectForm;
+    const errors: string[] = [];
+    form.addEventListener('error', (e) =>
+      errors.push((e as unknown as CustomEvent).detail.message),
+    );
+    form.schema = schema;
+    document.body.append(host);
+    const seen = () => ({
+      heading: form.shadowRoot?.querySelector('legend')?.textContent,
+      title: option(form, 'brightness').querySelector('label')?.textContent,
+      firstEnumLabel: option(form, 'mode').querySelector('option')?.textContent,
+    });
+    await expect
+      .poll(seen, { timeout: 5000 })
+      .toEqual({ heading: 'Comet', title: 'Brightness', firstEnumLabel: 'Taken from the trail' });
+    form.setAttribute('language', 'de');
+    await expect
+      .poll(seen, { timeout: 5000 })
+      .toEqual({ heading: 'Komet', title: 'Helligkeit', firstEnumLabel: 'Aus dem Schweif' });
+    expect(errors).toEqual([]);
+  });
+
   it('is disabled with a disabled fieldset, and restores a submitted state', async () => {
     const host = document.createElement('form');
     host.innerHTML = '<fieldset disabled><gk-effect-form name="args"></gk-effect-form></fieldset>';

@@ -1,6 +1,7 @@
 import { jsonEqual, type OptionSchema } from '@glowkit/effect-schema/values';
 import type { Resolver } from '@glowkit/i18n';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FieldEventDetail } from '../shared/field-view.js';
 import { initialValue } from '../shared/registry.js';
@@ -479,7 +480,7 @@ export class GkEffectForm extends LitElement {
       part="option"
       data-option=${name}
       data-view=${view.kind}
-      ?hidden=${!this.#visible.has(option.name)}
+      ?hidden=${live(!this.#visible.has(option.name))}
     >${viewIn(view, !this.#visible.has(option.name))}</div>`;
   }
 
