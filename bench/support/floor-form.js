@@ -1,7 +1,8 @@
 // The floor of bench/elements.mjs: the least a Lit form can do for an effect option schema — one
 // shadow root, one template, per option a label and its bare control (a checkbox, a number or text
 // input, a select, three number inputs for a colour, nothing but a legend for a list), the elements'
-// own field styles, and dependencies decided on every change. No validation, translation, messages,
+// own field styles, and dependencies decided on every change; an option hidden from the start is
+// an empty box until first shown, as in <gk-effect-form>. No validation, translation, messages,
 // units, ARIA wiring, events with values, form association or list editing. It is not a product:
 // it shows how fast any Lit-rendered form of these schemas can be on this machine, so that the
 // targets can be read against it.
@@ -60,11 +61,16 @@ class BenchFloorForm extends LitElement {
     );
   }
 
+  /** Options rendered so far: one hidden since the start stays an empty box until first shown. */
+  rendered = new Set();
+
   /** Sets a value and shows or hides the options that depend on it. */
   set(name, value) {
     this.values[name] = value;
     for (const el of this.renderRoot.querySelectorAll('.option')) {
-      el.hidden = !this.visible(el.dataset.option);
+      const shown = this.visible(el.dataset.option);
+      el.hidden = !shown;
+      if (shown && !this.rendered.has(el.dataset.option)) this.requestUpdate();
     }
   }
 
@@ -102,9 +108,14 @@ class BenchFloorForm extends LitElement {
       this.options,
       (o) => o.name,
       ({ name, schema }) => {
+        const shown = this.visible(name);
+        if (!shown && !this.rendered.has(name)) {
+          return html`<div class="option" data-option=${name} hidden></div>`;
+        }
+        this.rendered.add(name);
         lastId += 1;
         const id = `floor-${lastId}`;
-        return html`<div class="option" data-option=${name} ?hidden=${!this.visible(name)}>
+        return html`<div class="option" data-option=${name} ?hidden=${!shown}>
           <div class="field"><label for=${id}>${schema.title ?? name}</label>
           <div class="control">${this.control(name, schema, id)}</div></div>
         </div>`;
