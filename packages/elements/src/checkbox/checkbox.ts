@@ -45,6 +45,7 @@ export class CheckboxView extends FieldView {
  * @fires change - the user committed a change (same detail)
  * @csspart field - the wrapper
  * @csspart control - the checkbox and its label
+ * @csspart input - the checkbox
  * @csspart label - the label
  * @csspart error - the validation message
  */

@@ -385,3 +385,53 @@ describe('gk-effect-form inside a <form>', () => {
     expect(form.value.brightness).toBe(12);
   });
 });
+
+describe('gk-effect-form: parts', () => {
+  it('documents every part its options render', async () => {
+    const colour = { type: 'array', items: { type: 'integer', minimum: 0, maximum: 255 } };
+    const form = await mount<GkEffectForm>('gk-effect-form', {
+      translator: await projectTranslator('en'),
+      schema: {
+        type: 'object',
+        title: 'edt_eff_comet_header',
+        properties: {
+          flag: { type: 'boolean', default: true },
+          text: { type: 'string', minLength: 3, default: 'a', append: 'edt_append_s' },
+          choice: { type: 'string', enum: ['a', 'b'], default: 'a' },
+          count: { type: 'integer', default: 1, append: 'edt_append_s' },
+          speed: { type: 'number', default: 1 },
+          rgb: { ...colour, format: 'colorpicker', default: [1, 2, 3] },
+          rgba: { type: 'array', format: 'colorpickerRGBA', default: [1, 2, 3, 0.5] },
+          several: {
+            type: 'array',
+            uniqueItems: true,
+            items: { type: 'string', enum: ['a', 'b'] },
+            default: ['a'],
+          },
+          list: { type: 'array', items: { type: 'integer' }, default: [1] },
+          empty: { type: 'array', items: { type: 'integer' }, default: [] },
+          'smoothing-custom-settings': { type: 'boolean', default: true },
+          'smoothing-time_ms': { type: 'integer', default: 200 },
+          'smoothing-updateFrequency': { type: 'number', default: 25 },
+        },
+      },
+    });
+    await settled(form);
+    const rendered = new Set(
+      [...(form.shadowRoot?.querySelectorAll('[part]') ?? [])].flatMap((e) =>
+        (e.getAttribute('part') ?? '').split(/\s+/),
+      ),
+    );
+    const response = await fetch(new URL('../../custom-elements.json', import.meta.url));
+    expect(response.ok, 'custom-elements.json is built').toBe(true);
+    const manifest = (await response.json()) as {
+      modules: Array<{ declarations?: Array<{ tagName?: string; cssParts?: { name: string }[] }> }>;
+    };
+    const documented = manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .find((d) => d.tagName === 'gk-effect-form')
+      ?.cssParts?.map((p) => p.name);
+    expect(rendered.size).toBeGreaterThan(20);
+    expect([...rendered].filter((part) => !documented?.includes(part)).sort()).toEqual([]);
+  });
+});

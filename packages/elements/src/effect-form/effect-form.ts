@@ -45,7 +45,8 @@ const CHUNK = 8;
  * @csspart form - the fieldset around all options
  * @csspart heading - the effect's translated title
  * @csspart status - the loading or error message
- * @csspart option - the block of one option (its `data-option` attribute holds the option's name)
+ * @csspart option-block - the block of one option (its `data-option` attribute holds the option's
+ *   name); not `option`, which a multiselect's choices are
  * @csspart field - an option's wrapper (a fieldset for lists, multiselects and colours)
  * @csspart label - an option's label (a legend for lists, multiselects and colours)
  * @csspart control - the row of an option's control and unit
@@ -59,6 +60,48 @@ const CHUNK = 8;
  * @csspart item-unit - the unit after a list item's input
  * @csspart item-error - a list item's validation message
  * @csspart item-swatch - the colour preview of a list's colour item
+ * @csspart swatch - a colour option's preview frame
+ * @csspart swatch-color - a colour option's preview colour
+ * @csspart picker - a colour option's native colour input
+ * @csspart channels - the wrapper of a colour option's channel inputs
+ * @csspart channel - one channel of a colour option: its label and input
+ * @csspart channel-label - a channel's label (also the alpha's)
+ * @csspart channel-input - a channel's numeric input (also the alpha's)
+ * @csspart alpha - the alpha row of an RGBA colour option
+ * @csspart alpha-slider - the alpha slider
+ * @csspart alpha-input - the numeric alpha input
+ * @csspart options - the wrapper of a multiselect's checkboxes
+ * @csspart option - one choice of a multiselect: its checkbox and label
+ * @csspart checkbox - a multiselect's checkboxes
+ * @csspart option-label - the text of a multiselect's choice
+ * @csspart none - a multiselect's "Nothing selected" note
+ * @csspart items - the list of a list option's items
+ * @csspart item - one item of a list: its element and its buttons
+ * @csspart item-control - the element of one item (a gk-integer, gk-color-picker, gk-array…)
+ * @csspart duplicate - an item that repeats an earlier one while `uniqueItems` is true
+ * @csspart actions - the buttons of one item
+ * @csspart button - every button of a list
+ * @csspart move-up - the buttons that move an item up
+ * @csspart move-down - the buttons that move an item down
+ * @csspart remove - the buttons that remove an item
+ * @csspart add - a list's add button
+ * @csspart empty - the note of an empty list
+ * @csspart group - the smoothing block (its three options)
+ * @csspart custom - the smoothing block's checkbox element (`gk-checkbox`)
+ * @csspart details - the smoothing time and frequency, shown while the checkbox is checked
+ * @csspart time - the smoothing time element (`gk-integer`)
+ * @csspart frequency - the update frequency element (`gk-number`)
+ * @csspart custom-label - the smoothing checkbox's label
+ * @csspart custom-input - the smoothing checkbox itself
+ * @csspart custom-error - the smoothing checkbox's message
+ * @csspart time-label - the smoothing time's label
+ * @csspart time-input - the smoothing time's numeric input
+ * @csspart time-unit - the smoothing time's unit
+ * @csspart time-error - the smoothing time's message
+ * @csspart frequency-label - the update frequency's label
+ * @csspart frequency-input - the update frequency's numeric input
+ * @csspart frequency-unit - the update frequency's unit
+ * @csspart frequency-error - the update frequency's message
  * @cssprop --gk-color-text - text colour (default #1d2330, dark #e8ecf4)
  * @cssprop --gk-color-muted - units, notes and other secondary text (default #5b6478, dark #a3adc2)
  * @cssprop --gk-color-surface - background of inputs, select boxes and buttons (default #ffffff, dark #1b2130)
@@ -477,7 +520,7 @@ export class GkEffectForm extends LitElement {
     }
     return html`<div
       class="option"
-      part="option"
+      part="option-block"
       data-option=${name}
       data-view=${view.kind}
       ?hidden=${live(!this.#visible.has(option.name))}

@@ -16,6 +16,7 @@ export class IntegerView extends NumberFieldView {
  * @fires change - the user committed the number
  * @csspart field - the wrapper
  * @csspart label - the label
+ * @csspart control - the row of the input and its unit
  * @csspart input - the numeric input
  * @csspart unit - the unit after the input
  * @csspart error - the validation message

@@ -19,7 +19,9 @@ export class SelectView extends StringView {
  * @fires change - same, when the choice is committed
  * @csspart field - the wrapper
  * @csspart label - the label
+ * @csspart control - the row of the select box and its unit
  * @csspart input - the select box
+ * @csspart unit - the unit after the select box
  * @csspart error - the validation message
  */
 export class GkSelect extends GkField<SelectView> {

@@ -63,6 +63,7 @@ export class StringView extends FieldView {
  * @fires change - the user committed the text (blur or Enter)
  * @csspart field - the wrapper
  * @csspart label - the label
+ * @csspart control - the row of the input and its unit
  * @csspart input - the text input or select
  * @csspart unit - the unit after the input
  * @csspart error - the validation message
