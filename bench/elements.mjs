@@ -14,7 +14,7 @@
 // CHROMIUM_PATH (default /usr/bin/chromium). Flags (`node bench/elements.mjs --rounds 9`):
 // --rounds N (default 21); --profile adds CDP CPU profiles of the Glowkit side (unminified bundle)
 // and prints the self time by function.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +22,13 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
-import { generateEffectSchema } from './support/generate-effect-schema.mjs';
+import {
+  bundle as bundleOf,
+  elementsSrcOf,
+  usableElementModules,
+  workspacePlugin,
+} from './support/elements-bundle.mjs';
+import { generatedSchema, largestCorpusSchema } from './support/elements-cases.mjs';
 import { median, percentile } from './support/stats.mjs';
 
 const repo = join(import.meta.dirname, '..');
@@ -44,161 +50,7 @@ if (!existsSync(schemaDir)) {
   process.exit(2);
 }
 
-// --- The schemas -------------------------------------------------------------------------------
-const dependantsOf = (properties, name) =>
-  Object.keys(properties).filter(
-    (n) => properties[n]?.options?.dependencies && name in properties[n].options.dependencies,
-  );
-
-/** (a) The largest corpus schema: most options, then most bytes. */
-function largestCorpusSchema() {
-  const candidates = readdirSync(schemaDir)
-    .filter((f) => f.endsWith('.schema.json'))
-    .map((file) => {
-      const text = readFileSync(join(schemaDir, file), 'utf8');
-      const schema = JSON.parse(text);
-      return {
-        file,
-        schema,
-        options: Object.keys(schema.properties ?? {}).length,
-        bytes: text.length,
-      };
-    })
-    .sort((a, b) => b.options - a.options || b.bytes - a.bytes || a.file.localeCompare(b.file));
-  const { file, schema, options, bytes } = candidates[0];
-  const properties = schema.properties;
-  // The toggle: `random-center` when there is one, else the boolean most options depend on.
-  const booleans = Object.keys(properties).filter((n) => properties[n].type === 'boolean');
-  const toggle = booleans.includes('random-center')
-    ? 'random-center'
-    : booleans.sort(
-        (x, y) => dependantsOf(properties, y).length - dependantsOf(properties, x).length,
-      )[0];
-  return {
-    key: 'corpus',
-    label: `(a) ${file}`,
-    description: `${options} options, ${bytes} bytes; the largest of ${candidates.length} corpus schemas`,
-    schema,
-    toggle,
-    toggleDefault: properties[toggle].default === true,
-    dependants: dependantsOf(properties, toggle).length,
-  };
-}
-
-function generatedSchema() {
-  const { schema, toggle, toggleDefault, dependants } = generateEffectSchema({ options: 300 });
-  const properties = schema.properties;
-  const withDeps = Object.values(properties).filter((p) => p.options?.dependencies).length;
-  const kinds = {};
-  for (const p of Object.values(properties)) {
-    const kind = p.format ?? (p.enum ? 'select' : p.type);
-    kinds[kind] = (kinds[kind] ?? 0) + 1;
-  }
-  return {
-    key: 'generated',
-    label: '(b) generated',
-    description: `${Object.keys(properties).length} options, ${withDeps} with dependencies (${Object.entries(
-      kinds,
-    )
-      .map(([k, n]) => `${n} ${k}`)
-      .join(', ')})`,
-    schema,
-    toggle,
-    toggleDefault,
-    dependants: dependants.length,
-  };
-}
-
-// --- Bundling ----------------------------------------------------------------------------------
-const elementsSrc = join(repo, 'packages', 'elements', 'src');
-
-/** Every element module on disk: `src/<dir>/*.ts` files that define a custom element. */
-function elementModules() {
-  const modules = [];
-  for (const dir of readdirSync(elementsSrc, { withFileTypes: true })) {
-    if (!dir.isDirectory()) continue;
-    for (const file of readdirSync(join(elementsSrc, dir.name)).sort()) {
-      if (!file.endsWith('.ts') || /\.(test|spec|stories|styles|d)\.ts$/.test(file)) continue;
-      const path = join(elementsSrc, dir.name, file);
-      if (/customElements\.define\(/.test(readFileSync(path, 'utf8'))) modules.push(path);
-    }
-  }
-  return modules.sort();
-}
-
-/**
- * Resolves `@glowkit/*` to the workspace packages' TypeScript sources (what their `exports` map to,
- * `dist/x.js` → `src/x.ts`), so the bench measures the current sources without a build; marks the
- * elements' own modules as having side effects (they register custom elements, and the package's
- * `sideEffects` only lists `dist/`); makes the given specifiers external.
- */
-function workspacePlugin(isExternal) {
-  return {
-    name: 'glowkit-workspace',
-    setup(b) {
-      b.onResolve({ filter: /^@glowkit\// }, (args) => {
-        if (isExternal(args.path)) return { path: args.path, external: true };
-        const [, pkg, sub] = args.path.match(/^@glowkit\/([^/]+)(?:\/(.+))?$/);
-        const dir = join(repo, 'packages', pkg);
-        const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-        const entry = manifest.exports?.[sub ? `./${sub}` : '.'];
-        const target = typeof entry === 'string' ? entry : entry?.default;
-        if (!target) return undefined;
-        const source = join(dir, target.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
-        return { path: existsSync(source) ? source : join(dir, target) };
-      });
-      b.onResolve({ filter: /^[./]/ }, (args) => {
-        let path = resolve(args.resolveDir, args.path);
-        if (!path.startsWith(elementsSrc)) return undefined;
-        if (path.endsWith('.js') && !existsSync(path)) path = `${path.slice(0, -3)}.ts`;
-        return existsSync(path) ? { path, sideEffects: true } : undefined;
-      });
-    },
-  };
-}
-
-async function bundle({ modules, external = [], minify = true, footer = '' }) {
-  const isExternal = (spec) =>
-    external.some((e) => (e.endsWith('/*') ? spec.startsWith(e.slice(0, -1)) : spec === e));
-  const result = await build({
-    stdin: {
-      contents: `${modules.map((m) => `import ${JSON.stringify(m)};`).join('\n')}\n${footer}`,
-      resolveDir: elementsSrc,
-      loader: 'js',
-      sourcefile: 'bench-entry.js',
-    },
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    conditions: ['production'], // Lit's production build: dev mode off
-    minify,
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'silent',
-    external: external.filter((e) => !e.startsWith('@glowkit/')),
-    plugins: [workspacePlugin(isExternal)],
-  });
-  const code = result.outputFiles[0].contents;
-  return { code, metafile: result.metafile };
-}
-
-/** The element modules that bundle on their own: one still being written is left out, loudly. */
-async function usableElementModules() {
-  const usable = [];
-  for (const module of elementModules()) {
-    try {
-      await bundle({ modules: [module], external: ['lit', 'lit/*', '@lit/*'] });
-      usable.push(module);
-    } catch (error) {
-      console.warn(
-        `warning: ${relative(repo, module)} does not bundle, left out: ${error.message.split('\n')[0]}`,
-      );
-    }
-  }
-  return usable;
-}
+const elementsSrc = elementsSrcOf(repo);
 
 // --- Page and server ---------------------------------------------------------------------------
 const PAGE = `<!doctype html>
@@ -343,8 +195,9 @@ function summariseProfiles(profiles, top = 20) {
 }
 
 // --- Main --------------------------------------------------------------------------------------
-const cases = [largestCorpusSchema(), generatedSchema()];
-const modules = await usableElementModules();
+const bundle = (options) => bundleOf(repo, options);
+const cases = [largestCorpusSchema(schemaDir), generatedSchema()];
+const modules = await usableElementModules(repo);
 const gkPage = await bundle({ modules: [...modules, FLOOR], minify: !PROFILE });
 const jeRoot = dirname(
   new URL(import.meta.resolve('@json-editor/json-editor/package.json')).pathname,
@@ -599,7 +452,7 @@ async function splitSize(external) {
     metafile: true,
     logLevel: 'silent',
     external: external.filter((e) => !e.startsWith('@glowkit/')),
-    plugins: [workspacePlugin(isExternal)],
+    plugins: [workspacePlugin(repo, isExternal)],
   });
   const files = new Map(result.outputFiles.map((f) => [relative(repo, f.path), f.contents]));
   const outputs = result.metafile.outputs;

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 
 const only = process.argv[2];
 const benches = readdirSync(import.meta.dirname)
-  .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
+  // elements-ab.mjs compares the working tree with a revision: a tool for a change, not a benchmark.
+  .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs' && f !== 'elements-ab.mjs')
   .filter((f) => !only || f.startsWith(only))
   .sort();
 for (const file of benches) {
