@@ -9,7 +9,7 @@
 // Environment: GLOWKIT_CORPUS (default ../shared/corpus/hyperion), CHROMIUM_PATH.
 // Prints medians, quartiles and ratios; asserts nothing.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,13 +86,19 @@ let server;
 const samples = {};
 try {
   const code = { A: await sideCode(repo), B: await sideCode(base.dir) };
+  // The same page script as bench/elements.mjs (support/elements-page.js), so both benches time
+  // a render and a toggle the same way; json-editor is not loaded, and not asked for.
+  const pageScript = readFileSync(join(import.meta.dirname, 'support', 'elements-page.js'));
   const page = (side) =>
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>body{margin:0;font:14px system-ui}.c{width:640px}</style><script type="module" src="/${side}.js"></script></head><body></body></html>`;
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>body{margin:0;font:14px system-ui,sans-serif}.bench-container{width:640px}</style><script type="module" src="/${side}.js"></script><script type="module" src="/page.js"></script></head><body></body></html>`;
   server = createServer((request, response) => {
     const side = request.url.match(/^\/(A|B)(\.js)?$/);
     // Cross-origin isolation gives performance.now() 5 µs resolution instead of 100 µs.
     response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     response.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+    if (request.url === '/page.js') {
+      return void response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageScript);
+    }
     if (!side) return void response.writeHead(404).end();
     const [type, body] = side[2]
       ? ['text/javascript', code[side[1]]]
@@ -106,77 +112,42 @@ try {
     const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     p.on('pageerror', (error) => console.warn(`${side}: page error: ${error.message}`));
     await p.goto(`http://127.0.0.1:${server.address().port}/${side}`);
-    await p.waitForFunction(() => customElements.get('gk-effect-form'));
+    await p.evaluate(() => window.bench.ready);
     await p.evaluate(
-      (schemas) => {
-        window.schemas = schemas;
-      },
+      (schemas) => window.bench.setSchemas(schemas),
       Object.fromEntries(cases.map((c) => [c.key, c.schema])),
     );
     pages[side] = { page: p, cdp: await p.context().newCDPSession(p) };
   }
 
-  /** One timed step in a page, from a painted, idle page, after garbage collection. */
-  const step = async (side, fn, arg) => {
+  /** One timed call of the page script, from a painted, idle page, after garbage collection. */
+  const step = async (side, lib, method, ...args) => {
     const { page: p, cdp } = pages[side];
     if (!flags['no-gc']) await cdp.send('HeapProfiler.collectGarbage');
-    return p.evaluate(fn, arg);
+    await p.evaluate(() => window.bench.frames(2));
+    return p.evaluate(({ lib, method, args }) => window.bench.libs[lib][method](...args), {
+      lib,
+      method,
+      args,
+    });
   };
-  const render = ({ tag, key }) =>
-    (async () => {
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      document.body.replaceChildren();
-      const container = document.createElement('div');
-      container.className = 'c';
-      document.body.append(container);
-      const t0 = performance.now();
-      const form = document.createElement(tag);
-      form.schema = window.schemas[key];
-      container.append(form);
-      await form.updateComplete;
-      container.getBoundingClientRect();
-      const height = container.offsetHeight;
-      window.live = { form, container };
-      return { ms: performance.now() - t0, check: height };
-    })();
-  const toggle = (name) =>
-    (async () => {
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const { form, container } = window.live;
-      const input = form.renderRoot.querySelector(
-        `[data-option="${CSS.escape(name)}"] input[type="checkbox"]`,
-      );
-      const t0 = performance.now();
-      input.click();
-      await form.updateComplete;
-      container.getBoundingClientRect();
-      const height = container.offsetHeight;
-      return { ms: performance.now() - t0, check: height };
-    })();
+  const dispose = (side) => pages[side].page.evaluate(() => window.bench.dispose());
   const record = (name, side, round, result) => {
     if (round < 0) return;
     samples[name] ??= { A: [], B: [], checks: { A: new Set(), B: new Set() } };
-    samples[name][side].push(result.ms);
-    samples[name].checks[side].add(result.check);
+    samples[name][side].push(result.wall);
+    samples[name].checks[side].add(result.visible);
   };
   for (let round = -WARMUP_ROUNDS; round < ROUNDS; round++) {
     for (const side of round % 2 === 0 ? ['A', 'B'] : ['B', 'A']) {
       for (const c of cases) {
-        const at = `${c.label}`;
-        record(
-          `${at}: first render`,
-          side,
-          round,
-          await step(side, render, { tag: 'gk-effect-form', key: c.key }),
-        );
-        record(`${at}: toggle`, side, round, await step(side, toggle, c.toggle));
-        record(`${at}: toggle back`, side, round, await step(side, toggle, c.toggle));
-        record(
-          `${at}: floor first render`,
-          side,
-          round,
-          await step(side, render, { tag: 'bench-floor-form', key: c.key }),
-        );
+        const at = (what) => `${c.label}: ${what}`;
+        record(at('first render'), side, round, await step(side, 'gk', 'render', c.key));
+        const flip = !c.toggleDefault;
+        record(at('toggle'), side, round, await step(side, 'gk', 'toggle', c.toggle, flip));
+        record(at('toggle back'), side, round, await step(side, 'gk', 'toggle', c.toggle, !flip));
+        record(at('floor first render'), side, round, await step(side, 'floor', 'render', c.key));
+        await dispose(side);
       }
     }
   }
@@ -200,7 +171,9 @@ const range = (xs) =>
   `${fmt(median(xs))} [${fmt(percentile(xs, 0.25))}–${fmt(percentile(xs, 0.75))}]`;
 for (const [name, { A, B, checks }] of Object.entries(samples)) {
   const differ =
-    [...checks.A].join() !== [...checks.B].join() ? '  ← the sides laid out differently' : '';
+    [...checks.A].join() !== [...checks.B].join()
+      ? '  ← the sides showed different numbers of options'
+      : '';
   console.log(
     `${name.padEnd(42)} ${range(A).padStart(22)} ${range(B).padStart(22)} ${`${(median(A) / median(B)).toFixed(2)}×`.padStart(7)}${differ}`,
   );

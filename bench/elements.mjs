@@ -23,10 +23,10 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import {
+  buildOptions,
   bundle as bundleOf,
   elementsSrcOf,
   usableElementModules,
-  workspacePlugin,
 } from './support/elements-bundle.mjs';
 import { generatedSchema, largestCorpusSchema } from './support/elements-cases.mjs';
 import { median, percentile } from './support/stats.mjs';
@@ -435,24 +435,11 @@ const gzipBytes = (code) => gzipSync(code, { level: 9 }).length;
  * is gzipped on its own, as a server sends it.
  */
 async function splitSize(external) {
-  const isExternal = (spec) =>
-    external.some((e) => (e.endsWith('/*') ? spec.startsWith(e.slice(0, -1)) : spec === e));
   const result = await build({
+    ...buildOptions(repo, { external }),
     entryPoints: { elements: join(elementsSrc, 'index.ts') },
     outdir: join(repo, 'bench-out'), // nothing is written: write is false
-    bundle: true,
     splitting: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    conditions: ['production'],
-    minify: true,
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'silent',
-    external: external.filter((e) => !e.startsWith('@glowkit/')),
-    plugins: [workspacePlugin(repo, isExternal)],
   });
   const files = new Map(result.outputFiles.map((f) => [relative(repo, f.path), f.contents]));
   const outputs = result.metafile.outputs;

@@ -56,19 +56,14 @@ export function workspacePlugin(repo, isExternal) {
 }
 
 /**
- * Bundles modules of a checkout (`repo`) into one ESM file, as the benchmarks load it: minified,
- * Lit's production build, the given specifiers external (`x/*` for a prefix).
+ * The esbuild options every benchmark bundle of a checkout (`repo`) shares: ESM for the browser,
+ * minified unless told otherwise, Lit's production build, the given specifiers external (`x/*` for
+ * a prefix), the workspace packages from their sources; nothing is written.
  */
-export async function bundle(repo, { modules, external = [], minify = true, footer = '' }) {
+export function buildOptions(repo, { external = [], minify = true } = {}) {
   const isExternal = (spec) =>
     external.some((e) => (e.endsWith('/*') ? spec.startsWith(e.slice(0, -1)) : spec === e));
-  const result = await build({
-    stdin: {
-      contents: `${modules.map((m) => `import ${JSON.stringify(m)};`).join('\n')}\n${footer}`,
-      resolveDir: elementsSrcOf(repo),
-      loader: 'js',
-      sourcefile: 'bench-entry.js',
-    },
+  return {
     bundle: true,
     write: false,
     format: 'esm',
@@ -81,6 +76,19 @@ export async function bundle(repo, { modules, external = [], minify = true, foot
     logLevel: 'silent',
     external: external.filter((e) => !e.startsWith('@glowkit/')),
     plugins: [workspacePlugin(repo, isExternal)],
+  };
+}
+
+/** Bundles modules of a checkout (`repo`) into one ESM file, as the benchmarks load it. */
+export async function bundle(repo, { modules, external = [], minify = true, footer = '' }) {
+  const result = await build({
+    ...buildOptions(repo, { external, minify }),
+    stdin: {
+      contents: `${modules.map((m) => `import ${JSON.stringify(m)};`).join('\n')}\n${footer}`,
+      resolveDir: elementsSrcOf(repo),
+      loader: 'js',
+      sourcefile: 'bench-entry.js',
+    },
   });
   const code = result.outputFiles[0].contents;
   return { code, metafile: result.metafile };

@@ -69,6 +69,27 @@ function litStatesHidden() {
   };
 }
 
+/**
+ * Gives every element the theming custom properties documented once, on GkField (every colour,
+ * the radius, spacing, font and focus ring come from the shared field styles): the form and the
+ * smoothing block use them too but do not extend GkField, so the analyzer would not list them.
+ */
+function sharedThemingProperties() {
+  return {
+    name: 'glowkit-shared-theming-properties',
+    packageLinkPhase({ customElementsManifest }) {
+      const declarations = customElementsManifest.modules.flatMap((m) => m.declarations ?? []);
+      const shared = declarations.find((d) => d.name === 'GkField')?.cssProperties ?? [];
+      for (const declaration of declarations) {
+        if (!declaration.customElement || !declaration.tagName) continue;
+        const own = declaration.cssProperties ?? [];
+        const missing = shared.filter((p) => !own.some((o) => o.name === p.name));
+        if (missing.length > 0) declaration.cssProperties = [...missing, ...own];
+      }
+    },
+  };
+}
+
 export default {
   globs: ['src/**/*.ts'],
   exclude: [
@@ -82,5 +103,5 @@ export default {
   // package.json already points "customElements" at the manifest; leave it alone.
   packagejson: false,
   dependencies: false,
-  plugins: [documentedEventsOnly(), litStatesHidden()],
+  plugins: [documentedEventsOnly(), litStatesHidden(), sharedThemingProperties()],
 };

@@ -6,6 +6,7 @@ import '../integer/integer.js';
 import '../string/string.js';
 import type { OptionSchema } from '@glowkit/effect-schema/values';
 import type { GkField } from '../shared/field.js';
+import { documentedParts, renderedParts } from '../test-support/parts.js';
 import { mount, projectTranslator, settled, shadow } from '../test-support/translator.js';
 import type { GkArray } from './array.js';
 import '../effect-form/effect-form.js';
@@ -644,34 +645,14 @@ describe('gk-array: every part an item renders is exported', () => {
     const element = itemsOf(el)[0] as Element;
     expect(element.localName).toBe(tag);
     await rendered(element);
-    const rendersParts = [...(element.shadowRoot?.querySelectorAll('[part]') ?? [])].flatMap((e) =>
-      (e.getAttribute('part') ?? '').split(/\s+/),
-    );
+    const rendersParts = renderedParts(element.shadowRoot);
     const exported = (element.getAttribute('exportparts') ?? '')
       .split(',')
       .map((entry) => entry.trim().split(':')[0]);
     expect(rendersParts.length).toBeGreaterThan(3);
-    expect([...new Set(rendersParts)].filter((part) => !exported.includes(part))).toEqual([]);
+    expect(rendersParts.filter((part) => !exported.includes(part))).toEqual([]);
     // And each is documented: the manifest (built from the JSDoc) lists it for the element.
-    const documented = (await manifestParts())[tag] ?? [];
-    expect([...new Set(rendersParts)].filter((part) => !documented.includes(part))).toEqual([]);
+    const documented = await documentedParts(tag);
+    expect(rendersParts.filter((part) => !documented.includes(part))).toEqual([]);
   });
 });
-
-/** The `@csspart`s of each element, by tag, from the built custom-elements manifest. */
-async function manifestParts(): Promise<Record<string, string[]>> {
-  const response = await fetch(new URL('../../custom-elements.json', import.meta.url));
-  if (!response.ok) throw new Error('custom-elements.json is missing: run `npm run build` first');
-  const manifest = (await response.json()) as {
-    modules: Array<{
-      declarations?: Array<{ tagName?: string; cssParts?: Array<{ name: string }> }>;
-    }>;
-  };
-  const parts: Record<string, string[]> = {};
-  for (const mod of manifest.modules) {
-    for (const d of mod.declarations ?? []) {
-      if (d.tagName) parts[d.tagName] = (d.cssParts ?? []).map((p) => p.name);
-    }
-  }
-  return parts;
-}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import './effect-form.js';
+import { documentedParts, renderedParts } from '../test-support/parts.js';
 import { mount, projectTranslator, settled, shadow } from '../test-support/translator.js';
 import type { GkEffectForm } from './effect-form.js';
 
@@ -417,21 +418,9 @@ describe('gk-effect-form: parts', () => {
       },
     });
     await settled(form);
-    const rendered = new Set(
-      [...(form.shadowRoot?.querySelectorAll('[part]') ?? [])].flatMap((e) =>
-        (e.getAttribute('part') ?? '').split(/\s+/),
-      ),
-    );
-    const response = await fetch(new URL('../../custom-elements.json', import.meta.url));
-    expect(response.ok, 'custom-elements.json is built').toBe(true);
-    const manifest = (await response.json()) as {
-      modules: Array<{ declarations?: Array<{ tagName?: string; cssParts?: { name: string }[] }> }>;
-    };
-    const documented = manifest.modules
-      .flatMap((m) => m.declarations ?? [])
-      .find((d) => d.tagName === 'gk-effect-form')
-      ?.cssParts?.map((p) => p.name);
-    expect(rendered.size).toBeGreaterThan(20);
-    expect([...rendered].filter((part) => !documented?.includes(part)).sort()).toEqual([]);
+    const rendered = renderedParts(form.shadowRoot);
+    const documented = await documentedParts('gk-effect-form');
+    expect(rendered.length).toBeGreaterThan(20);
+    expect(rendered.filter((part) => !documented.includes(part)).sort()).toEqual([]);
   });
 });

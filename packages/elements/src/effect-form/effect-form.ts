@@ -102,16 +102,6 @@ const CHUNK = 8;
  * @csspart frequency-input - the update frequency's numeric input
  * @csspart frequency-unit - the update frequency's unit
  * @csspart frequency-error - the update frequency's message
- * @cssprop --gk-color-text - text colour (default #1d2330, dark #e8ecf4)
- * @cssprop --gk-color-muted - units, notes and other secondary text (default #5b6478, dark #a3adc2)
- * @cssprop --gk-color-surface - background of inputs, select boxes and buttons (default #ffffff, dark #1b2130)
- * @cssprop --gk-color-border - borders of inputs, buttons and groups (default #8a93a6, dark #5d6780)
- * @cssprop --gk-color-accent - focus outline, hovered buttons, checked boxes (default #2456d6, dark #7fa2ff)
- * @cssprop --gk-color-error - validation messages and the borders of invalid inputs (default #b3261e, dark #ff8a80)
- * @cssprop --gk-radius - corner radius of inputs, buttons and groups (default 6px)
- * @cssprop --gk-space - the spacing unit; gaps and margins are multiples of it (default 0.5rem)
- * @cssprop --gk-font - the `font` shorthand (default: inherited)
- * @cssprop --gk-focus-ring - `box-shadow` around a focused control (default a 3px ring of the accent colour)
  */
 export class GkEffectForm extends LitElement {
   // The options are views rendered in the form's own shadow root (no element and shadow root
