@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import type { TemplateResult } from 'lit';
 import { GkField } from '../shared/field.js';
 import { fieldStyles } from '../shared/field.styles.js';
 import { FieldView } from '../shared/field-view.js';
@@ -10,7 +10,7 @@ export class CheckboxView extends FieldView {
   static override styles = [fieldStyles, checkboxStyles];
 
   protected override renderControl(): TemplateResult {
-    return html`<input
+    return this.html`<input
       id=${this.controlId}
       type="checkbox"
       part="input"
@@ -28,7 +28,7 @@ export class CheckboxView extends FieldView {
 
   protected override render(): TemplateResult {
     // The label follows the box, as people expect of checkboxes.
-    return html`<div class="field" part="field">
+    return this.html`<div class="field" part="field">
       <div class="control" part="control">
         ${this.renderControl()}<label for=${this.controlId} part="label">${this.label}</label>
       </div>

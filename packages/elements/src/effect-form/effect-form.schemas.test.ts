@@ -58,7 +58,7 @@ function shownValue(form: GkEffectForm, name: string, schema: OptionSchema): unk
   const block = root.querySelector('[data-option="smoothing"]');
   let container: ParentNode | null | undefined;
   if (block && (smoothingOptions as readonly string[]).includes(name)) {
-    container = block.querySelector(`[name="${CSS.escape(name)}"]`)?.shadowRoot;
+    container = block.querySelector(`[data-name="${CSS.escape(name)}"]`);
   } else {
     const option = root.querySelector<HTMLElement>(`[data-option="${CSS.escape(name)}"]`);
     expect(option?.hidden, `${name} is hidden`).toBe(false);
@@ -148,9 +148,9 @@ describe('gk-effect-form and the smoothing block', () => {
     expect(form.shadowRoot?.querySelectorAll('[data-option="smoothing-time_ms"]')).toHaveLength(0);
     const seen: unknown[] = [];
     form.addEventListener('change', (e) => seen.push((e as CustomEvent).detail.value));
-    const checkbox = block
-      ?.querySelector('gk-checkbox')
-      ?.shadowRoot?.querySelector<HTMLInputElement>('input');
+    const checkbox = block?.querySelector<HTMLInputElement>(
+      '[data-name="smoothing-custom-settings"] input',
+    );
     checkbox?.click();
     await renderedDeep(form);
     expect(form.value['smoothing-custom-settings']).toBe(true);

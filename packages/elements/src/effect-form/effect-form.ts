@@ -87,18 +87,24 @@ const CHUNK = 8;
  * @csspart add - a list's add button
  * @csspart empty - the note of an empty list
  * @csspart group - the smoothing block (its three options)
- * @csspart custom - the smoothing block's checkbox element (`gk-checkbox`)
+ * @csspart custom - the box of the smoothing block's checkbox
  * @csspart details - the smoothing time and frequency, shown while the checkbox is checked
- * @csspart time - the smoothing time element (`gk-integer`)
- * @csspart frequency - the update frequency element (`gk-number`)
+ * @csspart time - the box of the smoothing time
+ * @csspart frequency - the box of the update frequency
+ * @csspart custom-field - the smoothing checkbox's wrapper
+ * @csspart custom-control - the smoothing checkbox and its label
  * @csspart custom-label - the smoothing checkbox's label
  * @csspart custom-input - the smoothing checkbox itself
  * @csspart custom-error - the smoothing checkbox's message
+ * @csspart time-field - the smoothing time's wrapper
  * @csspart time-label - the smoothing time's label
+ * @csspart time-control - the row of the smoothing time's input and unit
  * @csspart time-input - the smoothing time's numeric input
  * @csspart time-unit - the smoothing time's unit
  * @csspart time-error - the smoothing time's message
+ * @csspart frequency-field - the update frequency's wrapper
  * @csspart frequency-label - the update frequency's label
+ * @csspart frequency-control - the row of the update frequency's input and unit
  * @csspart frequency-input - the update frequency's numeric input
  * @csspart frequency-unit - the update frequency's unit
  * @csspart frequency-error - the update frequency's message

@@ -4,7 +4,7 @@ import {
   type ValueIssue,
   validateValue,
 } from '@glowkit/effect-schema/values';
-import { html, nothing, type TemplateResult } from 'lit';
+import { nothing, type TemplateResult } from 'lit';
 import { fieldStyles } from './field.styles.js';
 import { uniqueId } from './ids.js';
 import { labelOf, messageOf } from './translate.js';
@@ -159,11 +159,12 @@ export abstract class FieldView extends TranslatedView {
 
   protected renderUnit(): TemplateResult | typeof nothing {
     const unit = this.unit;
-    return unit ? html`<span class="unit" part="unit">${unit}</span>` : nothing;
+    return unit ? this.html`<span class="unit" part="unit">${unit}</span>` : nothing;
   }
 
   protected renderError(): TemplateResult {
-    return html`<p class="error" part="error" id=${this.errorId} aria-live="polite">${this.validationMessage}</p>`;
+    return this
+      .html`<p class="error" part="error" id=${this.errorId} aria-live="polite">${this.validationMessage}</p>`;
   }
 
   /** aria attributes of the main control: invalid state and the message that explains it. */
@@ -175,7 +176,7 @@ export abstract class FieldView extends TranslatedView {
   protected abstract renderControl(): TemplateResult;
 
   protected render(): TemplateResult {
-    return html`<div class="field" part="field">
+    return this.html`<div class="field" part="field">
       <label for=${this.controlId} part="label">${this.label}</label>
       <div class="control" part="control">${this.renderControl()}${this.renderUnit()}</div>
       ${this.renderError()}

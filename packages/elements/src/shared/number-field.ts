@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import type { TemplateResult } from 'lit';
 import { fieldStyles } from './field.styles.js';
 import { type FieldIssue, FieldView } from './field-view.js';
 import { numberFieldStyles } from './number-field.styles.js';
@@ -34,7 +34,7 @@ export abstract class NumberFieldView extends FieldView {
       typeof this.schema.step === 'number' && this.schema.step > 0 ? this.schema.step : 1;
     const min = typeof this.schema.minimum === 'number' ? this.schema.minimum : undefined;
     const max = typeof this.schema.maximum === 'number' ? this.schema.maximum : undefined;
-    return html`<input
+    return this.html`<input
       id=${this.controlId}
       type="number"
       part="input"

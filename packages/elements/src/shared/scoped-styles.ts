@@ -25,8 +25,9 @@ function forScope(css: string): string {
  * `@scope` rule rooted at the host elements of the views that use it (`[data-view="<kind>"]`, the
  * element a view is rendered into). Sheets that several kinds share (the common field styles) are
  * written once, in the order the kinds list them, so that a kind's own rules still come after the
- * shared ones and win ties. Views are not nested in each other (lists and the smoothing block show
- * their items with elements, which have shadow roots of their own), so no scope needs a limit.
+ * shared ones and win ties. A view inside another (an option of the smoothing block) is in both
+ * scopes: the nearer root wins (scope proximity), as its own shadow root's styles would. Lists
+ * show their items with elements, which have shadow roots of their own.
  */
 export function scopedViewStyles(views: readonly ViewStyles[]): CSSResult {
   const kindsBySheet = new Map<CSSResult, string[]>();

@@ -1,4 +1,15 @@
 import type { CSSResult, PropertyValues, TemplateResult } from 'lit';
+import { type HtmlTag, partPrefixedHtml } from './part-prefix.js';
+
+/** How a view is made. */
+export interface ViewOptions {
+  /**
+   * Put before every part name the view renders (`time-` makes `label` `time-label`): for views
+   * shown where their parts need names of their own. The checkbox, integer and number views honour
+   * it (the smoothing block's options).
+   */
+  partPrefix?: string;
+}
 
 /**
  * Where a view lives: a custom element that shows it in its shadow root (`gk-checkbox`…), or an
@@ -32,6 +43,16 @@ export abstract class View {
   static styles: CSSResult[] = [];
   /** The kind of view, which the styles of a host of many views are scoped by. */
   static kind = 'view';
+
+  /**
+   * The template tag of the view's templates: Lit's `html`, renaming the parts when the view was
+   * made with a {@link ViewOptions.partPrefix}.
+   */
+  protected readonly html: HtmlTag;
+
+  constructor(options: ViewOptions = {}) {
+    this.html = partPrefixedHtml(options.partPrefix ?? '');
+  }
 
   #host: ViewHost | undefined;
   #changed = new Map<PropertyKey, unknown>();

@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import './smoothing.js';
-import type { GkField } from '../shared/field.js';
+import { documentedParts, renderedParts } from '../test-support/parts.js';
 import { mount, projectTranslator, settled, shadow } from '../test-support/translator.js';
 import type { GkSmoothing } from './smoothing.js';
 
@@ -15,11 +15,16 @@ const CUSTOM = 'smoothing-custom-settings';
 const TIME = 'smoothing-time_ms';
 const FREQUENCY = 'smoothing-updateFrequency';
 
-/** The option element of `name`, rendered (children included) and settled. */
-async function field(el: GkSmoothing, name: string): Promise<GkField | null> {
+/** The box of option `name` once the block has rendered, or null when it is not shown. */
+async function field(el: GkSmoothing, name: string): Promise<HTMLElement | null> {
   await settled(el);
-  const found = el.shadowRoot?.querySelector<GkField>(`[name="${name}"]`) ?? null;
-  if (found) await settled(found);
+  return el.shadowRoot?.querySelector<HTMLElement>(`[data-name="${name}"]`) ?? null;
+}
+
+/** The first match inside an option's box, or a clear failure. */
+function inside<T extends Element = HTMLElement>(box: HTMLElement | null, selector: string): T {
+  const found = box?.querySelector<T>(selector);
+  if (!found) throw new Error(`${box?.dataset.name ?? 'the option'} has no ${selector}`);
   return found;
 }
 
@@ -30,13 +35,13 @@ function record(target: EventTarget): { input: unknown[]; change: unknown[] } {
   return seen;
 }
 
-/** Types into an option element's numeric input and leaves it. */
-async function typeInto(option: GkField, text: string): Promise<void> {
-  const input = shadow<HTMLInputElement>(option, 'input');
+/** Types into the numeric input of a block's option and leaves it. */
+async function typeInto(el: GkSmoothing, name: string, text: string): Promise<void> {
+  const input = inside<HTMLInputElement>(await field(el, name), 'input');
   input.value = text;
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   input.dispatchEvent(new Event('change', { bubbles: true }));
-  await settled(option);
+  await settled(el);
 }
 
 describe('gk-smoothing', () => {
@@ -45,8 +50,8 @@ describe('gk-smoothing', () => {
     const el = await mount<GkSmoothing>('gk-smoothing', { translator });
     expect(el.schemas).toBe(smoothingBlock);
     const custom = await field(el, CUSTOM);
-    expect(custom?.tagName).toBe('GK-CHECKBOX');
-    expect(custom?.value).toBe(false);
+    expect(custom?.dataset.view).toBe('checkbox');
+    expect(inside<HTMLInputElement>(custom, 'input').checked).toBe(false);
     expect(await field(el, TIME)).toBeNull();
     expect(await field(el, FREQUENCY)).toBeNull();
     expect(el.valid).toBe(true);
@@ -67,12 +72,12 @@ describe('gk-smoothing', () => {
     });
     const time = await field(el, TIME);
     const frequency = await field(el, FREQUENCY);
-    expect(time?.tagName).toBe('GK-INTEGER');
-    expect(frequency?.tagName).toBe('GK-NUMBER');
-    expect(shadow<HTMLInputElement>(time as GkField, 'input').value).toBe('300');
-    expect(shadow<HTMLInputElement>(frequency as GkField, 'input').value).toBe('50.5');
-    expect(shadow(time as GkField, '.unit').textContent).toBe('ms');
-    expect(shadow(frequency as GkField, '.unit').textContent).toBe('Hz');
+    expect(time?.dataset.view).toBe('integer');
+    expect(frequency?.dataset.view).toBe('number');
+    expect(inside<HTMLInputElement>(time, 'input').value).toBe('300');
+    expect(inside<HTMLInputElement>(frequency, 'input').value).toBe('50.5');
+    expect(inside(time, '.unit').textContent).toBe('ms');
+    expect(inside(frequency, '.unit').textContent).toBe('Hz');
     await expect
       .element(page.getByRole('spinbutton', { name: 'Smoothing duration' }))
       .toBeVisible();
@@ -101,7 +106,7 @@ describe('gk-smoothing', () => {
     expect(outside.change).toEqual([detail]);
     expect(el.values).toEqual(detail.value);
 
-    await typeInto((await field(el, FREQUENCY)) as GkField, '12.5');
+    await typeInto(el, FREQUENCY, '12.5');
     expect(seen.change.at(-1)).toEqual({
       name: 'smoothing',
       value: { [CUSTOM]: true, [TIME]: 100, [FREQUENCY]: 12.5 },
@@ -117,19 +122,19 @@ describe('gk-smoothing', () => {
       translator,
     });
     const seen = record(el);
-    const time = (await field(el, TIME)) as GkField;
-    await typeInto(time, '20');
+    await typeInto(el, TIME, '20');
+    const time = await field(el, TIME);
     expect(el.valid).toBe(false);
     expect(el.checkValidity()).toBe(false);
     expect(el.invalidOptions).toEqual([TIME]);
-    expect(shadow(time, '.error').textContent).toBe('Enter 25 or more.');
-    const input = shadow<HTMLInputElement>(time, 'input');
+    expect(inside(time, '.error').textContent).toBe('Enter 25 or more.');
+    const input = inside<HTMLInputElement>(time, 'input');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(input.getAttribute('aria-describedby')).toBe(shadow(time, '.error').id);
+    expect(input.getAttribute('aria-describedby')).toBe(inside(time, '.error').id);
     expect(el.reportValidity()).toBe(false);
-    expect(time.shadowRoot?.activeElement).toBe(input);
+    expect(el.shadowRoot?.activeElement).toBe(input);
 
-    shadow<HTMLInputElement>((await field(el, CUSTOM)) as GkField, 'input').click();
+    inside<HTMLInputElement>(await field(el, CUSTOM), 'input').click();
     expect(await field(el, TIME)).toBeNull();
     expect(el.valid).toBe(true);
     expect(seen.change.at(-1)).toEqual({
@@ -138,8 +143,7 @@ describe('gk-smoothing', () => {
     });
 
     el.values = { ...el.values, [CUSTOM]: true };
-    const shown = (await field(el, TIME)) as GkField;
-    expect(shown.value).toBe(20);
+    expect(inside<HTMLInputElement>(await field(el, TIME), 'input').value).toBe('20');
     expect(el.valid).toBe(false);
   });
 
@@ -147,7 +151,7 @@ describe('gk-smoothing', () => {
     const el = await mount<GkSmoothing>('gk-smoothing', {
       values: { [CUSTOM]: true, [TIME]: 200, [FREQUENCY]: 25 },
     });
-    await typeInto((await field(el, FREQUENCY)) as GkField, '');
+    await typeInto(el, FREQUENCY, '');
     expect(el.values[FREQUENCY]).toBeUndefined();
     expect(el.invalidOptions).toEqual([FREQUENCY]);
   });
@@ -158,17 +162,14 @@ describe('gk-smoothing', () => {
       values: { [CUSTOM]: true, [TIME]: 200, [FREQUENCY]: 250 },
       translator,
     });
-    const frequency = (await field(el, FREQUENCY)) as GkField;
-    expect(shadow(frequency, '.error').textContent).toBe('Enter 100 or less.');
+    const frequency = await field(el, FREQUENCY);
+    expect(inside(frequency, '.error').textContent).toBe('Enter 100 or less.');
     await translator.setLanguage('de');
     await settled(el);
-    await settled(frequency);
-    expect(shadow(frequency, '.error').textContent).toBe('Der Wert darf höchstens 100 betragen.');
+    expect(inside(frequency, '.error').textContent).toBe('Der Wert darf höchstens 100 betragen.');
     expect(shadow(el, '.group').getAttribute('aria-label')).toBe('Eigene Glättung verwenden');
-    expect(shadow((await field(el, TIME)) as GkField, 'label').textContent).toBe('Glättungsdauer');
-    expect(shadow((await field(el, CUSTOM)) as GkField, 'label').textContent).toBe(
-      'Eigene Glättung verwenden',
-    );
+    expect(inside(await field(el, TIME), 'label').textContent).toBe('Glättungsdauer');
+    expect(inside(await field(el, CUSTOM), 'label').textContent).toBe('Eigene Glättung verwenden');
   });
 
   it('takes the schemas from the effect schema, ignoring other options', async () => {
@@ -181,8 +182,7 @@ describe('gk-smoothing', () => {
       values: { [CUSTOM]: true },
     });
     expect(el.value).toEqual({ [CUSTOM]: true, [TIME]: 500, [FREQUENCY]: 25 });
-    const time = (await field(el, TIME)) as GkField;
-    await typeInto(time, '900');
+    await typeInto(el, TIME, '900');
     expect(el.valid).toBe(true);
   });
 
@@ -196,12 +196,11 @@ describe('gk-smoothing', () => {
     expect(await field(el, TIME)).not.toBeNull();
     expect(seen.change.at(-1)).toMatchObject({ value: { [CUSTOM]: true } });
     await userEvent.tab();
-    const time = (await field(el, TIME)) as GkField;
-    const input = shadow<HTMLInputElement>(time, 'input');
-    expect(time.shadowRoot?.activeElement).toBe(input);
+    const input = inside<HTMLInputElement>(await field(el, TIME), 'input');
+    expect(el.shadowRoot?.activeElement).toBe(input);
     expect(getComputedStyle(input).outlineStyle).toBe('solid');
     await userEvent.keyboard('{ArrowUp}');
-    await settled(time);
+    await settled(el);
     expect(seen.input.at(-1)).toMatchObject({ value: { [TIME]: 201 } });
   });
 
@@ -211,9 +210,21 @@ describe('gk-smoothing', () => {
       disabled: true,
     });
     for (const name of [CUSTOM, TIME, FREQUENCY]) {
-      const option = (await field(el, name)) as GkField;
-      expect(shadow<HTMLInputElement>(option, 'input').disabled).toBe(true);
+      expect(inside<HTMLInputElement>(await field(el, name), 'input').disabled).toBe(true);
     }
+  });
+
+  it('documents every part it renders', async () => {
+    const el = await mount<GkSmoothing>('gk-smoothing', {
+      values: { [CUSTOM]: true },
+      translator: await projectTranslator('en'),
+    });
+    const rendered = renderedParts(el.shadowRoot);
+    expect(rendered).toEqual(
+      expect.arrayContaining(['custom-input', 'time-unit', 'frequency-error']),
+    );
+    const documented = await documentedParts('gk-smoothing');
+    expect(rendered.filter((part) => !documented.includes(part)).sort()).toEqual([]);
   });
 
   it('exposes the parts of its fields', async () => {
@@ -225,8 +236,7 @@ describe('gk-smoothing', () => {
         values: { [CUSTOM]: true },
         translator: await projectTranslator('en'),
       });
-      const time = (await field(el, TIME)) as GkField;
-      expect(getComputedStyle(shadow(time, '.unit')).color).toBe('rgb(1, 2, 3)');
+      expect(getComputedStyle(inside(await field(el, TIME), '.unit')).color).toBe('rgb(1, 2, 3)');
     } finally {
       style.remove();
     }

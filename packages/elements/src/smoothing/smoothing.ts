@@ -1,15 +1,17 @@
 import { type OptionSchema, smoothingBlock, validateValue } from '@glowkit/effect-schema/values';
 import { html, nothing, type TemplateResult } from 'lit';
-import '../checkbox/checkbox.js';
-import '../integer/integer.js';
-import '../number/number.js';
+import { CheckboxView } from '../checkbox/checkbox.js';
 import { VisibilityRules } from '../effect-form/visibility.js';
-import type { FieldEventDetail, GkField } from '../shared/field.js';
+import { IntegerView } from '../integer/integer.js';
+import { NumberView } from '../number/number.js';
+import type { FieldEventDetail } from '../shared/field.js';
 import { fieldStyles } from '../shared/field.styles.js';
 import { initialValue } from '../shared/registry.js';
+import { scopedViewStyles } from '../shared/scoped-styles.js';
 import { labelOf, messageOf, type Translator } from '../shared/translate.js';
 import { TranslatedView } from '../shared/translated-view.js';
 import { viewProperties } from '../shared/view.js';
+import { viewIn } from '../shared/view-directive.js';
 import { ValidatingViewElement, viewElementProperties } from '../shared/view-element.js';
 import { smoothingStyles } from './smoothing.styles.js';
 
@@ -80,8 +82,32 @@ export class SmoothingView extends TranslatedView {
     return this.#rules.rules.visible(this.value).has(name);
   }
 
-  #field(name: SmoothingOption): GkField | null {
-    return this.renderRoot?.querySelector<GkField>(`[name="${name}"]`) ?? null;
+  /**
+   * The view of each option, made on first use: the options are views rendered in the block's
+   * own shadow root (a form's, when the block is one of its options), not elements with shadow
+   * roots of their own, which took most of the time a form with the block needed to appear. Their
+   * parts are prefixed as the block's parts (`time-input`).
+   */
+  #views: Partial<Record<SmoothingOption, CheckboxView | IntegerView | NumberView>> = {};
+
+  #viewOf(name: SmoothingOption): CheckboxView | IntegerView | NumberView {
+    let view = this.#views[name];
+    if (!view) {
+      view =
+        name === CUSTOM
+          ? new CheckboxView({ partPrefix: 'custom-' })
+          : name === TIME
+            ? new IntegerView({ partPrefix: 'time-' })
+            : new NumberView({ partPrefix: 'frequency-' });
+      this.#views[name] = view;
+    }
+    return view;
+  }
+
+  /** The view of a shown option that shows the current value, if any. */
+  #shownView(name: SmoothingOption): CheckboxView | IntegerView | NumberView | undefined {
+    const view = this.#views[name];
+    return view?.hasRendered && view.value === this.#valueOf(name) ? view : undefined;
   }
 
   /** The shown options whose value is invalid (hidden ones never are). */
@@ -90,9 +116,9 @@ export class SmoothingView extends TranslatedView {
       if (!this.#isVisible(name)) return false;
       const value = this.#valueOf(name);
       if (value === undefined || validateValue(this.#schemaOf(name), value).length > 0) return true;
-      // The element also knows about text that is no number at all.
-      const field = this.isUpdatePending ? null : this.#field(name);
-      return field ? !field.valid : false;
+      // The option's view also knows about text that is no number at all.
+      const view = this.#shownView(name);
+      return view ? !view.valid : false;
     });
   }
 
@@ -105,8 +131,8 @@ export class SmoothingView extends TranslatedView {
   get validationMessage(): string {
     const first = this.invalidOptions[0];
     if (first === undefined) return '';
-    const field = this.isUpdatePending ? null : this.#field(first);
-    if (field && !field.valid) return field.validationMessage;
+    const view = this.#shownView(first);
+    if (view && !view.valid) return view.validationMessage;
     const value = this.#valueOf(first);
     const issue =
       value === undefined
@@ -124,39 +150,59 @@ export class SmoothingView extends TranslatedView {
   reportValidity(): boolean {
     const first = this.invalidOptions[0];
     if (first === undefined) return true;
-    this.#field(first)?.focus();
+    this.#views[first]?.focus();
     return false;
   }
 
   /** Focuses the checkbox. */
   focus(options?: FocusOptions): void {
-    this.#field(CUSTOM)?.focus(options);
+    this.#views[CUSTOM]?.focus(options);
   }
 
-  #changed(event: Event, type: 'input' | 'change'): void {
+  /** Whether a render of the block or of one of its options is scheduled. */
+  override get isUpdatePending(): boolean {
+    return super.isUpdatePending || Object.values(this.#views).some((v) => v.isUpdatePending);
+  }
+
+  /** Resolves once the block and its options have rendered what is pending. */
+  override get updateComplete(): Promise<boolean> {
+    const pending = [super.updateComplete];
+    for (const view of Object.values(this.#views))
+      if (view.isUpdatePending) pending.push(view.updateComplete);
+    return Promise.all(pending).then((done) => done.every(Boolean));
+  }
+
+  #changed = (event: Event): void => {
+    const detail = (event as CustomEvent<FieldEventDetail>).detail;
+    if (!detail || !(smoothingOptions as readonly string[]).includes(detail.name)) return;
     // The option's own event stops here; the block sends one with all three values.
     event.stopPropagation();
-    const { name, value } = (event as CustomEvent<FieldEventDetail>).detail;
-    if (!(smoothingOptions as readonly string[]).includes(name)) return;
-    this.values = { ...this.value, [name]: value };
+    this.values = { ...this.value, [detail.name]: detail.value };
     this.dispatchEvent(
-      new CustomEvent<FieldEventDetail>(type, {
+      new CustomEvent<FieldEventDetail>(event.type, {
         bubbles: true,
         composed: true,
         detail: { name: this.name, value: this.value },
       }),
     );
-  }
+  };
 
-  #parts(prefix: string, parts: readonly string[]): string {
-    return parts.map((part) => `${part}: ${prefix}-${part}`).join(', ');
+  /** One option, its view given the block's state, in a box that hosts the view. */
+  #renderOption(name: SmoothingOption, part: string): TemplateResult {
+    const view = this.#viewOf(name);
+    view.assign({
+      name,
+      schema: this.#schemaOf(name),
+      value: this.#valueOf(name),
+      translator: this.translator,
+      disabled: this.disabled,
+    });
+    return html`<div class="option" part=${part} data-name=${name} data-view=${view.kind}>${viewIn(
+      view,
+    )}</div>`;
   }
 
   protected render(): TemplateResult {
-    const on = {
-      input: (e: Event) => this.#changed(e, 'input'),
-      change: (e: Event) => this.#changed(e, 'change'),
-    };
     const time = this.#isVisible(TIME);
     const frequency = this.#isVisible(FREQUENCY);
     return html`<div
@@ -164,51 +210,15 @@ export class SmoothingView extends TranslatedView {
       part="group"
       role="group"
       aria-label=${labelOf(this.#schemaOf(CUSTOM), CUSTOM, this.translator)}
+      @input=${this.#changed}
+      @change=${this.#changed}
     >
-      <gk-checkbox
-        part="custom"
-        exportparts=${this.#parts('custom', ['label', 'input', 'error'])}
-        name=${CUSTOM}
-        .schema=${this.#schemaOf(CUSTOM)}
-        .value=${this.#valueOf(CUSTOM)}
-        .translator=${this.translator}
-        ?disabled=${this.disabled}
-        @input=${on.input}
-        @change=${on.change}
-      ></gk-checkbox>
+      ${this.#renderOption(CUSTOM, 'custom')}
       ${
         time || frequency
           ? html`<div class="details" part="details">
-            ${
-              time
-                ? html`<gk-integer
-                  part="time"
-                  exportparts=${this.#parts('time', ['label', 'input', 'unit', 'error'])}
-                  name=${TIME}
-                  .schema=${this.#schemaOf(TIME)}
-                  .value=${this.#valueOf(TIME)}
-                  .translator=${this.translator}
-                  ?disabled=${this.disabled}
-                  @input=${on.input}
-                  @change=${on.change}
-                ></gk-integer>`
-                : nothing
-            }
-            ${
-              frequency
-                ? html`<gk-number
-                  part="frequency"
-                  exportparts=${this.#parts('frequency', ['label', 'input', 'unit', 'error'])}
-                  name=${FREQUENCY}
-                  .schema=${this.#schemaOf(FREQUENCY)}
-                  .value=${this.#valueOf(FREQUENCY)}
-                  .translator=${this.translator}
-                  ?disabled=${this.disabled}
-                  @input=${on.input}
-                  @change=${on.change}
-                ></gk-number>`
-                : nothing
-            }
+            ${time ? this.#renderOption(TIME, 'time') : nothing}
+            ${frequency ? this.#renderOption(FREQUENCY, 'frequency') : nothing}
           </div>`
           : nothing
       }
@@ -230,24 +240,34 @@ export class SmoothingView extends TranslatedView {
  *   all three options by name
  * @fires change - the user committed a value (same detail)
  * @csspart group - the group of the three options
- * @csspart custom - the checkbox element (`gk-checkbox`)
+ * @csspart custom - the box of the checkbox option
  * @csspart details - the wrapper of the time and frequency, shown while the checkbox is checked
- * @csspart time - the smoothing time element (`gk-integer`)
- * @csspart frequency - the update frequency element (`gk-number`)
+ * @csspart time - the box of the smoothing time option
+ * @csspart frequency - the box of the update frequency option
+ * @csspart custom-field - the checkbox option's wrapper
+ * @csspart custom-control - the checkbox and its label
  * @csspart custom-label - the checkbox's label
  * @csspart custom-input - the checkbox itself
  * @csspart custom-error - the checkbox's message
+ * @csspart time-field - the smoothing time's wrapper
  * @csspart time-label - the smoothing time's label
+ * @csspart time-control - the row of the smoothing time's input and unit
  * @csspart time-input - the smoothing time's numeric input
  * @csspart time-unit - the smoothing time's unit (ms)
  * @csspart time-error - the smoothing time's message
+ * @csspart frequency-field - the update frequency's wrapper
  * @csspart frequency-label - the update frequency's label
+ * @csspart frequency-control - the row of the update frequency's input and unit
  * @csspart frequency-input - the update frequency's numeric input
  * @csspart frequency-unit - the update frequency's unit (Hz)
  * @csspart frequency-error - the update frequency's message
  */
 export class GkSmoothing extends ValidatingViewElement<SmoothingView> {
-  static override styles = SmoothingView.styles;
+  // The block's options are views in this shadow root: their styles come scoped to them.
+  static override styles = [
+    ...SmoothingView.styles,
+    scopedViewStyles([CheckboxView, IntegerView, NumberView]),
+  ];
 
   static override properties = {
     values: { attribute: false, noAccessor: true },
