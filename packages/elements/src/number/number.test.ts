@@ -61,5 +61,8 @@ describe('gk-number', () => {
     expect(el.valid).toBe(false);
     expect(el.validationMessage).toMatch(/number/i);
     expect(el.value).toBe(2);
+    // What people see: the message beside the field, and the input marked invalid.
+    expect(shadow(el, '.error').textContent).toBe(el.validationMessage);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -21,7 +21,10 @@ export abstract class NumberFieldView extends FieldView {
   }
 
   #read(input: HTMLInputElement): unknown {
-    this.#unparsable = input.validity.badInput;
+    const unparsable = input.validity.badInput;
+    // The value may stay the same while its validity changes: render the message anyway.
+    if (unparsable !== this.#unparsable) this.requestUpdate();
+    this.#unparsable = unparsable;
     // Text that is no number keeps the last value: the message says what is wrong meanwhile.
     if (this.#unparsable) return this.value;
     if (input.value.trim() === '') return undefined;
