@@ -343,10 +343,16 @@ export class GkEffectForm extends LitElement {
         : {};
     this.#options = orderedOptions(properties);
     this.#rules = new VisibilityRules(this.#options);
-    this.#smoothing = smoothingNames.every((n) => this.#options.some((o) => o.name === n));
-    this.#smoothingSchemas = Object.fromEntries(
-      this.#options.filter((o) => this.#inBlock(o.name)).map((o) => [o.name, o.schema]),
-    );
+    const block: Record<string, OptionSchema> = {};
+    let found = 0;
+    for (const o of this.#options) {
+      if (!smoothingNames.includes(o.name)) continue;
+      block[o.name] = o.schema;
+      found += 1;
+    }
+    // Names in a schema are unique: all of the block's are there when as many are found.
+    this.#smoothing = found === smoothingNames.length;
+    this.#smoothingSchemas = this.#smoothing ? block : {};
     this.#chunks = [];
     for (let i = 0; i < this.#options.length; i += CHUNK) {
       this.#chunks.push(this.#options.slice(i, i + CHUNK));

@@ -71,13 +71,25 @@ export class VisibilityRules {
 
 /** Options in display order: by propertyOrder, ties in schema order, options without one last. */
 export function orderedOptions(properties: Readonly<Record<string, unknown>>): FormOption[] {
-  const entries = Object.entries(properties)
-    .filter(
-      (e): e is [string, Record<string, unknown>] => typeof e[1] === 'object' && e[1] !== null,
-    )
-    .map(([name, schema], index) => ({ name, schema, index }));
-  const orderOf = (s: Record<string, unknown>) =>
-    typeof s.propertyOrder === 'number' ? s.propertyOrder : Number.POSITIVE_INFINITY;
-  entries.sort((a, b) => orderOf(a.schema) - orderOf(b.schema) || a.index - b.index);
-  return entries.map(({ name, schema }) => ({ name, schema }));
+  // Plain loops: this runs on every new schema, before anything is shown.
+  const entries: Array<{ name: string; schema: Record<string, unknown>; order: number }> = [];
+  for (const name in properties) {
+    if (!Object.hasOwn(properties, name)) continue;
+    const schema = properties[name];
+    if (typeof schema !== 'object' || schema === null) continue;
+    const order = (schema as Record<string, unknown>).propertyOrder;
+    entries.push({
+      name,
+      schema: schema as Record<string, unknown>,
+      order: typeof order === 'number' && !Number.isNaN(order) ? order : Number.POSITIVE_INFINITY,
+    });
+  }
+  // Array.prototype.sort is stable: ties keep schema order.
+  entries.sort((a, b) => (a.order === b.order ? 0 : a.order < b.order ? -1 : 1));
+  const options: FormOption[] = new Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const { name, schema } = entries[i] as (typeof entries)[number];
+    options[i] = { name, schema };
+  }
+  return options;
 }

@@ -76,12 +76,27 @@ export abstract class FieldView extends TranslatedView {
     }
   }
 
+  /**
+   * The issues of a primitive value last validated, and what it was validated against: the form
+   * asks each option after rendering it, and the answer rarely changed meanwhile. Lists and
+   * colours are not kept, since they could be edited in place unseen.
+   */
+  #validated: { value: unknown; schema: OptionSchema; issues: FieldIssue[] } | undefined;
+
   /** Every reason the current value is invalid; empty when it is valid. */
   get issues(): FieldIssue[] {
     const own = this.inputIssues();
     if (own.length > 0) return own;
-    if (this.value === undefined) return [{ code: 'required', pointer: '', params: {} }];
-    return validateValue(this.schema, this.value);
+    const { value, schema } = this;
+    if (value === undefined) return [{ code: 'required', pointer: '', params: {} }];
+    const known = this.#validated;
+    if (known !== undefined && known.value === value && known.schema === schema) {
+      return [...known.issues];
+    }
+    const issues = validateValue(schema, value);
+    this.#validated =
+      typeof value === 'object' && value !== null ? undefined : { value, schema, issues };
+    return issues;
   }
 
   /** The issues of the current value, computed once per render while one is in progress. */

@@ -24,7 +24,11 @@ export function tagFor(option: OptionSchema): string | undefined {
  * there is one, else the natural empty value of its kind (first enum value, 0, black…).
  */
 export function initialValue(option: OptionSchema): unknown {
-  if (option.default !== undefined) return structuredClone(option.default);
+  const given = option.default;
+  if (given !== undefined) {
+    // A copy, so that editing the value never edits the schema; primitives need none.
+    return typeof given === 'object' && given !== null ? structuredClone(given) : given;
+  }
   switch (elementKind(option)) {
     case 'checkbox':
       return false;
