@@ -50,9 +50,7 @@ export abstract class FieldView extends TranslatedView {
   /** The id of the main control, which the label and messages refer to. */
   protected readonly controlId: string = uniqueId('gk-control');
   /** Id of the element holding the validation message. */
-  protected get errorId(): string {
-    return `${this.controlId}-error`;
-  }
+  protected readonly errorId: string = `${this.controlId}-error`;
 
   /** Issues found while reading what the user typed (e.g. text that is no number). */
   protected inputIssues(): FieldIssue[] {

@@ -27,15 +27,33 @@ export function labelOf(option: OptionSchema, name: string, translator?: Transla
   return humanize(name);
 }
 
-/** "rotation-time" → "Rotation time": what people see when no phrase exists. */
+/**
+ * "rotation-time" → "Rotation time", "centerX" → "Center x": what people see when no phrase
+ * exists. One pass over the characters rather than regular expressions: every option without a
+ * translated title comes through here before a form first shows, and regular expressions were a
+ * good part of that.
+ */
 export function humanize(name: string): string {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
+  let words = '';
+  let gap = false; // a run of - or _ not written yet
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i] as string;
+    if (c === '-' || c === '_') {
+      gap = true;
+      continue;
+    }
+    const previous = name[i - 1];
+    const camel = previous !== undefined && isLower(previous) && isUpper(c);
+    if ((gap || camel) && words.length > 0) words += ' ';
+    gap = false;
+    words += c;
+  }
+  words = words.trim().toLowerCase();
   return words ? (words[0] as string).toUpperCase() + words.slice(1) : name;
 }
+
+const isLower = (c: string) => c >= 'a' && c <= 'z';
+const isUpper = (c: string) => c >= 'A' && c <= 'Z';
 
 /** Labels for the values of an `enum`: enum_titles translated, else the values themselves. */
 export function enumLabelsOf(option: OptionSchema, translator?: Translator): string[] {
