@@ -17,12 +17,15 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { bundle, usableElementModules } from './support/elements-bundle.mjs';
-import { generatedSchema, largestCorpusSchema } from './support/elements-cases.mjs';
+import {
+  corpusSchemaDirOrExit,
+  generatedSchema,
+  largestCorpusSchema,
+} from './support/elements-cases.mjs';
 import { median, percentile } from './support/stats.mjs';
 
 const repo = join(import.meta.dirname, '..');
-const corpus = process.env.GLOWKIT_CORPUS || join(repo, '..', 'shared', 'corpus', 'hyperion');
-const schemaDir = join(corpus, 'effects', 'schema');
+const schemaDir = corpusSchemaDirOrExit('elements-ab');
 const { values: flags } = parseArgs({
   options: {
     base: { type: 'string', default: 'HEAD' },
@@ -32,12 +35,6 @@ const { values: flags } = parseArgs({
 });
 const ROUNDS = Math.max(1, Number.parseInt(flags.rounds, 10) || 40);
 const WARMUP_ROUNDS = 3;
-if (!existsSync(schemaDir)) {
-  console.error(
-    `bench/elements-ab: no corpus at ${corpus}; set GLOWKIT_CORPUS to the Hyperion corpus directory`,
-  );
-  process.exit(2);
-}
 
 /** A checkout of `rev` in a temporary git worktree, sharing this checkout's node_modules. */
 function checkout(rev) {

@@ -14,7 +14,7 @@
 // CHROMIUM_PATH (default /usr/bin/chromium). Flags (`node bench/elements.mjs --rounds 9`):
 // --rounds N (default 21); --profile adds CDP CPU profiles of the Glowkit side (unminified bundle)
 // and prints the self time by function.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,12 +28,15 @@ import {
   elementsSrcOf,
   usableElementModules,
 } from './support/elements-bundle.mjs';
-import { generatedSchema, largestCorpusSchema } from './support/elements-cases.mjs';
+import {
+  corpusSchemaDirOrExit,
+  generatedSchema,
+  largestCorpusSchema,
+} from './support/elements-cases.mjs';
 import { median, percentile } from './support/stats.mjs';
 
 const repo = join(import.meta.dirname, '..');
-const corpus = process.env.GLOWKIT_CORPUS || join(repo, '..', 'shared', 'corpus', 'hyperion');
-const schemaDir = join(corpus, 'effects', 'schema');
+const schemaDir = corpusSchemaDirOrExit('elements');
 const { values: flags } = parseArgs({
   options: {
     rounds: { type: 'string', default: '21' },
@@ -43,12 +46,6 @@ const { values: flags } = parseArgs({
 const ROUNDS = Math.max(1, Number.parseInt(flags.rounds, 10) || 21);
 const WARMUP_ROUNDS = 3;
 const PROFILE = flags.profile;
-if (!existsSync(schemaDir)) {
-  console.error(
-    `bench/elements: no corpus at ${corpus}; set GLOWKIT_CORPUS to the Hyperion corpus directory`,
-  );
-  process.exit(2);
-}
 
 const elementsSrc = elementsSrcOf(repo);
 

@@ -1,9 +1,26 @@
 // The schemas the elements benchmarks render: (a) the largest schema of the Hyperion corpus, with
 // the boolean most options hang on as its toggle, and (b) a generated schema of 300 options with
 // dependencies. Each comes with what the report says of it.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateEffectSchema } from './generate-effect-schema.mjs';
+
+/**
+ * The corpus's schema directory: GLOWKIT_CORPUS, else ../shared/corpus/hyperion beside the repo.
+ * Without it, says what to set, one line, and ends the benchmark `bench` with status 2.
+ */
+export function corpusSchemaDirOrExit(bench) {
+  const repo = join(import.meta.dirname, '..', '..');
+  const corpus = process.env.GLOWKIT_CORPUS || join(repo, '..', 'shared', 'corpus', 'hyperion');
+  const schemaDir = join(corpus, 'effects', 'schema');
+  if (!existsSync(schemaDir)) {
+    console.error(
+      `bench/${bench}: no corpus at ${corpus}; set GLOWKIT_CORPUS to the Hyperion corpus directory`,
+    );
+    process.exit(2);
+  }
+  return schemaDir;
+}
 
 const dependantsOf = (properties, name) =>
   Object.keys(properties).filter(

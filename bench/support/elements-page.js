@@ -231,20 +231,23 @@ function jsonEditorSide(lib, microtaskFrames) {
   };
 }
 
+/** A first render of a Lit reference form (`tag`), timed like gk's; kept in `live[key]`. */
+async function renderReference(tag, key, schemaKey) {
+  const container = freshContainer();
+  const t0 = now();
+  const form = document.createElement(tag);
+  form.schema = schemas[schemaKey];
+  container.append(form);
+  await form.updateComplete;
+  forceLayout(container);
+  const t1 = now();
+  live[key] = { container, form };
+  return { wall: t1 - t0, visible: visibleFloor(form) };
+}
+
 /** The floor (floor-form.js): the least a Lit form can do, timed like gk. */
 const floor = {
-  async render(key) {
-    const container = freshContainer();
-    const t0 = now();
-    const form = document.createElement('bench-floor-form');
-    form.schema = schemas[key];
-    container.append(form);
-    await form.updateComplete;
-    forceLayout(container);
-    const t1 = now();
-    live.floor = { container, form };
-    return { wall: t1 - t0, visible: visibleFloor(form) };
-  },
+  render: (key) => renderReference('bench-floor-form', 'floor', key),
   async toggle(name, value) {
     const { container, form } = live.floor;
     const input = form.renderRoot.querySelector(
@@ -266,7 +269,7 @@ const floor = {
 };
 
 function visibleFloor(form) {
-  return [...form.renderRoot.querySelectorAll('.option')].filter((o) => !o.hidden).length;
+  return [...form.renderRoot.querySelectorAll('[data-option]')].filter((o) => !o.hidden).length;
 }
 
 window.bench = {
@@ -275,6 +278,11 @@ window.bench = {
     je: jsonEditorSide('je', false),
     jeWork: jsonEditorSide('jeWork', true),
     floor,
+    // The reference forms of bench/elements-breakdown.mjs (first renders only).
+    shapedFloor: {
+      render: (key) => renderReference('bench-shaped-floor-form', 'shapedFloor', key),
+    },
+    viewsFloor: { render: (key) => renderReference('bench-views-floor-form', 'viewsFloor', key) },
   },
   /** Lets the page render a few frames (between measurements, untimed). */
   async frames(n) {

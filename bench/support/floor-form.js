@@ -6,23 +6,14 @@
 // units, ARIA wiring, events with values, form association or list editing. It is not a product:
 // it shows how fast any Lit-rendered form of these schemas can be on this machine, so that the
 // targets can be read against it.
-import { css, html, LitElement, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { fieldStyles } from '../../packages/elements/src/shared/field.styles.ts';
-
-const ordered = (properties) =>
-  Object.entries(properties)
-    .map(([name, schema], index) => ({ name, schema, index }))
-    .sort(
-      (a, b) =>
-        (a.schema.propertyOrder ?? Number.POSITIVE_INFINITY) -
-          (b.schema.propertyOrder ?? Number.POSITIVE_INFINITY) || a.index - b.index,
-    );
+import { ReferenceForm } from './reference-form.js';
 
 let lastId = 0;
 
-class BenchFloorForm extends LitElement {
-  static properties = { schema: { attribute: false } };
+class BenchFloorForm extends ReferenceForm {
   static styles = [
     fieldStyles,
     css`
@@ -41,25 +32,6 @@ class BenchFloorForm extends LitElement {
       }
     `,
   ];
-
-  values = {};
-  options = [];
-
-  willUpdate(changed) {
-    if (!changed.has('schema')) return;
-    this.options = ordered(this.schema?.properties ?? {});
-    this.values = Object.fromEntries(this.options.map((o) => [o.name, o.schema.default]));
-  }
-
-  visible(name, seen = new Set()) {
-    if (seen.has(name)) return false;
-    const schema = this.schema.properties[name];
-    const deps = schema?.options?.dependencies ?? {};
-    return Object.entries(deps).every(
-      ([target, required]) =>
-        this.values[target] === required && this.visible(target, new Set(seen).add(name)),
-    );
-  }
 
   /** Options rendered so far: one hidden since the start stays an empty box until first shown. */
   rendered = new Set();
