@@ -431,22 +431,19 @@ export class GkEffectForm extends LitElement {
     // The field already shows its new value; only visibility may change elsewhere. Setting
     // `hidden` on just the options whose visibility changed is far cheaper than re-rendering the
     // whole form (the next render, whenever it comes, produces the same state).
-    const before = this.#visible;
-    this.#visible = this.#rules.visible(this.#values);
-    const affected = new Set(changedNames);
-    for (const o of this.#options) {
-      const shown = this.#visible.has(o.name);
-      if (shown === before.has(o.name)) continue;
-      affected.add(o.name);
-      const view = this.#viewOf(o.name);
+    // Only the options downstream of the changed ones are decided again.
+    const flipped = this.#rules.update(this.#values, this.#visible, changedNames);
+    for (const name of flipped) {
+      const shown = this.#visible.has(name);
+      const view = this.#viewOf(name);
       const host = view?.hostElement;
-      if (view && host && !(this.#inBlock(o.name) && o.name !== smoothingNames[0])) {
+      if (view && host && !(this.#inBlock(name) && name !== smoothingNames[0])) {
         host.hidden = !shown;
         // An option hidden since the first render is rendered now, when first shown.
         if (shown && !view.hasRendered) view.requestUpdate();
       }
     }
-    this.#recheck(affected);
+    this.#recheck([...changedNames, ...flipped]);
     this.#syncFormState();
   }
 

@@ -17,19 +17,28 @@ export interface FormOption {
  */
 export class VisibilityRules {
   readonly #names: readonly string[];
+  readonly #index: ReadonlyMap<string, number>;
   /** Per option: flat pairs [target index (-1 when the option does not exist), required value]. */
   readonly #conditions: ReadonlyArray<readonly unknown[]>;
+  /** Per option: the options whose conditions name it (the edges `visible` follows backwards). */
+  readonly #dependants: ReadonlyArray<readonly number[]>;
   readonly #state: Uint8Array;
 
   constructor(options: readonly FormOption[]) {
     this.#names = options.map((o) => o.name);
     const index = new Map(this.#names.map((n, i) => [n, i]));
-    this.#conditions = options.map((o) =>
-      Object.entries(dependenciesOf(o.schema)).flatMap(([target, required]) => [
-        index.get(target) ?? -1,
-        required,
-      ]),
-    );
+    this.#index = index;
+    const dependants: number[][] = options.map(() => []);
+    this.#conditions = options.map((o, i) => {
+      const pairs: unknown[] = [];
+      for (const [target, required] of Object.entries(dependenciesOf(o.schema))) {
+        const t = index.get(target) ?? -1;
+        pairs.push(t, required);
+        if (t >= 0) dependants[t]?.push(i);
+      }
+      return pairs;
+    });
+    this.#dependants = dependants;
     this.#state = new Uint8Array(options.length);
   }
 
@@ -38,34 +47,77 @@ export class VisibilityRules {
    * once (memoised), an option whose chain reaches a cycle or a missing option is hidden.
    */
   visible(values: Readonly<Record<string, unknown>>): Set<string> {
-    const state = this.#state; // 0 unknown, 1 deciding, 2 shown, 3 hidden
-    state.fill(0);
-    const names = this.#names;
-    const conditions = this.#conditions;
-    const decide = (i: number): boolean => {
-      const known = state[i];
-      if (known === 2) return true;
-      if (known === 3 || known === 1) return false; // 1: a dependency cycle, never shown
-      state[i] = 1;
-      let shown = true;
-      const c = conditions[i] as readonly unknown[];
-      for (let k = 0; k < c.length; k += 2) {
-        const target = c[k] as number;
-        if (
-          target < 0 ||
-          !decide(target) ||
-          !jsonEqual(values[names[target] as string], c[k + 1])
-        ) {
-          shown = false;
-          break;
-        }
-      }
-      state[i] = shown ? 2 : 3;
-      return shown;
-    };
+    this.#state.fill(0); // nothing decided
     const result = new Set<string>();
-    for (let i = 0; i < names.length; i++) if (decide(i)) result.add(names[i] as string);
+    for (let i = 0; i < this.#names.length; i++) {
+      if (this.#decide(i, values)) result.add(this.#names[i] as string);
+    }
     return result;
+  }
+
+  /**
+   * Brings `visible` (what {@link VisibilityRules.visible} gave for the earlier values) up to date
+   * after the options named in `changed` took new values, deciding again only the options that
+   * depend on them, directly or through a chain: a toggle that shows 60 options of 300 decides
+   * those, not all 300. Returns the names of the options whose visibility flipped.
+   */
+  update(
+    values: Readonly<Record<string, unknown>>,
+    visible: Set<string>,
+    changed: Iterable<string>,
+  ): string[] {
+    const state = this.#state;
+    const names = this.#names;
+    // What was decided before stands (2 shown, 3 hidden), but for the options downstream.
+    for (let i = 0; i < names.length; i++) state[i] = visible.has(names[i] as string) ? 2 : 3;
+    const affected: number[] = [];
+    const queue: number[] = [];
+    for (const name of changed) {
+      const i = this.#index.get(name);
+      if (i !== undefined) queue.push(i);
+    }
+    while (queue.length > 0) {
+      for (const d of this.#dependants[queue.pop() as number] ?? []) {
+        if (state[d] === 0) continue; // already queued
+        state[d] = 0;
+        affected.push(d);
+        queue.push(d);
+      }
+    }
+    const flipped: string[] = [];
+    for (const i of affected) {
+      const name = names[i] as string;
+      const shown = this.#decide(i, values);
+      if (shown === visible.has(name)) continue;
+      flipped.push(name);
+      if (shown) visible.add(name);
+      else visible.delete(name);
+    }
+    return flipped;
+  }
+
+  /** Decides one option (state: 0 unknown, 1 deciding, 2 shown, 3 hidden). */
+  #decide(i: number, values: Readonly<Record<string, unknown>>): boolean {
+    const state = this.#state;
+    const known = state[i];
+    if (known === 2) return true;
+    if (known === 3 || known === 1) return false; // 1: a dependency cycle, never shown
+    state[i] = 1;
+    let shown = true;
+    const c = this.#conditions[i] as readonly unknown[];
+    for (let k = 0; k < c.length; k += 2) {
+      const target = c[k] as number;
+      if (
+        target < 0 ||
+        !this.#decide(target, values) ||
+        !jsonEqual(values[this.#names[target] as string], c[k + 1])
+      ) {
+        shown = false;
+        break;
+      }
+    }
+    state[i] = shown ? 2 : 3;
+    return shown;
   }
 }
 
