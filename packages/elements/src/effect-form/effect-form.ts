@@ -4,7 +4,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { FieldEventDetail } from '../shared/field-view.js';
-import { initialValue } from '../shared/registry.js';
+import { copyOf, initialValue } from '../shared/registry.js';
 import { scopedViewStyles } from '../shared/scoped-styles.js';
 import { phraseOf, type Translator } from '../shared/translate.js';
 import { viewIn } from '../shared/view-directive.js';
@@ -398,7 +398,7 @@ export class GkEffectForm extends LitElement {
       Object.assign(this.#values, structuredClone(next));
     } else if (detail.name in this.#values) {
       changed = !jsonEqual(this.#values[detail.name], detail.value);
-      this.#values[detail.name] = structuredClone(detail.value);
+      this.#values[detail.name] = copyOf(detail.value);
     } else {
       return;
     }

@@ -20,6 +20,14 @@ export function tagFor(option: OptionSchema): string | undefined {
 }
 
 /**
+ * A copy of a JSON value that shares nothing with the original. Primitives are returned as they
+ * are: structuredClone would cross into the browser's serializer for them, on every keystroke.
+ */
+export function copyOf<T>(value: T): T {
+  return typeof value === 'object' && value !== null ? structuredClone(value) : value;
+}
+
+/**
  * The value a new item or an option without a usable `default` starts with: the default when
  * there is one, else the natural empty value of its kind (first enum value, 0, black…).
  */
@@ -27,7 +35,7 @@ export function initialValue(option: OptionSchema): unknown {
   const given = option.default;
   if (given !== undefined) {
     // A copy, so that editing the value never edits the schema; primitives need none.
-    return typeof given === 'object' && given !== null ? structuredClone(given) : given;
+    return copyOf(given);
   }
   switch (elementKind(option)) {
     case 'checkbox':
