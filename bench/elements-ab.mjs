@@ -5,7 +5,11 @@
 // runs of the full bench; side by side in one run it shows. The floor form (support/floor-form.js,
 // the same code on both pages) runs too: its A/B ratio shows how far apart two equal sides land.
 //
-// Usage: node bench/elements-ab.mjs [--base <rev>] [--rounds N] [--no-gc]
+// A page keeps its speed for a side through its life, and two pages of the same code can differ
+// by several percent, so the rounds are split among fresh pairs of pages (--pages, default 4),
+// each warmed up first.
+//
+// Usage: node bench/elements-ab.mjs [--base <rev>] [--rounds N] [--pages K] [--no-gc]
 // Environment: GLOWKIT_CORPUS (default ../shared/corpus/hyperion), CHROMIUM_PATH.
 // Prints medians, quartiles and ratios; asserts nothing.
 import { execFileSync } from 'node:child_process';
@@ -30,10 +34,12 @@ const { values: flags } = parseArgs({
   options: {
     base: { type: 'string', default: 'HEAD' },
     rounds: { type: 'string', default: '40' },
+    pages: { type: 'string', default: '4' },
     'no-gc': { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Math.max(1, Number.parseInt(flags.rounds, 10) || 40);
+const PAGES = Math.max(1, Number.parseInt(flags.pages, 10) || 4);
 const WARMUP_ROUNDS = 3;
 
 /** A checkout of `rev` in a temporary git worktree, sharing this checkout's node_modules. */
@@ -104,18 +110,23 @@ try {
   });
   await new Promise((ready) => server.listen(0, '127.0.0.1', ready));
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  // A page's speed for a side can stay off by several percent for its whole life (its code was
+  // warmed up and optimised one way), so the rounds are split among fresh pages.
   const pages = {};
-  for (const side of ['A', 'B']) {
-    const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    p.on('pageerror', (error) => console.warn(`${side}: page error: ${error.message}`));
-    await p.goto(`http://127.0.0.1:${server.address().port}/${side}`);
-    await p.evaluate(() => window.bench.ready);
-    await p.evaluate(
-      (schemas) => window.bench.setSchemas(schemas),
-      Object.fromEntries(cases.map((c) => [c.key, c.schema])),
-    );
-    pages[side] = { page: p, cdp: await p.context().newCDPSession(p) };
-  }
+  const openPages = async () => {
+    for (const side of ['A', 'B']) {
+      await pages[side]?.page.close();
+      const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      p.on('pageerror', (error) => console.warn(`${side}: page error: ${error.message}`));
+      await p.goto(`http://127.0.0.1:${server.address().port}/${side}`);
+      await p.evaluate(() => window.bench.ready);
+      await p.evaluate(
+        (schemas) => window.bench.setSchemas(schemas),
+        Object.fromEntries(cases.map((c) => [c.key, c.schema])),
+      );
+      pages[side] = { page: p, cdp: await p.context().newCDPSession(p) };
+    }
+  };
 
   /** One timed call of the page script, from a painted, idle page, after garbage collection. */
   const step = async (side, lib, method, ...args) => {
@@ -129,21 +140,39 @@ try {
     });
   };
   const dispose = (side) => pages[side].page.evaluate(() => window.bench.dispose());
-  const record = (name, side, round, result) => {
-    if (round < 0) return;
+  const record = (name, side, recorded, result) => {
+    if (!recorded) return;
     samples[name] ??= { A: [], B: [], checks: { A: new Set(), B: new Set() } };
     samples[name][side].push(result.wall);
     samples[name].checks[side].add(result.visible);
   };
-  for (let round = -WARMUP_ROUNDS; round < ROUNDS; round++) {
+  const perPages = Math.ceil(ROUNDS / PAGES);
+  for (let first = 0; first < ROUNDS; first += perPages) {
+    await openPages();
+    // Each pair of pages warms up, then takes its share of the rounds.
+    const last = Math.min(first + perPages, ROUNDS);
+    for (let warm = 0; warm < WARMUP_ROUNDS; warm++) await oneRound(warm, false);
+    for (let round = first; round < last; round++) await oneRound(round, true);
+  }
+  async function oneRound(round, recorded) {
     for (const side of round % 2 === 0 ? ['A', 'B'] : ['B', 'A']) {
       for (const c of cases) {
         const at = (what) => `${c.label}: ${what}`;
-        record(at('first render'), side, round, await step(side, 'gk', 'render', c.key));
+        record(at('first render'), side, recorded, await step(side, 'gk', 'render', c.key));
         const flip = !c.toggleDefault;
-        record(at('toggle'), side, round, await step(side, 'gk', 'toggle', c.toggle, flip));
-        record(at('toggle back'), side, round, await step(side, 'gk', 'toggle', c.toggle, !flip));
-        record(at('floor first render'), side, round, await step(side, 'floor', 'render', c.key));
+        record(at('toggle'), side, recorded, await step(side, 'gk', 'toggle', c.toggle, flip));
+        record(
+          at('toggle back'),
+          side,
+          recorded,
+          await step(side, 'gk', 'toggle', c.toggle, !flip),
+        );
+        record(
+          at('floor first render'),
+          side,
+          recorded,
+          await step(side, 'floor', 'render', c.key),
+        );
         await dispose(side);
       }
     }
@@ -156,25 +185,38 @@ try {
 
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 console.log(
-  `<gk-effect-form> A/B: A = the working tree, B = ${flags.base} (${base.commit.slice(0, 10)}); ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up,`,
+  `<gk-effect-form> A/B: A = the working tree, B = ${flags.base} (${base.commit.slice(0, 10)}); ${ROUNDS} rounds on ${PAGES} pairs of pages, each after ${WARMUP_ROUNDS} warm-up,`,
 );
 console.log(
   `sides alternating first, ${flags['no-gc'] ? 'no garbage collection forced' : 'garbage collected before each measurement'}. Times in ms: median [p25–p75].`,
 );
 console.log(
-  `${'measurement'.padEnd(42)} ${'A'.padStart(22)} ${'B'.padStart(22)} ${'A ÷ B'.padStart(7)}`,
+  `${'measurement'.padEnd(42)} ${'A'.padStart(22)} ${'B'.padStart(22)} ${'A ÷ B'.padStart(7)} ${'by floor'.padStart(9)}`,
 );
 const range = (xs) =>
   `${fmt(median(xs))} [${fmt(percentile(xs, 0.25))}–${fmt(percentile(xs, 0.75))}]`;
+/**
+ * Each round's time over the same round's floor on the same page: a paired figure, so a page or a
+ * stretch of the run that is slower for both cancels out.
+ */
+const overFloor = (xs, floor) => median(xs.map((x, i) => x / (floor[i] ?? Number.NaN)));
 for (const [name, { A, B, checks }] of Object.entries(samples)) {
   const differ =
     [...checks.A].join() !== [...checks.B].join()
       ? '  ← the sides showed different numbers of options'
       : '';
+  const floor = name.endsWith('floor first render')
+    ? undefined
+    : samples[`${name.slice(0, name.lastIndexOf(': '))}: floor first render`];
+  const byFloor = floor ? `${(overFloor(A, floor.A) / overFloor(B, floor.B)).toFixed(2)}×` : '';
   console.log(
-    `${name.padEnd(42)} ${range(A).padStart(22)} ${range(B).padStart(22)} ${`${(median(A) / median(B)).toFixed(2)}×`.padStart(7)}${differ}`,
+    `${name.padEnd(42)} ${range(A).padStart(22)} ${range(B).padStart(22)} ${`${(median(A) / median(B)).toFixed(2)}×`.padStart(7)} ${byFloor.padStart(9)}${differ}`,
   );
 }
 console.log(
   'The floor is the same code on both sides: its A ÷ B shows how far apart two equal sides land in this run.',
 );
+console.log(
+  '"by floor": the median of each round\'s time ÷ that round\'s floor on the same page, A over B; a page or',
+);
+console.log('a stretch of the run that is slower for both sides cancels out of it.');
