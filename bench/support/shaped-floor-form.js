@@ -21,6 +21,14 @@ let lastId = 0;
 class BenchShapedFloorForm extends ReferenceForm {
   static styles = [scopedViewStyles([...optionViewClasses, SmoothingView]), effectFormStyles];
 
+  willUpdate(changed) {
+    super.willUpdate(changed);
+    // Like gk, the options form a smoothing block only when all three are there.
+    if (changed.has('schema')) {
+      this.hasBlock = SMOOTHING.every((n) => this.options.some((o) => o.name === n));
+    }
+  }
+
   /** Options rendered so far: one hidden since the start stays an empty box until first shown. */
   rendered = new Set();
 
@@ -113,7 +121,7 @@ class BenchShapedFloorForm extends ReferenceForm {
       @input=${() => {}}
       @change=${() => {}}
     >
-      ${html`<div class="option" part=${'custom'} data-name=${custom} data-view=${'checkbox'}>${this.checkbox(custom, this.schema.properties[custom], id)}</div>`}
+      ${html`<div part=${'custom'} data-name=${custom} data-view=${'checkbox'}>${this.checkbox(custom, this.schema.properties[custom], id)}</div>`}
       ${nothing}
     </div>`;
   }
@@ -128,7 +136,7 @@ class BenchShapedFloorForm extends ReferenceForm {
   }
 
   option({ name, schema }) {
-    const block = this.options.some((o) => o.name === SMOOTHING[0]) && SMOOTHING.includes(name);
+    const block = this.hasBlock && SMOOTHING.includes(name);
     if (block && name !== SMOOTHING[0]) return nothing;
     const shown = this.visible(name);
     let content = nothing;

@@ -7,6 +7,7 @@ import type { FieldEventDetail } from '../shared/field-view.js';
 import { copyOf, initialValue } from '../shared/registry.js';
 import { scopedViewStyles } from '../shared/scoped-styles.js';
 import { phraseOf, type Translator } from '../shared/translate.js';
+import { viewsRendered } from '../shared/view.js';
 import { viewIn } from '../shared/view-directive.js';
 import { SmoothingView, smoothingOptions } from '../smoothing/smoothing.js';
 import { effectFormStyles } from './effect-form.styles.js';
@@ -264,10 +265,7 @@ export class GkEffectForm extends LitElement {
   /** Resolves once the form and every option's own re-render (after typing, say) are done. */
   protected override async getUpdateComplete(): Promise<boolean> {
     const done = await super.getUpdateComplete();
-    const pending: Promise<boolean>[] = [];
-    for (const view of this.#views.values())
-      if (view.isUpdatePending) pending.push(view.updateComplete);
-    if (pending.length > 0) await Promise.all(pending);
+    await viewsRendered(this.#views.values());
     return done;
   }
 

@@ -168,6 +168,16 @@ export abstract class View {
   }
 }
 
+/**
+ * Resolves once every view among `views` that has a render scheduled has rendered: for hosts of
+ * many views (the form, the smoothing block), whose own update does not wait for theirs.
+ */
+export async function viewsRendered(views: Iterable<View>): Promise<void> {
+  const pending: Promise<boolean>[] = [];
+  for (const view of views) if (view.isUpdatePending) pending.push(view.updateComplete);
+  if (pending.length > 0) await Promise.all(pending);
+}
+
 /** Whether a property changed: like Lit's default check, NaN counts as equal to itself. */
 const changed = (value: unknown, old: unknown): boolean => !Object.is(value, old);
 

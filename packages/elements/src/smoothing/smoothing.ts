@@ -10,7 +10,7 @@ import { initialValue } from '../shared/registry.js';
 import { scopedViewStyles } from '../shared/scoped-styles.js';
 import { labelOf, messageOf, type Translator } from '../shared/translate.js';
 import { TranslatedView } from '../shared/translated-view.js';
-import { viewProperties } from '../shared/view.js';
+import { viewProperties, viewsRendered } from '../shared/view.js';
 import { viewIn } from '../shared/view-directive.js';
 import { ValidatingViewElement, viewElementProperties } from '../shared/view-element.js';
 import { smoothingStyles } from './smoothing.styles.js';
@@ -29,6 +29,18 @@ export type SmoothingOption = (typeof smoothingOptions)[number];
 export type SmoothingValues = { [name in SmoothingOption]?: unknown };
 
 const [CUSTOM, TIME, FREQUENCY] = smoothingOptions;
+
+type OptionView = CheckboxView | IntegerView | NumberView;
+
+/** Each option's view, and the part of its box, which also names the parts inside (`time-unit`). */
+const optionViews: Record<
+  SmoothingOption,
+  { View: new (options: { partPrefix: string }) => OptionView; part: string }
+> = {
+  [CUSTOM]: { View: CheckboxView, part: 'custom' },
+  [TIME]: { View: IntegerView, part: 'time' },
+  [FREQUENCY]: { View: NumberView, part: 'frequency' },
+};
 
 /** The view of the smoothing block: its three options as one group. */
 export class SmoothingView extends TranslatedView {
@@ -86,26 +98,22 @@ export class SmoothingView extends TranslatedView {
    * The view of each option, made on first use: the options are views rendered in the block's
    * own shadow root (a form's, when the block is one of its options), not elements with shadow
    * roots of their own, which took most of the time a form with the block needed to appear. Their
-   * parts are prefixed as the block's parts (`time-input`).
+   * parts are named after the option's part (`time-input`).
    */
-  #views: Partial<Record<SmoothingOption, CheckboxView | IntegerView | NumberView>> = {};
+  #views: Partial<Record<SmoothingOption, OptionView>> = {};
 
-  #viewOf(name: SmoothingOption): CheckboxView | IntegerView | NumberView {
+  #viewOf(name: SmoothingOption): OptionView {
     let view = this.#views[name];
     if (!view) {
-      view =
-        name === CUSTOM
-          ? new CheckboxView({ partPrefix: 'custom-' })
-          : name === TIME
-            ? new IntegerView({ partPrefix: 'time-' })
-            : new NumberView({ partPrefix: 'frequency-' });
+      const { View, part } = optionViews[name];
+      view = new View({ partPrefix: `${part}-` });
       this.#views[name] = view;
     }
     return view;
   }
 
   /** The view of a shown option that shows the current value, if any. */
-  #shownView(name: SmoothingOption): CheckboxView | IntegerView | NumberView | undefined {
+  #shownView(name: SmoothingOption): OptionView | undefined {
     const view = this.#views[name];
     return view?.hasRendered && view.value === this.#valueOf(name) ? view : undefined;
   }
@@ -166,10 +174,9 @@ export class SmoothingView extends TranslatedView {
 
   /** Resolves once the block and its options have rendered what is pending. */
   override get updateComplete(): Promise<boolean> {
-    const pending = [super.updateComplete];
-    for (const view of Object.values(this.#views))
-      if (view.isUpdatePending) pending.push(view.updateComplete);
-    return Promise.all(pending).then((done) => done.every(Boolean));
+    return Promise.all([super.updateComplete, viewsRendered(Object.values(this.#views))]).then(
+      ([done]) => done,
+    );
   }
 
   #changed = (event: Event): void => {
@@ -188,7 +195,7 @@ export class SmoothingView extends TranslatedView {
   };
 
   /** One option, its view given the block's state, in a box that hosts the view. */
-  #renderOption(name: SmoothingOption, part: string): TemplateResult {
+  #renderOption(name: SmoothingOption): TemplateResult {
     const view = this.#viewOf(name);
     view.assign({
       name,
@@ -197,7 +204,7 @@ export class SmoothingView extends TranslatedView {
       translator: this.translator,
       disabled: this.disabled,
     });
-    return html`<div class="option" part=${part} data-name=${name} data-view=${view.kind}>${viewIn(
+    return html`<div part=${optionViews[name].part} data-name=${name} data-view=${view.kind}>${viewIn(
       view,
     )}</div>`;
   }
@@ -213,12 +220,12 @@ export class SmoothingView extends TranslatedView {
       @input=${this.#changed}
       @change=${this.#changed}
     >
-      ${this.#renderOption(CUSTOM, 'custom')}
+      ${this.#renderOption(CUSTOM)}
       ${
         time || frequency
           ? html`<div class="details" part="details">
-            ${time ? this.#renderOption(TIME, 'time') : nothing}
-            ${frequency ? this.#renderOption(FREQUENCY, 'frequency') : nothing}
+            ${time ? this.#renderOption(TIME) : nothing}
+            ${frequency ? this.#renderOption(FREQUENCY) : nothing}
           </div>`
           : nothing
       }
