@@ -10,6 +10,7 @@ import { phraseOf, type Translator } from '../shared/translate.js';
 import { viewsRendered } from '../shared/view.js';
 import { viewIn } from '../shared/view-directive.js';
 import { SmoothingView, smoothingOptions } from '../smoothing/smoothing.js';
+import { ArgsJson } from './args-json.js';
 import { effectFormStyles } from './effect-form.styles.js';
 import { type OptionView, optionViewClasses, optionViewFor } from './option-views.js';
 import { type FormOption, orderedOptions, VisibilityRules } from './visibility.js';
@@ -162,6 +163,8 @@ export class GkEffectForm extends LitElement {
   #smoothing = false;
   #schemaInUse: Record<string, unknown> | undefined;
   #values: Record<string, unknown> = {};
+  /** `#values` as the JSON the form submits, updated option by option. */
+  readonly #argsJson = new ArgsJson();
   #given: Record<string, unknown> | undefined;
   #visible = new Set<string>();
   #ownTranslator: Resolver | undefined;
@@ -381,6 +384,7 @@ export class GkEffectForm extends LitElement {
       for (const [k, v] of Object.entries(this.#given)) if (k in values) values[k] = v;
     }
     this.#values = values;
+    this.#argsJson.reset(values);
     this.#visible = this.#rules.visible(this.#values);
   }
 
@@ -394,9 +398,11 @@ export class GkEffectForm extends LitElement {
       const next = detail.value as Record<string, unknown>;
       changed = Object.entries(next).some(([k, v]) => !jsonEqual(this.#values[k], v));
       Object.assign(this.#values, structuredClone(next));
+      this.#argsJson.update(this.#values, Object.keys(next));
     } else if (detail.name in this.#values) {
       changed = !jsonEqual(this.#values[detail.name], detail.value);
       this.#values[detail.name] = copyOf(detail.value);
+      this.#argsJson.update(this.#values, [detail.name]);
     } else {
       return;
     }
@@ -449,7 +455,7 @@ export class GkEffectForm extends LitElement {
   #reported: { message: string; anchor: HTMLElement | undefined } | undefined;
 
   #syncFormState(valueChanged = true): void {
-    if (valueChanged) this.#internals.setFormValue(JSON.stringify(this.#values));
+    if (valueChanged) this.#internals.setFormValue(this.#argsJson.text);
     const invalid = this.#firstInvalidField();
     const message = invalid ? invalid.validationMessage || 'Invalid value' : '';
     const anchor = invalid?.hostElement;

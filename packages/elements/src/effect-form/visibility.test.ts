@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { random } from '../test-support/random.js';
 import { type FormOption, VisibilityRules } from './visibility.js';
-
-/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Options with dependencies of every shape: chains, several conditions, cycles, targets that do
