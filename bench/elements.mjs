@@ -1,18 +1,20 @@
 // Benchmark: <gk-effect-form> against @json-editor/json-editor 2.x (the library family Hyperion's
 // web UI uses) rendering the same effect option schemas in one Chromium run: (a) the largest corpus
 // schema, (b) a generated schema of 300 options with dependencies. It times the first render (up to
-// a forced layout) and the re-render after flipping a boolean that other options depend on, both
-// libraries in the same page, interleaved round by round in fresh containers, with garbage
-// collected before each; it breaks the times down into style, layout and the rest with Chromium's
-// own metrics; then it gives the minified + gzipped size of the elements. A third form, the floor
-// (support/floor-form.js: one Lit template, a label and a bare control per option, nothing else),
-// runs in the same rounds to show the least any Lit-rendered form takes here. It prints medians,
-// p90 and ratios and asserts nothing: the targets are reported, not enforced.
+// a forced layout) and the re-render after flipping a boolean that other options depend on, each
+// library in a page of its own (as a user's page holds one of them), interleaved round by round in
+// fresh containers, with garbage collected before each; it breaks the times down into style, layout
+// and the rest with Chromium's own metrics; then it gives the minified + gzipped size of the
+// elements. A third form, the floor (support/floor-form.js: one Lit template, a label and a bare
+// control per option, nothing else), runs in the same rounds to show the least any Lit-rendered
+// form takes here. It prints medians, p90 and ratios and asserts nothing: the targets are
+// reported, not enforced.
 //
 // Sources, not builds: the elements and their @glowkit dependencies are bundled from src/.
 // Environment: GLOWKIT_CORPUS, the Hyperion corpus (default ../shared/corpus/hyperion);
 // CHROMIUM_PATH (default /usr/bin/chromium). Flags (`node bench/elements.mjs --rounds 9`):
-// --rounds N (default 21); --profile adds CDP CPU profiles of the Glowkit side (unminified bundle)
+// --rounds N (default 21); --pages K (default 3): the rounds are split among K fresh sets of pages;
+// --profile adds CDP CPU profiles of the Glowkit side (unminified bundle)
 // and prints the self time by function.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -40,10 +42,12 @@ const schemaDir = corpusSchemaDirOrExit('elements');
 const { values: flags } = parseArgs({
   options: {
     rounds: { type: 'string', default: '21' },
+    pages: { type: 'string', default: '3' },
     profile: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Math.max(1, Number.parseInt(flags.rounds, 10) || 21);
+const PAGES = Math.max(1, Number.parseInt(flags.pages, 10) || 3);
 const WARMUP_ROUNDS = 3;
 const PROFILE = flags.profile;
 
@@ -91,51 +95,81 @@ const MEASUREMENTS = ['render', 'off', 'on'];
 const SIDES = ['gk', 'je', 'jeWork', 'floor'];
 const FLOOR = join(import.meta.dirname, 'support', 'floor-form.js');
 
-async function measure(page, cdp, cases) {
-  const collectGarbage = () => cdp.send('HeapProfiler.collectGarbage');
-  const call = (lib, method, ...args) =>
-    page.evaluate(({ lib, method, args }) => window.bench.libs[lib][method](...args), {
-      lib,
-      method,
-      args,
-    });
-  const frames = (n) => page.evaluate((n) => window.bench.frames(n), n);
+/**
+ * A page for one side, in a browser context of its own (a renderer process of its own), as a
+ * user's page holds one of the libraries: what one side leaves behind (its heap, its compiled code,
+ * the caches the JavaScript engine shares among all code of a page) then never slows or speeds
+ * another. In one shared page, gk's toggles at 300 options took about a tenth longer.
+ */
+async function openSidePage(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const cdp = await context.newCDPSession(page);
+  await page.goto(url);
+  await page.evaluate(() => window.bench.ready);
+  await page.evaluate(
+    (schemas) => window.bench.setSchemas(schemas),
+    Object.fromEntries(cases.map((c) => [c.key, c.schema])),
+  );
+  const loaded = await page.evaluate(() => window.bench.info());
+  if (!loaded.jsonEditor || !loaded.gkForm) {
+    throw new Error(`the page did not load: ${JSON.stringify(loaded)}`);
+  }
   // Chromium's own accounting (seconds, cumulative): the style and layout in each measurement.
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
-  const metrics = async () => {
-    const { metrics: list } = await cdp.send('Performance.getMetrics');
-    return Object.fromEntries(list.map((m) => [m.name, m.value]));
-  };
-  const timed = async (fn) => {
-    await frames(2); // start from a painted, idle page
-    const before = await metrics();
-    const sample = await fn();
-    const after = await metrics();
-    const delta = (name) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
-    return { ...sample, style: delta('RecalcStyleDuration'), layout: delta('LayoutDuration') };
-  };
+  return { context, page, cdp, errors, info: loaded };
+}
+
+/**
+ * Times every side on every case, round by round. The rounds are split among `sets` fresh sets of
+ * pages (a page per side, see openSidePage), each warmed up first: a page keeps the speed its code
+ * was warmed up to, and one unlucky page would otherwise weigh on all of a side's rounds.
+ */
+async function measure(browser, url, sets) {
   const samples = {};
   const checks = {};
+  const errors = [];
+  let info;
   for (const c of cases) {
     for (const lib of SIDES) {
       samples[`${c.key}/${lib}`] = Object.fromEntries(MEASUREMENTS.map((m) => [m, []]));
     }
     samples[`${c.key}/overhead`] = { render: [], toggle: [] };
   }
-  const one = async (c, lib, round) => {
-    await collectGarbage();
-    const taken = {
-      render: await timed(() => call(lib, 'render', c.key)),
-      off: await timed(() => call(lib, 'toggle', c.toggle, !c.toggleDefault)),
-      on: await timed(() => call(lib, 'toggle', c.toggle, c.toggleDefault)),
+  const one = async ({ page, cdp }, c, lib, record) => {
+    const call = (method, ...args) =>
+      page.evaluate(({ lib, method, args }) => window.bench.libs[lib][method](...args), {
+        lib,
+        method,
+        args,
+      });
+    const metrics = async () => {
+      const { metrics: list } = await cdp.send('Performance.getMetrics');
+      return Object.fromEntries(list.map((m) => [m.name, m.value]));
     };
-    const overhead = lib === 'gk' ? await call('gk', 'overhead') : undefined;
-    const describe = await call(lib, 'describe');
+    const timed = async (fn) => {
+      await page.evaluate(() => window.bench.frames(2)); // start from a painted, idle page
+      const before = await metrics();
+      const sample = await fn();
+      const after = await metrics();
+      const delta = (name) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
+      return { ...sample, style: delta('RecalcStyleDuration'), layout: delta('LayoutDuration') };
+    };
+    await cdp.send('HeapProfiler.collectGarbage');
+    const taken = {
+      render: await timed(() => call('render', c.key)),
+      off: await timed(() => call('toggle', c.toggle, !c.toggleDefault)),
+      on: await timed(() => call('toggle', c.toggle, c.toggleDefault)),
+    };
+    const overhead = lib === 'gk' ? await call('overhead') : undefined;
+    const describe = await call('describe');
     await page.evaluate(() => window.bench.dispose());
     for (const m of MEASUREMENTS) {
       if (taken[m].incomplete) throw new Error(`gk ${m}: Lit updates still pending after settling`);
     }
-    if (round < 0) return; // warm-up
+    if (!record) return; // warm-up
     for (const m of MEASUREMENTS) samples[`${c.key}/${lib}`][m].push(taken[m]);
     if (overhead) {
       samples[`${c.key}/overhead`].render.push(overhead.render);
@@ -143,14 +177,30 @@ async function measure(page, cdp, cases) {
     }
     checks[`${c.key}/${lib}`] = { visible: MEASUREMENTS.map((m) => taken[m].visible), describe };
   };
-  for (let round = -WARMUP_ROUNDS; round < ROUNDS; round++) {
-    for (const c of cases) {
-      // Rotate which side goes first, so that none always runs right after another.
-      const k = (round + WARMUP_ROUNDS) % SIDES.length;
-      for (const lib of [...SIDES.slice(k), ...SIDES.slice(0, k)]) await one(c, lib, round);
+  let rotation = 0;
+  for (let set = 0; set < sets; set++) {
+    const pages = {};
+    for (const lib of SIDES) pages[lib] = await openSidePage(browser, url);
+    info ??= pages.gk.info;
+    const rounds = Math.floor(ROUNDS / sets) + (set < ROUNDS % sets ? 1 : 0);
+    try {
+      for (let round = -WARMUP_ROUNDS; round < rounds; round++) {
+        for (const c of cases) {
+          // Rotate which side goes first, so that none always runs right after another.
+          const k = rotation++ % SIDES.length;
+          for (const lib of [...SIDES.slice(k), ...SIDES.slice(0, k)]) {
+            await one(pages[lib], c, lib, round >= 0);
+          }
+        }
+      }
+    } finally {
+      for (const { context, errors: own } of Object.values(pages)) {
+        errors.push(...own);
+        await context.close();
+      }
     }
   }
-  return { samples, checks };
+  return { samples, checks, errors, info };
 }
 
 /** CDP CPU profiles of the Glowkit side: first renders, and toggles (without their render). */
@@ -221,23 +271,22 @@ let result;
 let info;
 const profiles = {};
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const cdp = await page.context().newCDPSession(page);
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
-  await page.evaluate(() => window.bench.ready);
-  await page.evaluate(
-    (schemas) => window.bench.setSchemas(schemas),
-    Object.fromEntries(cases.map((c) => [c.key, c.schema])),
-  );
-  info = { ...(await page.evaluate(() => window.bench.info())), version: browser.version() };
-  if (!info.jsonEditor || !info.gkForm)
-    throw new Error(`the page did not load: ${JSON.stringify(info)}`);
-  result = await measure(page, cdp, cases);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  result = await measure(browser, url, Math.min(PAGES, ROUNDS));
+  info = { ...result.info, version: browser.version() };
+  const { errors } = result;
   if (PROFILE) {
-    for (const c of cases)
-      profiles[c.key] = await profileGlowkit(page, cdp, c, c.key === 'generated' ? 10 : 40);
+    const gkPage = await openSidePage(browser, url);
+    for (const c of cases) {
+      profiles[c.key] = await profileGlowkit(
+        gkPage.page,
+        gkPage.cdp,
+        c,
+        c.key === 'generated' ? 10 : 40,
+      );
+    }
+    errors.push(...gkPage.errors);
+    await gkPage.context.close();
   }
   if (errors.length > 0) console.warn(`page errors:\n  ${errors.join('\n  ')}`);
 } finally {
@@ -261,7 +310,8 @@ const rowNames = (c) => {
 
 say(
   `<gk-effect-form> vs @json-editor/json-editor ${jeVersion} (theme html, Hyperion's options), Chromium ${info.version}, headless;`,
-  `\n${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up, the four sides interleaved (order rotating), a fresh container each, garbage`,
+  `\n${ROUNDS} rounds on ${Math.min(PAGES, ROUNDS)} sets of pages (a page per side, in a browser context of its own), each set after`,
+  `\n${WARMUP_ROUNDS} warm-up; the four sides interleaved (order rotating), a fresh container each, garbage`,
   `\ncollected before each; timer resolution ${info.crossOriginIsolated ? '5 µs (cross-origin isolated page)' : '100 µs'}.`,
 );
 console.log(
