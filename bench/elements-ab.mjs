@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+import { openBenchPage } from './support/bench-page.mjs';
 import { bundle, usableElementModules } from './support/elements-bundle.mjs';
 import {
   corpusSchemaDirOrExit,
@@ -116,15 +117,12 @@ try {
   const openPages = async () => {
     for (const side of ['A', 'B']) {
       await pages[side]?.page.close();
-      const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      p.on('pageerror', (error) => console.warn(`${side}: page error: ${error.message}`));
-      await p.goto(`http://127.0.0.1:${server.address().port}/${side}`);
-      await p.evaluate(() => window.bench.ready);
-      await p.evaluate(
-        (schemas) => window.bench.setSchemas(schemas),
-        Object.fromEntries(cases.map((c) => [c.key, c.schema])),
+      pages[side] = await openBenchPage(
+        browser,
+        `http://127.0.0.1:${server.address().port}/${side}`,
+        cases,
+        (message) => console.warn(`${side}: page error: ${message}`),
       );
-      pages[side] = { page: p, cdp: await p.context().newCDPSession(p) };
     }
   };
 

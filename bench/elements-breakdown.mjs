@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+import { openBenchPage } from './support/bench-page.mjs';
 import { bundle, usableElementModules } from './support/elements-bundle.mjs';
 import { corpusSchemaDirOrExit, largestCorpusSchema } from './support/elements-cases.mjs';
 import { median, percentile } from './support/stats.mjs';
@@ -80,14 +81,12 @@ try {
   // A page per side: code that one side warms up never runs faster for another.
   const pages = {};
   for (const [side] of SIDES) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (error) => console.warn(`${side}: page error: ${error.message}`));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
-    await page.evaluate(() => window.bench.ready);
-    await page.evaluate((schemas) => window.bench.setSchemas(schemas), {
-      [theCase.key]: theCase.schema,
-    });
-    pages[side] = { page, cdp: await page.context().newCDPSession(page) };
+    pages[side] = await openBenchPage(
+      browser,
+      `http://127.0.0.1:${server.address().port}/`,
+      [theCase],
+      (message) => console.warn(`${side}: page error: ${message}`),
+    );
   }
   for (let round = -WARMUP_ROUNDS; round < ROUNDS; round++) {
     const k = (round + WARMUP_ROUNDS) % SIDES.length;

@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+import { openBenchPage } from './support/bench-page.mjs';
 import {
   buildOptions,
   bundle as bundleOf,
@@ -96,30 +97,46 @@ const SIDES = ['gk', 'je', 'jeWork', 'floor'];
 const FLOOR = join(import.meta.dirname, 'support', 'floor-form.js');
 
 /**
- * A page for one side, in a browser context of its own (a renderer process of its own), as a
- * user's page holds one of the libraries: what one side leaves behind (its heap, its compiled code,
- * the caches the JavaScript engine shares among all code of a page) then never slows or speeds
- * another. In one shared page, gk's toggles at 300 options took about a tenth longer.
+ * A page for one side (support/bench-page.mjs: a browser context of its own, as a user's page holds
+ * one of the libraries; in one shared page, gk's toggles at 300 options took about a tenth longer),
+ * with the calls that measure there: `call` runs a method of the side's page script, `timed` one
+ * measurement from a painted, idle page, with the style and layout Chromium counted during it.
+ * Uncaught errors of the page go to `errors`.
  */
-async function openSidePage(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const cdp = await context.newCDPSession(page);
-  await page.goto(url);
-  await page.evaluate(() => window.bench.ready);
-  await page.evaluate(
-    (schemas) => window.bench.setSchemas(schemas),
-    Object.fromEntries(cases.map((c) => [c.key, c.schema])),
+async function openSidePage(browser, url, lib, errors) {
+  const { page, cdp } = await openBenchPage(browser, url, cases, (message) =>
+    errors.push(`${lib}: ${message}`),
   );
-  const loaded = await page.evaluate(() => window.bench.info());
-  if (!loaded.jsonEditor || !loaded.gkForm) {
-    throw new Error(`the page did not load: ${JSON.stringify(loaded)}`);
+  const info = await page.evaluate(() => window.bench.info());
+  if (!info.jsonEditor || !info.gkForm) {
+    throw new Error(`the page did not load: ${JSON.stringify(info)}`);
   }
   // Chromium's own accounting (seconds, cumulative): the style and layout in each measurement.
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
-  return { context, page, cdp, errors, info: loaded };
+  const metrics = async () => {
+    const { metrics: list } = await cdp.send('Performance.getMetrics');
+    return Object.fromEntries(list.map((m) => [m.name, m.value]));
+  };
+  return {
+    page,
+    cdp,
+    info,
+    call: (method, ...args) =>
+      page.evaluate(({ lib, method, args }) => window.bench.libs[lib][method](...args), {
+        lib,
+        method,
+        args,
+      }),
+    async timed(fn) {
+      await page.evaluate(() => window.bench.frames(2));
+      const before = await metrics();
+      const sample = await fn();
+      const after = await metrics();
+      const delta = (name) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
+      return { ...sample, style: delta('RecalcStyleDuration'), layout: delta('LayoutDuration') };
+    },
+    close: () => page.context().close(),
+  };
 }
 
 /**
@@ -127,10 +144,9 @@ async function openSidePage(browser, url) {
  * pages (a page per side, see openSidePage), each warmed up first: a page keeps the speed its code
  * was warmed up to, and one unlucky page would otherwise weigh on all of a side's rounds.
  */
-async function measure(browser, url, sets) {
+async function measure(browser, url, sets, errors) {
   const samples = {};
   const checks = {};
-  const errors = [];
   let info;
   for (const c of cases) {
     for (const lib of SIDES) {
@@ -138,25 +154,7 @@ async function measure(browser, url, sets) {
     }
     samples[`${c.key}/overhead`] = { render: [], toggle: [] };
   }
-  const one = async ({ page, cdp }, c, lib, record) => {
-    const call = (method, ...args) =>
-      page.evaluate(({ lib, method, args }) => window.bench.libs[lib][method](...args), {
-        lib,
-        method,
-        args,
-      });
-    const metrics = async () => {
-      const { metrics: list } = await cdp.send('Performance.getMetrics');
-      return Object.fromEntries(list.map((m) => [m.name, m.value]));
-    };
-    const timed = async (fn) => {
-      await page.evaluate(() => window.bench.frames(2)); // start from a painted, idle page
-      const before = await metrics();
-      const sample = await fn();
-      const after = await metrics();
-      const delta = (name) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
-      return { ...sample, style: delta('RecalcStyleDuration'), layout: delta('LayoutDuration') };
-    };
+  const one = async ({ page, cdp, call, timed }, c, lib, record) => {
     await cdp.send('HeapProfiler.collectGarbage');
     const taken = {
       render: await timed(() => call('render', c.key)),
@@ -180,10 +178,10 @@ async function measure(browser, url, sets) {
   let rotation = 0;
   for (let set = 0; set < sets; set++) {
     const pages = {};
-    for (const lib of SIDES) pages[lib] = await openSidePage(browser, url);
-    info ??= pages.gk.info;
-    const rounds = Math.floor(ROUNDS / sets) + (set < ROUNDS % sets ? 1 : 0);
     try {
+      for (const lib of SIDES) pages[lib] = await openSidePage(browser, url, lib, errors);
+      info ??= pages.gk.info;
+      const rounds = Math.floor(ROUNDS / sets) + (set < ROUNDS % sets ? 1 : 0);
       for (let round = -WARMUP_ROUNDS; round < rounds; round++) {
         for (const c of cases) {
           // Rotate which side goes first, so that none always runs right after another.
@@ -194,13 +192,10 @@ async function measure(browser, url, sets) {
         }
       }
     } finally {
-      for (const { context, errors: own } of Object.values(pages)) {
-        errors.push(...own);
-        await context.close();
-      }
+      for (const side of Object.values(pages)) await side.close();
     }
   }
-  return { samples, checks, errors, info };
+  return { samples, checks, info };
 }
 
 /** CDP CPU profiles of the Glowkit side: first renders, and toggles (without their render). */
@@ -272,11 +267,11 @@ let info;
 const profiles = {};
 try {
   const url = `http://127.0.0.1:${server.address().port}/`;
-  result = await measure(browser, url, Math.min(PAGES, ROUNDS));
+  const errors = [];
+  result = await measure(browser, url, Math.min(PAGES, ROUNDS), errors);
   info = { ...result.info, version: browser.version() };
-  const { errors } = result;
   if (PROFILE) {
-    const gkPage = await openSidePage(browser, url);
+    const gkPage = await openSidePage(browser, url, 'gk', errors);
     for (const c of cases) {
       profiles[c.key] = await profileGlowkit(
         gkPage.page,
@@ -285,8 +280,7 @@ try {
         c.key === 'generated' ? 10 : 40,
       );
     }
-    errors.push(...gkPage.errors);
-    await gkPage.context.close();
+    await gkPage.close();
   }
   if (errors.length > 0) console.warn(`page errors:\n  ${errors.join('\n  ')}`);
 } finally {

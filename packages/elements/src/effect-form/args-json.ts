@@ -5,8 +5,7 @@
  * that changed and joining the pieces gives the same text for a fraction of that.
  */
 export class ArgsJson {
-  /** The args' keys in the order JSON.stringify writes them (their own-property order). */
-  #keys: string[] = [];
+  /** Each key's piece: in the order JSON.stringify writes them (own-property order). */
   #index = new Map<string, number>();
   /** Per key: `"key":value`, or '' when the value is not written (undefined, a function). */
   #pieces: string[] = [];
@@ -14,9 +13,9 @@ export class ArgsJson {
 
   /** Takes every value anew: after a new schema, a new value or a form reset. */
   reset(values: Readonly<Record<string, unknown>>): void {
-    this.#keys = Object.keys(values);
-    this.#index = new Map(this.#keys.map((key, i) => [key, i]));
-    this.#pieces = this.#keys.map((key) => piece(key, values[key]));
+    const keys = Object.keys(values);
+    this.#index = new Map(keys.map((key, i) => [key, i]));
+    this.#pieces = keys.map((key) => piece(key, values[key]));
     this.#text = undefined;
   }
 
@@ -35,14 +34,7 @@ export class ArgsJson {
 
   /** The JSON text: what `JSON.stringify(values)` gives. */
   get text(): string {
-    if (this.#text === undefined) {
-      let text = '';
-      for (const p of this.#pieces) {
-        if (p === '') continue;
-        text += text === '' ? p : `,${p}`;
-      }
-      this.#text = `{${text}}`;
-    }
+    this.#text ??= `{${this.#pieces.filter((p) => p !== '').join(',')}}`;
     return this.#text;
   }
 }
