@@ -2,12 +2,15 @@ import { EventEmitter } from 'node:events';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { EngineOptions } from '@glowkit/engine';
 import { DEFAULT_MAX_DEPTH, isJsonObject } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { databaseFile } from './data-dir.js';
 import { createLogger, type Logger } from './logger.js';
 import { createDispatcher } from './rpc/dispatcher.js';
+import { PushHub } from './rpc/pushes.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
 import { ConfigStore, type Configuration } from './store/config-store.js';
 import { type Certificate, certificateFor } from './tls.js';
@@ -30,7 +33,14 @@ export interface ServerOptions {
   maxDepth?: number;
   logger?: Logger;
   throttle?: ThrottleOptions;
+  /** The bundled effects. Default: the repository's `effects/` folder. */
+  effectsDir?: string;
+  /** The Python interpreter, effect limits and extra device types of the instances. */
+  engine?: Omit<EngineOptions, 'resourceDirs'>;
 }
+
+/** The bundled effects of this repository (from `src/` and from `dist/` alike). */
+export const BUNDLED_EFFECTS_DIR = fileURLToPath(new URL('../../../effects/', import.meta.url));
 
 /** Where the server listens. */
 export interface Listening {
@@ -85,7 +95,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly options: ServerOptions;
   readonly logger: Logger;
   readonly store: ConfigStore;
-  readonly runtime = new ServiceRuntime();
+  readonly runtime: ServiceRuntime;
+  readonly #pushes: PushHub;
   #state: State = 'stopped';
   #http: HttpServer | undefined;
   #https: HttpsServer | undefined;
@@ -103,6 +114,13 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.options = options;
     this.logger = options.logger ?? createLogger();
     this.store = ConfigStore.open(databaseFile(options.dataDir));
+    this.runtime = new ServiceRuntime({
+      dataDir: options.dataDir,
+      bundledEffectsDir: options.effectsDir ?? BUNDLED_EFFECTS_DIR,
+      logger: this.logger,
+      ...(options.engine ? { engine: options.engine } : {}),
+    });
+    this.#pushes = new PushHub(this.runtime);
     const authenticator = new Authenticator(
       this.store.tokens,
       new FailureThrottle(options.throttle),
@@ -113,6 +131,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       authenticator,
       logger: this.logger,
       isAvailable: () => this.#state === 'ready',
+      runtime: this.runtime,
+      pushes: this.#pushes,
       requestRestart: (reason) => {
         void this.restart(reason).catch(() => {
           // Reported through 'restart-failed' and the log.
@@ -135,6 +155,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       bodyLimit,
       maxDepth,
       isAvailable: () => this.#state === 'ready',
+      pushes: this.#pushes,
     });
   }
 
@@ -276,7 +297,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     try {
       const configuration = this.store.read();
       await this.#openListeners(configuration);
-      this.runtime.start(configuration);
+      await this.runtime.start(configuration);
       this.#state = 'ready';
       this.logger.info(
         { instances: this.runtime.instances.map((i) => `${i.id} ${i.name}`) },
@@ -285,6 +306,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       return this.listening;
     } catch (error) {
       this.#state = 'stopped';
+      await this.runtime.stop();
       await this.#closeListeners();
       throw error;
     }
@@ -339,7 +361,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
           await this.#openListeners(configuration, previous);
         }
       }
-      this.runtime.start(configuration);
+      await this.runtime.start(configuration);
       this.#state = 'ready';
       const report: RestartReport = {
         reason,
@@ -360,7 +382,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.logger.error({ reason, error: err.message }, 'restart failed');
       if (configuration !== undefined) {
         if (!this.#http) await this.#openListeners(configuration).catch(() => {});
-        if (this.runtime.instances.length === 0) this.runtime.start(configuration);
+        if (this.runtime.instances.length === 0) {
+          await this.runtime.start(configuration).catch(() => {});
+        }
       }
       this.#state = this.#http ? 'ready' : 'stopped';
       this.emit('restart-failed', { reason, error: err });
@@ -376,6 +400,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#sockets.closeAll(1001, 'Going Away');
     this.#sockets.terminate();
     await this.runtime.stop();
+    this.#pushes.close();
     await this.#closeListeners();
     this.store.close();
     this.#state = 'stopped';

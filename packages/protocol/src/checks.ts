@@ -139,10 +139,14 @@ function codePoints(text: string): number {
   return count;
 }
 
-/** The words of a string length rule, e.g. `a string of 1 to 512 characters`. */
+/**
+ * The words of a string length rule, e.g. `a string of 1 to 512 characters`, or
+ * `a string of at most 16 characters` when `min` is 0.
+ */
 export function stringWords(min: number, max?: number): string {
-  return max === undefined
-    ? `a string of at least ${min} characters (minLength ${min})`
+  if (max === undefined) return `a string of at least ${min} characters (minLength ${min})`;
+  return min === 0
+    ? `a string of at most ${max} characters`
     : `a string of ${min} to ${max} characters`;
 }
 
@@ -152,6 +156,20 @@ export function string(min: number, max?: number): Check {
     const length = typeof value === 'string' ? codePoints(value) : Number.NaN;
     if (!(length >= min && (max === undefined || length <= max))) {
       out.push(violation(pointer, `must be ${stringWords(min, max)}`));
+    }
+  };
+}
+
+/** The words of a number range, e.g. `a number from 0.1 to 5`. */
+export function numberWords(min: number, max: number): string {
+  return `a number from ${min} to ${max}`;
+}
+
+/** A check that the value is a number (integer or not) from `min` to `max`, inclusive. */
+export function number(min: number, max: number): Check {
+  return (value, pointer, out) => {
+    if (typeof value !== 'number' || !(value >= min && value <= max)) {
+      out.push(violation(pointer, `must be ${numberWords(min, max)}`));
     }
   };
 }

@@ -2,34 +2,83 @@ import { isJsonObject } from './checks.js';
 import { ERRORS, type ErrorReply, errorReply } from './replies.js';
 import { quote } from './violations.js';
 
-/** The commands Glowkit answers, each with its subcommands. */
+/**
+ * The commands Glowkit answers, each with its subcommands. An empty list means the command takes
+ * no subcommand (a `subcommand` property is then ignored, as Hyperion.ng's clients never send
+ * one); `serverinfo` may leave its subcommand out (see {@link OPTIONAL_SUBCOMMAND}).
+ */
 export const COMMANDS = {
   config: ['restoreconfig', 'getconfig', 'getsnapshots', 'restoresnapshot'],
   authorize: ['login', 'logout', 'tokenRequired', 'createToken', 'getTokenList', 'deleteToken'],
+  instance: [
+    'switchTo',
+    'startInstance',
+    'stopInstance',
+    'createInstance',
+    'deleteInstance',
+    'saveName',
+  ],
+  serverinfo: [
+    'getInfo',
+    'subscribe',
+    'unsubscribe',
+    'getSubscriptions',
+    'getSubscriptionCommands',
+  ],
+  ledcolors: ['ledstream-start', 'ledstream-stop', 'imagestream-start', 'imagestream-stop'],
+  effect: [],
+  color: [],
+  image: [],
+  clear: [],
+  clearall: [],
+  componentstate: [],
+  adjustment: [],
+  'create-effect': [],
+  'delete-effect': [],
 } as const;
+
+/** The commands whose subcommand may be left out: `serverinfo` alone means `getInfo`. */
+export const OPTIONAL_SUBCOMMAND = ['serverinfo'] as const;
 
 /** A command Glowkit answers. */
 export type CommandName = keyof typeof COMMANDS;
 
-/** A subcommand of command `C`, e.g. `SubcommandOf<'config'>` is `'restoreconfig' | …`. */
+/** A subcommand of command `C`, e.g. `SubcommandOf<'config'>` is `'restoreconfig' | …`; `never` when `C` has none. */
 export type SubcommandOf<C extends CommandName> = (typeof COMMANDS)[C][number];
+
+/** A command that takes no subcommand, e.g. `'color'` or `'create-effect'`. */
+export type CommandWithoutSubcommand = {
+  [C in CommandName]: [SubcommandOf<C>] extends [never] ? C : never;
+}[CommandName];
+
+/**
+ * What {@link readEnvelope} puts in `subcommand` for command `C`: one of its subcommands;
+ * `undefined` for a command without subcommands; for `serverinfo`, `undefined` when the request
+ * named none (which means `getInfo`).
+ */
+export type EnvelopeSubcommand<C extends CommandName> = [SubcommandOf<C>] extends [never]
+  ? undefined
+  : C extends (typeof OPTIONAL_SUBCOMMAND)[number]
+    ? SubcommandOf<C> | undefined
+    : SubcommandOf<C>;
+
+/** A request whose command (and subcommand) Glowkit answers: the `ok` side of an {@link Envelope}. */
+export type ResolvedEnvelope = {
+  [C in CommandName]: {
+    ok: true;
+    command: C;
+    subcommand: EnvelopeSubcommand<C>;
+    tan: number;
+    name: string;
+  };
+}[CommandName];
 
 /**
  * What {@link readEnvelope} found: the resolved command with one of its subcommands (checking
- * `command` narrows `subcommand`), or the `Invalid command` reply to send. `name` is the reply's
- * `command` (see {@link commandName}).
+ * `command` narrows `subcommand`; it is `undefined` for commands without one), or the
+ * `Invalid command` reply to send. `name` is the reply's `command` (see {@link commandName}).
  */
-export type Envelope =
-  | {
-      [C in CommandName]: {
-        ok: true;
-        command: C;
-        subcommand: SubcommandOf<C>;
-        tan: number;
-        name: string;
-      };
-    }[CommandName]
-  | { ok: false; reply: ErrorReply };
+export type Envelope = ResolvedEnvelope | { ok: false; reply: ErrorReply };
 
 /**
  * The transaction number of a request: its `tan` when that is an integer of 0 or more, else 0
@@ -46,7 +95,8 @@ export function tanOf(request: unknown): number {
 
 /**
  * The name a reply carries in `command`: the command and subcommand joined by a hyphen, e.g.
- * `"config-restoreconfig"`; just the command when there is no (or an empty) subcommand.
+ * `"config-restoreconfig"`; just the command when there is no (or an empty) subcommand, e.g.
+ * `"serverinfo"` or `"create-effect"`.
  *
  * @param command - the command, e.g. `"config"`.
  * @param subcommand - the subcommand, e.g. `"restoreconfig"`.
@@ -59,17 +109,27 @@ function isCommand(name: string): name is CommandName {
   return Object.hasOwn(COMMANDS, name);
 }
 
+function mayOmitSubcommand(command: CommandName): boolean {
+  return (OPTIONAL_SUBCOMMAND as readonly string[]).includes(command);
+}
+
 const KNOWN_COMMANDS = Object.keys(COMMANDS).join(', ');
 
 /**
  * Reads the command, subcommand and tan of a parsed request, before anything else is checked.
  *
+ * Commands without subcommands (`effect`, `color`, `image`, `clear`, `clearall`,
+ * `componentstate`, `adjustment`, `create-effect`, `delete-effect`) resolve whatever
+ * `subcommand` holds, with `subcommand: undefined` and the bare command as `name`. `serverinfo`
+ * without a subcommand (or with `""`) resolves to `name` `"serverinfo"` and means `getInfo`.
+ *
  * When they do not name a command Glowkit answers, the result carries the `Invalid command` reply
  * to send, with one detail naming the pointer, e.g.
- * `/command: unknown command "foo" (known: config, authorize)`,
+ * `/command: unknown command "foo" (known: config, authorize, …)`,
  * `/subcommand: subcommand is missing (known for config: restoreconfig, …)` or
- * `/subcommand: Invalid subcommand: "foo" (known for config: …)`. As in Hyperion.ng, the reply's
- * `command` is then the raw `command` string of the request (`"unknown"` when there is none).
+ * `/subcommand: Invalid subcommand: "foo" (known for config: …)`. As in Hyperion.ng, an empty
+ * subcommand counts as a missing one, and the reply's `command` is then the raw `command` string
+ * of the request (`"unknown"` when there is none).
  *
  * @param request - the parsed request (see `parseJson`).
  */
@@ -93,14 +153,26 @@ export function readEnvelope(request: unknown): Envelope {
     return fail(command, `/command: unknown command ${quote(command)} (known: ${KNOWN_COMMANDS})`);
   }
   const known: readonly string[] = COMMANDS[command];
-  const knownText = `known for ${command}: ${known.join(', ')}`;
-  if (!Object.hasOwn(request, 'subcommand')) {
-    return fail(command, `/subcommand: subcommand is missing (${knownText})`);
+  // TypeScript cannot relate the unions of command and subcommand: each return below pairs a
+  // command with undefined or with a subcommand from its own list, checked on the way.
+  if (known.length === 0) {
+    return { ok: true, command, subcommand: undefined, tan, name: command } as ResolvedEnvelope;
   }
-  const subcommand = request.subcommand;
+  const knownText = `known for ${command}: ${known.join(', ')}`;
+  const subcommand = Object.hasOwn(request, 'subcommand') ? request.subcommand : '';
+  if (subcommand === '') {
+    return mayOmitSubcommand(command)
+      ? ({ ok: true, command, subcommand: undefined, tan, name: command } as ResolvedEnvelope)
+      : fail(command, `/subcommand: subcommand is missing (${knownText})`);
+  }
   if (typeof subcommand !== 'string' || !known.includes(subcommand)) {
     return fail(command, `/subcommand: Invalid subcommand: ${quote(subcommand)} (${knownText})`);
   }
-  // TypeScript cannot relate the two unions: `subcommand` is in COMMANDS[command], checked above.
-  return { ok: true, command, subcommand, tan, name: commandName(command, subcommand) } as Envelope;
+  return {
+    ok: true,
+    command,
+    subcommand,
+    tan,
+    name: commandName(command, subcommand),
+  } as ResolvedEnvelope;
 }

@@ -5,13 +5,52 @@
  *
  * @packageDocumentation
  */
+export {
+  type AdjustmentRequest,
+  type AdjustmentSettings,
+  type RgbTriple,
+  validateAdjustmentRequest,
+} from './adjustment.js';
 export { validateAuthorizeRequest } from './authorize.js';
+export { type Base64Scan, MAX_IMAGE_BYTES, scanBase64 } from './base64.js';
 export { isJsonObject, type JsonObject, own } from './checks.js';
+export {
+  type ClearAllRequest,
+  type ClearRequest,
+  validateClearAllRequest,
+  validateClearRequest,
+} from './clear.js';
+export { type ColorRequest, validateColorRequest } from './color.js';
+export {
+  COMPONENT_NAMES,
+  type ComponentName,
+  type ComponentStateRequest,
+  validateComponentStateRequest,
+} from './componentstate.js';
+export { type ControlRequest, validateControlRequest } from './control.js';
+export {
+  MAX_DURATION_MS,
+  MAX_INSTANCE_INDEX,
+  MAX_PRIORITY,
+  MIN_PRIORITY,
+  ORIGIN_LENGTH,
+} from './control-checks.js';
+export { type EffectRequest, validateEffectRequest } from './effect.js';
+export {
+  type CreateEffectRequest,
+  type DeleteEffectRequest,
+  validateCreateEffectRequest,
+  validateDeleteEffectRequest,
+} from './effect-files.js';
 export {
   COMMANDS,
   type CommandName,
+  type CommandWithoutSubcommand,
   commandName,
   type Envelope,
+  type EnvelopeSubcommand,
+  OPTIONAL_SUBCOMMAND,
+  type ResolvedEnvelope,
   readEnvelope,
   type SubcommandOf,
   tanOf,
@@ -26,7 +65,19 @@ export {
   isGlobalGroup,
   isInstanceGroup,
 } from './groups.js';
+export {
+  IMAGE_FORMATS,
+  IMAGE_OWNER_LENGTH,
+  type ImageFormat,
+  type ImageRequest,
+  imageEncodingOf,
+  MAX_IMAGE_NAME_LENGTH,
+  MAX_IMAGE_SIDE,
+  validateImageRequest,
+} from './image.js';
+export { INSTANCE_NAME_LENGTH, type InstanceRequest, validateInstanceRequest } from './instance.js';
 export { DEFAULT_MAX_DEPTH, type ParsedJson, type ParseJsonOptions, parseJson } from './json.js';
+export { type LedColorsRequest, validateLedColorsRequest } from './ledcolors.js';
 export {
   ERRORS,
   type ErrorDetail,
@@ -39,5 +90,15 @@ export {
   successReplyText,
 } from './replies.js';
 export { validateRestoreRequest } from './restore.js';
+export {
+  DEFAULT_SUBSCRIPTION_TOPICS,
+  isSubscriptionTopic,
+  type ServerInfoRequest,
+  SUBSCRIPTION_TOPICS,
+  type SubscriptionData,
+  type SubscriptionTopic,
+  splitTopics,
+  validateServerInfoRequest,
+} from './serverinfo.js';
 export { validateSnapshotRequest } from './snapshots.js';
 export { childPointer, type Violation, violation } from './violations.js';

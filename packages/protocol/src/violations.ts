@@ -52,11 +52,14 @@ const QUOTE_LIMIT = 60;
 
 /**
  * A value from the request as it appears in a rule text: JSON notation (so strings are quoted and
- * control characters escaped), cut to 60 characters so that a hostile key cannot flood a reply.
+ * control characters and line separators escaped), cut to 60 characters so that a hostile key
+ * cannot flood a reply.
  *
  * @param value - any value taken from the request.
  */
 export function quote(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  // JSON.stringify leaves U+2028, U+2029 and DEL as they are; they are escaped too, so that a
+  // value quoted into a rule cannot break the one-line description.
+  const text = oneLine(JSON.stringify(value) ?? String(value));
   return text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT - 1)}…` : text;
 }

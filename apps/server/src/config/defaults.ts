@@ -182,7 +182,8 @@ const DEFAULTS: { readonly [G in GroupName]: GroupValue } = {
     enable: false,
     type: 'effect',
     color: [255, 138, 0],
-    effect: 'Warm mood blobs',
+    // A bundled effect, so that switching the background on shows something at once.
+    effect: 'Warm Pulse',
   },
   blackborderdetector: {
     enable: true,
@@ -201,11 +202,11 @@ const DEFAULTS: { readonly [G in GroupName]: GroupValue } = {
     channelAdjustment: [channelAdjustment],
   },
   device: {
-    // The file device writes to /dev/null: the service runs without any hardware attached.
-    type: 'file',
+    // The virtual device drives no hardware; its colours show in the live LED stream, so the
+    // service runs, and shows something, without anything attached.
+    type: 'virtual',
     hardwareLedCount: 1,
     autoStart: true,
-    output: '/dev/null',
     colorOrder: 'rgb',
     latchTime: 0,
     rewriteTime: 0,
@@ -217,7 +218,8 @@ const DEFAULTS: { readonly [G in GroupName]: GroupValue } = {
     enable: true,
     type: 'effect',
     color: [0, 0, 255],
-    effect: 'Rainbow swirl fast',
+    // A bundled effect (Hyperion.ng's "Rainbow swirl fast" is not one of Glowkit's).
+    effect: 'Rainbow Wave',
     duration_ms: 3000,
   },
   instCapture: {

@@ -1,10 +1,25 @@
-import { ERRORS, errorReply, readEnvelope } from '@glowkit/protocol';
+import { ERRORS, errorReply, readEnvelope, validateControlRequest } from '@glowkit/protocol';
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import type { Logger } from '../logger.js';
+import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { ConfigStore } from '../store/config-store.js';
 import { authorize } from './authorize-commands.js';
 import { getConfig, getSnapshots, restoreConfig, restoreSnapshot } from './config-commands.js';
+import {
+  adjustment,
+  clear,
+  componentState,
+  createEffect,
+  deleteEffect,
+  runEffect,
+  setColor,
+  setImage,
+} from './control-commands.js';
+import { ledcolorsCommand, serverinfoCommand } from './info-commands.js';
+import { instanceCommand } from './instance-commands.js';
 import type { Outcome } from './outcome.js';
+import { invalidParams } from './params.js';
+import type { PushHub } from './pushes.js';
 import { isHttp, type Session } from './session.js';
 
 /** What the dispatcher works with. */
@@ -16,10 +31,19 @@ export interface DispatcherDeps {
   isAvailable(): boolean;
   /** Restarts the service (after a restore); called once the reply is flushed. */
   requestRestart(reason: string): void;
+  /** The running instances and effects. */
+  runtime: ServiceRuntime;
+  /** Subscriptions and live streams of WebSocket sessions. */
+  pushes: PushHub;
 }
 
-/** Subcommands anyone may send: the rest need an admin token. */
-const OPEN = new Set(['authorize-tokenRequired', 'authorize-login', 'authorize-logout']);
+/** Subcommands anyone may send: the rest need a token. */
+const OPEN = new Set([
+  'authorize-tokenRequired',
+  'authorize-login',
+  'authorize-logout',
+  'serverinfo-getSubscriptionCommands',
+]);
 
 /**
  * The JSON-RPC dispatcher shared by HTTP and WebSocket: reads the command, refuses it while the
@@ -28,7 +52,7 @@ const OPEN = new Set(['authorize-tokenRequired', 'authorize-login', 'authorize-l
  */
 export function createDispatcher(
   deps: DispatcherDeps,
-): (request: unknown, session: Session) => Outcome {
+): (request: unknown, session: Session) => Outcome | Promise<Outcome> {
   return (request, session) => {
     const envelope = readEnvelope(request);
     if (!envelope.ok) return { reply: envelope.reply };
@@ -62,18 +86,48 @@ export function createDispatcher(
         };
       }
     }
-    if (envelope.command === 'authorize') {
-      return authorize(request, envelope.subcommand, name, tan, session, deps);
+    switch (envelope.command) {
+      case 'authorize':
+        return authorize(request, envelope.subcommand, name, tan, session, deps);
+      case 'config':
+        switch (envelope.subcommand) {
+          case 'restoreconfig':
+            return restoreConfig(request, name, tan, session, deps);
+          case 'getconfig':
+            return getConfig(request, name, tan, deps);
+          case 'getsnapshots':
+            return getSnapshots(request, name, tan, deps);
+          case 'restoresnapshot':
+            return restoreSnapshot(request, name, tan, session, deps);
+        }
     }
-    switch (envelope.subcommand) {
-      case 'restoreconfig':
-        return restoreConfig(request, name, tan, session, deps);
-      case 'getconfig':
-        return getConfig(request, name, tan, deps);
-      case 'getsnapshots':
-        return getSnapshots(request, name, tan, deps);
-      case 'restoresnapshot':
-        return restoreSnapshot(request, name, tan, session, deps);
+    const invalid = invalidParams(name, tan, validateControlRequest(envelope, request));
+    if (invalid) return invalid;
+    switch (envelope.command) {
+      case 'effect':
+        return runEffect(request, name, tan, session, deps);
+      case 'color':
+        return setColor(request, name, tan, session, deps);
+      case 'image':
+        return setImage(request, name, tan, session, deps);
+      case 'clear':
+        return clear(request, name, tan, session, deps, false);
+      case 'clearall':
+        return clear(request, name, tan, session, deps, true);
+      case 'componentstate':
+        return componentState(request, name, tan, session, deps);
+      case 'adjustment':
+        return adjustment(request, name, tan, session, deps);
+      case 'create-effect':
+        return createEffect(request, name, tan, deps);
+      case 'delete-effect':
+        return deleteEffect(request, name, tan, deps);
+      case 'instance':
+        return instanceCommand(request, envelope.subcommand, name, tan, session, deps);
+      case 'serverinfo':
+        return serverinfoCommand(request, envelope.subcommand, name, tan, session, deps);
+      case 'ledcolors':
+        return ledcolorsCommand(envelope.subcommand, name, tan, session, deps);
     }
   };
 }

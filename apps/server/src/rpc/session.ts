@@ -1,5 +1,24 @@
 import type { AuthResult } from '../auth/authenticator.js';
 
+/** A message the server sends on its own: a `*-update` push. */
+export interface Push {
+  command: string;
+  instance?: number;
+  data: unknown;
+}
+
+/** What a stateful session (WebSocket) has beyond a request's credentials. */
+export interface SessionState {
+  /** The instance the session's commands go to; undefined until its first instance command. */
+  instance: number | undefined;
+  /** The `*-update` topics it asked for. */
+  readonly subscriptions: Set<string>;
+  /** Whether it receives the live LED colours of its instance. */
+  ledstream: boolean;
+  /** Sends a push to the client. */
+  push(message: Push): void;
+}
+
 /** Who is asking, as the dispatcher sees it. */
 export interface Session {
   /** The client's address, for the failure throttle and the logs. */
@@ -11,6 +30,8 @@ export interface Session {
    * with; undefined while a WebSocket session has not logged in.
    */
   auth: AuthResult | undefined;
+  /** A WebSocket session's state; HTTP requests have none. */
+  readonly state?: SessionState;
 }
 
 /** Whether the session is stateless: one request, its own credentials (HTTP). */

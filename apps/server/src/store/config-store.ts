@@ -124,6 +124,20 @@ export class ConfigStore {
     });
   }
 
+  /**
+   * Records whether an instance runs when the service starts (`startInstance`/`stopInstance`,
+   * as Hyperion.ng sets `enabled`). Not a configuration change: no snapshot is taken. Returns
+   * false when there is no such instance.
+   */
+  setInstanceEnabled(id: number, enabled: boolean): boolean {
+    return guard(`could not update instance ${id}`, () => {
+      const result = this.#db
+        .prepare('UPDATE instances SET enabled = ?, last_use = ? WHERE instance = ?')
+        .run(enabled ? 1 : 0, isoNow(), id);
+      return result.changes > 0;
+    });
+  }
+
   /** The kept snapshots, newest first. */
   snapshots(): SnapshotInfo[] {
     return guard('could not list the snapshots', () => listSnapshots(this.#db));

@@ -80,7 +80,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         auth: authenticator.fromHeader(req.headers.authorization, address),
       };
       const text = typeof req.body === 'string' ? req.body : '';
-      const outcome = outcomeOfText(text, session, dispatch, logger, maxDepth);
+      const outcome = await outcomeOfText(text, session, dispatch, logger, maxDepth);
       await pause(outcome.delayMs ?? 0);
       send(res, outcome);
     },

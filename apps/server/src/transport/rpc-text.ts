@@ -4,7 +4,7 @@ import type { Outcome } from '../rpc/outcome.js';
 import type { Session } from '../rpc/session.js';
 
 /** The dispatcher as the transports call it. */
-export type Dispatch = (request: unknown, session: Session) => Outcome;
+export type Dispatch = (request: unknown, session: Session) => Outcome | Promise<Outcome>;
 
 /** The tan of text that is not JSON, when it shows one (as Hyperion recovers it). */
 function tanIn(text: string): number {
@@ -22,19 +22,19 @@ function commandIn(text: string): string {
  * One request's text to its outcome: parse (with line and column on error, and a depth limit),
  * then dispatch. A failure inside is logged and answered, never thrown at the transport.
  */
-export function outcomeOfText(
+export async function outcomeOfText(
   text: string,
   session: Session,
   dispatch: Dispatch,
   logger: Logger,
   maxDepth: number,
-): Outcome {
+): Promise<Outcome> {
   const parsed = parseJson(text, { maxDepth });
   if (!parsed.ok) {
     return { reply: errorReply(commandIn(text), tanIn(text), ERRORS.parse, [parsed.description]) };
   }
   try {
-    return dispatch(parsed.value, session);
+    return await dispatch(parsed.value, session);
   } catch (error) {
     logger.error({ err: error }, 'a request failed unexpectedly');
     return {

@@ -5,7 +5,8 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import { hasTokenInQuery } from '../auth/credentials.js';
 import type { Logger } from '../logger.js';
-import type { Session } from '../rpc/session.js';
+import type { PushHub } from '../rpc/pushes.js';
+import type { Session, SessionState } from '../rpc/session.js';
 import { type Dispatch, outcomeOfText, pause, replyText } from './rpc-text.js';
 
 /** What the WebSocket side needs. */
@@ -18,6 +19,8 @@ export interface WebSocketOptions {
   maxDepth: number;
   /** False while the service restarts: upgrades are then refused with 503. */
   isAvailable(): boolean;
+  /** Where sessions get their subscriptions and live streams from. */
+  pushes: PushHub;
 }
 
 /** Refuses an upgrade with an HTTP status and a JSON body, then closes the socket. */
@@ -98,7 +101,17 @@ export class JsonRpcWebSockets {
     }
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
-      this.#serve(ws, { address, transport: encrypted ? 'wss' : 'ws', auth });
+      const state: SessionState = {
+        instance: undefined,
+        subscriptions: new Set(),
+        ledstream: false,
+        push: (message) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+        },
+      };
+      this.#options.pushes.add(state);
+      ws.once('close', () => this.#options.pushes.remove(state));
+      this.#serve(ws, { address, transport: encrypted ? 'wss' : 'ws', auth, state });
     });
   }
 
@@ -122,7 +135,7 @@ export class JsonRpcWebSockets {
         const text = Array.isArray(data)
           ? Buffer.concat(data).toString('utf8')
           : Buffer.from(data as ArrayBuffer).toString('utf8');
-        const outcome = outcomeOfText(text, session, dispatch, logger, maxDepth);
+        const outcome = await outcomeOfText(text, session, dispatch, logger, maxDepth);
         await pause(outcome.delayMs ?? 0);
         if (ws.readyState !== ws.OPEN) return;
         await new Promise<void>((resolve) => {

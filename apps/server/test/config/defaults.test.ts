@@ -44,10 +44,9 @@ describe('defaults', () => {
     expect(defaultGroup('logger')).toEqual({ level: 'warn' });
     expect(defaultGroup('jsonServer')).toEqual({ port: 19444 });
     expect(defaultGroup('device')).toMatchObject({
-      type: 'file',
+      type: 'virtual',
       hardwareLedCount: 1,
       autoStart: true,
-      output: '/dev/null',
       colorOrder: 'rgb',
       latchTime: 0,
       rewriteTime: 0,
@@ -69,7 +68,7 @@ describe('defaults', () => {
     expect(defaultGroup('protoServer')).toEqual({ enable: true, port: 19445, timeout: 5 });
     expect(defaultGroup('boblightServer')).toEqual({ enable: false, port: 19333, priority: 128 });
     expect(defaultGroup('foregroundEffect')).toMatchObject({
-      effect: 'Rainbow swirl fast',
+      effect: 'Rainbow Wave',
       duration_ms: 3000,
     });
   });
@@ -86,7 +85,7 @@ describe('defaults', () => {
 
     const instance = defaultInstanceSettings();
     (instance.device as Record<string, unknown>).type = 'wled';
-    expect(defaultInstanceSettings().device).toMatchObject({ type: 'file' });
+    expect(defaultInstanceSettings().device).toMatchObject({ type: 'virtual' });
 
     const a = defaultConfiguration();
     const b = defaultConfiguration();

@@ -1,0 +1,127 @@
+import {
+  DEFAULT_SUBSCRIPTION_TOPICS,
+  errorReply,
+  own,
+  SUBSCRIPTION_TOPICS,
+  splitTopics,
+  successReply,
+} from '@glowkit/protocol';
+import type { ServiceRuntime } from '../runtime/service-runtime.js';
+import { boundInstance } from './control-commands.js';
+import type { Outcome } from './outcome.js';
+import type { PushHub } from './pushes.js';
+import { serverInfo } from './serverinfo.js';
+import type { Session } from './session.js';
+
+/** What `serverinfo` and `ledcolors` need from the server. */
+export interface InfoDeps {
+  runtime: ServiceRuntime;
+  pushes: PushHub;
+}
+
+const httpOnly = (name: string, tan: number): Outcome => ({
+  reply: errorReply(name, tan, 'Command not supported via single API calls using HTTP/S', [
+    'subscriptions and live streams need a session: send this over a WebSocket',
+  ]),
+});
+
+/** Adds topics to a session; returns the warnings for names that are no topic. */
+function subscribe(session: Session, topics: readonly string[]): string[] {
+  const state = session.state;
+  if (!state) return [];
+  const { known, unknown } = splitTopics(topics);
+  for (const topic of topics.length === 0 ? DEFAULT_SUBSCRIPTION_TOPICS : known) {
+    state.subscriptions.add(topic);
+  }
+  return unknown.length === 0
+    ? []
+    : [
+        `subscribe - Invalid commands provided: ${unknown.join(',')} (known: ${SUBSCRIPTION_TOPICS.join(', ')})`,
+      ];
+}
+
+/**
+ * `serverinfo` and its subcommands. A `subscribe` list in the request subscribes a WebSocket
+ * session (over HTTP it is ignored, as in Hyperion.ng); unknown topic names only add a warning.
+ */
+export function serverinfoCommand(
+  request: unknown,
+  subcommand: string | undefined,
+  name: string,
+  tan: number,
+  session: Session,
+  deps: InfoDeps,
+): Outcome {
+  // Topics come in `subscribe`, or (subscribe/unsubscribe) in `data.subscriptions`, where
+  // Hyperion.ng's handler reads them.
+  const data = own(request, 'data');
+  const topics = own(data, 'subscriptions') ?? own(request, 'subscribe');
+  const list = Array.isArray(topics) ? (topics as string[]) : undefined;
+  switch (subcommand ?? 'getInfo') {
+    case 'getInfo': {
+      const warnings = list ? subscribe(session, list) : [];
+      // An `instance` in the request asks about that one; else the session's (bound now).
+      const asked = own(request, 'instance');
+      const bound = boundInstance(session, deps.runtime);
+      const id =
+        typeof asked === 'number'
+          ? asked
+          : bound
+            ? (session.state?.instance ?? deps.runtime.firstRunning?.id)
+            : undefined;
+      return { reply: successReply(name, tan, serverInfo(deps.runtime, id), warnings) };
+    }
+    case 'subscribe': {
+      if (!session.state) return httpOnly(name, tan);
+      const warnings = subscribe(session, list ?? []);
+      return { reply: successReply(name, tan, undefined, warnings) };
+    }
+    case 'unsubscribe': {
+      if (!session.state) return httpOnly(name, tan);
+      if (!list || list.length === 0) session.state.subscriptions.clear();
+      else for (const topic of list) session.state.subscriptions.delete(topic);
+      return { reply: successReply(name, tan) };
+    }
+    case 'getSubscriptions':
+      if (!session.state) return httpOnly(name, tan);
+      return {
+        reply: successReply(name, tan, { subscriptions: [...session.state.subscriptions].sort() }),
+      };
+    default:
+      return { reply: successReply(name, tan, { commands: [...SUBSCRIPTION_TOPICS] }) };
+  }
+}
+
+/** `ledcolors ledstream-start` / `-stop`: the live LED colours of the session's instance. */
+export function ledcolorsCommand(
+  subcommand: string,
+  name: string,
+  tan: number,
+  session: Session,
+  deps: InfoDeps,
+): Outcome {
+  const state = session.state;
+  if (!state) return httpOnly(name, tan);
+  switch (subcommand) {
+    case 'ledstream-start': {
+      if (!boundInstance(session, deps.runtime)) {
+        return {
+          reply: errorReply(name, tan, 'No instance running', [
+            'start an instance before its LED stream',
+          ]),
+        };
+      }
+      // The current colours follow the reply, then every change.
+      return { reply: successReply(name, tan), after: () => deps.pushes.startStream(state) };
+    }
+    case 'ledstream-stop':
+      deps.pushes.stopStream(state);
+      return { reply: successReply(name, tan) };
+    default:
+      return {
+        reply: errorReply(name, tan, 'Image stream not available', [
+          'this server has no picture sources to stream; use ledstream-start for the LED colours',
+        ]),
+      };
+  }
+}

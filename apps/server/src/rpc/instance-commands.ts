@@ -1,0 +1,149 @@
+import { errorReply, own, successReply } from '@glowkit/protocol';
+import { defaultInstanceSettings } from '../config/defaults.js';
+import type { Logger } from '../logger.js';
+import type { ServiceRuntime } from '../runtime/service-runtime.js';
+import { type ConfigStore, type Configuration, StoreError } from '../store/config-store.js';
+import type { Outcome } from './outcome.js';
+import type { Session } from './session.js';
+
+/** What the instance commands need from the server. */
+export interface InstanceDeps {
+  runtime: ServiceRuntime;
+  store: ConfigStore;
+  logger: Logger;
+}
+
+const missing = (name: string, tan: number, id: number): Outcome => ({
+  reply: errorReply(name, tan, `Instance [${id}] does not exist.`, [
+    `/instance: no instance ${id} is configured; serverinfo's "instance" lists them`,
+  ]),
+});
+
+/**
+ * Changes the stored instances as one configuration change (a snapshot is kept, as for a
+ * restore), answering "Restore configuration failed"-like errors when the store refuses.
+ */
+function storeChange(
+  name: string,
+  tan: number,
+  deps: InstanceDeps,
+  reason: string,
+  change: (configuration: Configuration) => void,
+): Outcome | undefined {
+  try {
+    const configuration = deps.store.read();
+    change(configuration);
+    deps.store.replace(configuration, reason);
+    deps.logger.info({ reason }, 'instances changed');
+    return undefined;
+  } catch (error) {
+    const message = error instanceof StoreError ? error.message : String(error);
+    deps.logger.error({ error: message }, 'the instance change was not stored');
+    return { reply: errorReply(name, tan, 'Database Error', [message]) };
+  }
+}
+
+/** `instance`: switchTo, startInstance, stopInstance, createInstance, deleteInstance, saveName. */
+export async function instanceCommand(
+  request: unknown,
+  subcommand: string,
+  name: string,
+  tan: number,
+  session: Session,
+  deps: InstanceDeps,
+): Promise<Outcome> {
+  const { runtime } = deps;
+  const id = own(request, 'instance') as number;
+  const newName = own(request, 'name') as string;
+  const known = subcommand === 'createInstance' ? undefined : runtime.instance(id);
+  if (subcommand !== 'createInstance' && !known) return missing(name, tan, id);
+  switch (subcommand) {
+    case 'switchTo': {
+      if (!known?.pipeline) {
+        return {
+          reply: errorReply(name, tan, `Instance [${id}] is not running`, [
+            `/instance: instance ${id} "${known?.name}" is configured but stopped; start it with startInstance first`,
+          ]),
+        };
+      }
+      if (session.state) session.state.instance = id;
+      return { reply: successReply(name, tan, { instance: id }) };
+    }
+    case 'startInstance': {
+      if (known?.pipeline) {
+        return {
+          reply: successReply(name, tan, undefined, [
+            `Instance [${id}] - '${known.name}' is already running.`,
+          ]),
+        };
+      }
+      deps.store.setInstanceEnabled(id, true);
+      await runtime.startInstance(id);
+      return { reply: successReply(name, tan) };
+    }
+    case 'stopInstance': {
+      if (!known?.pipeline) {
+        return {
+          reply: successReply(name, tan, undefined, [
+            `Instance [${id}] - '${known?.name}' is not running.`,
+          ]),
+        };
+      }
+      deps.store.setInstanceEnabled(id, false);
+      await runtime.stopInstance(id);
+      return { reply: successReply(name, tan) };
+    }
+    case 'createInstance': {
+      if (runtime.instances.some((i) => i.name === newName)) {
+        return {
+          reply: errorReply(name, tan, `Instance name '${newName}' is already in use`, [
+            '/name: choose a name no other instance has',
+          ]),
+        };
+      }
+      const taken = new Set(runtime.instances.map((i) => i.id));
+      let free = 0;
+      while (taken.has(free)) free++;
+      if (free > 254) {
+        return { reply: errorReply(name, tan, 'No free instance number', ['255 instances exist']) };
+      }
+      const stored = {
+        id: free,
+        name: newName,
+        enabled: false,
+        settings: defaultInstanceSettings(),
+      };
+      const failed = storeChange(name, tan, deps, `create instance ${free}`, (c) => {
+        c.instances.push(stored);
+      });
+      if (failed) return failed;
+      runtime.add(stored);
+      return { reply: successReply(name, tan, { instance: free }) };
+    }
+    case 'deleteInstance': {
+      const failed = storeChange(name, tan, deps, `delete instance ${id}`, (c) => {
+        c.instances = c.instances.filter((i) => i.id !== id);
+      });
+      if (failed) return failed;
+      await runtime.remove(id);
+      if (session.state?.instance === id) session.state.instance = undefined;
+      return { reply: successReply(name, tan) };
+    }
+    case 'saveName': {
+      if (runtime.instances.some((i) => i.name === newName && i.id !== id)) {
+        return {
+          reply: errorReply(name, tan, `Instance name '${newName}' is already in use`, [
+            '/name: choose a name no other instance has',
+          ]),
+        };
+      }
+      const failed = storeChange(name, tan, deps, `rename instance ${id}`, (c) => {
+        for (const i of c.instances) if (i.id === id) i.name = newName;
+      });
+      if (failed) return failed;
+      runtime.rename(id, newName);
+      return { reply: successReply(name, tan) };
+    }
+  }
+  return { reply: errorReply(name, tan, 'Invalid command', [`/subcommand: ${subcommand}`]) };
+}

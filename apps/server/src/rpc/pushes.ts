@@ -1,0 +1,142 @@
+import type { RuntimeEvents, ServiceRuntime } from '../runtime/service-runtime.js';
+import { adjustmentOf, instanceList, prioritiesOf } from './serverinfo.js';
+import type { Push, SessionState } from './session.js';
+
+/** The shortest time between two live LED frames to one client (at most 25 per second). */
+export const LEDSTREAM_INTERVAL_MS = 40;
+
+interface Stream {
+  /** When the last frame went out. */
+  sentAt: number;
+  /** A frame that came too early, sent when the interval is over (so the last state arrives). */
+  timer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * Sends the `*-update` pushes of the runtime's events to the WebSocket sessions subscribed to
+ * them, each for the instance the session is bound to (Hyperion.ng's instance-specific topics),
+ * and the live LED colours to sessions that started a `ledstream`, at most every
+ * {@link LEDSTREAM_INTERVAL_MS} and always ending with the latest colours (Hyperion.ng drops
+ * early frames, so a client can miss the final state).
+ */
+export class PushHub {
+  readonly #runtime: ServiceRuntime;
+  readonly #sessions = new Set<SessionState>();
+  readonly #streams = new Map<SessionState, Stream>();
+  readonly #unsubscribe: (() => void)[] = [];
+
+  constructor(runtime: ServiceRuntime) {
+    this.#runtime = runtime;
+    const on = <E extends keyof RuntimeEvents>(
+      event: E,
+      listener: (...args: RuntimeEvents[E]) => void,
+    ) => {
+      runtime.on(event, listener as never);
+      this.#unsubscribe.push(() => runtime.off(event, listener as never));
+    };
+    on('instances', () => this.#toAll('instance-update', undefined, () => instanceList(runtime)));
+    on('instance-started', () =>
+      this.#toAll('instance-update', undefined, () => instanceList(runtime)),
+    );
+    on('effects', () =>
+      this.#toAll('effects-update', undefined, () => ({
+        effects: runtime.catalogue.serverInfo(),
+      })),
+    );
+    on('priorities', (id) =>
+      this.#toAll('priorities-update', id, () => {
+        const pipeline = runtime.pipeline(id);
+        return { priorities: pipeline ? prioritiesOf(pipeline) : [], priorities_autoselect: true };
+      }),
+    );
+    on('component', (id, change) => this.#toAll('components-update', id, () => change));
+    on('adjustment', (id) =>
+      this.#toAll('adjustment-update', id, () => {
+        const pipeline = runtime.pipeline(id);
+        return pipeline ? adjustmentOf(pipeline) : [];
+      }),
+    );
+    on('leds', (id, frame) => this.#leds(id, frame));
+  }
+
+  /** Starts sending pushes to a session. */
+  add(session: SessionState): void {
+    this.#sessions.add(session);
+  }
+
+  /** Stops sending to a session (it closed); its stream timer is released. */
+  remove(session: SessionState): void {
+    this.#sessions.delete(session);
+    this.stopStream(session);
+  }
+
+  /** Starts the live LED colours for a session, with the current colours at once. */
+  startStream(session: SessionState): void {
+    session.ledstream = true;
+    if (!this.#streams.has(session)) this.#streams.set(session, { sentAt: 0, timer: undefined });
+    const id = session.instance;
+    const pipeline = id === undefined ? undefined : this.#runtime.pipeline(id);
+    if (id !== undefined && pipeline) this.#sendLeds(session, id, pipeline.lastColors);
+  }
+
+  /** Stops a session's live LED colours. */
+  stopStream(session: SessionState): void {
+    session.ledstream = false;
+    const stream = this.#streams.get(session);
+    if (stream?.timer) clearTimeout(stream.timer);
+    this.#streams.delete(session);
+  }
+
+  /** Stops listening; every stream timer is released. */
+  close(): void {
+    for (const off of this.#unsubscribe) off();
+    for (const session of [...this.#streams.keys()]) this.stopStream(session);
+    this.#sessions.clear();
+  }
+
+  #toAll(topic: string, instance: number | undefined, data: () => unknown): void {
+    let value: unknown;
+    for (const session of this.#sessions) {
+      if (!session.subscriptions.has(topic)) continue;
+      if (instance !== undefined && session.instance !== instance) continue;
+      value ??= data();
+      const push: Push =
+        instance === undefined
+          ? { command: topic, data: value }
+          : { command: topic, instance, data: value };
+      session.push(push);
+    }
+  }
+
+  #leds(id: number, frame: Uint8Array): void {
+    for (const [session, stream] of this.#streams) {
+      if (session.instance !== id) continue;
+      const wait = stream.sentAt + LEDSTREAM_INTERVAL_MS - performance.now();
+      if (wait <= 0 && !stream.timer) {
+        this.#sendLeds(session, id, frame);
+        continue;
+      }
+      // Too early: send the newest colours when the interval is over.
+      stream.timer ??= setTimeout(
+        () => {
+          stream.timer = undefined;
+          const pipeline = this.#runtime.pipeline(id);
+          if (pipeline && this.#streams.get(session) === stream) {
+            this.#sendLeds(session, id, pipeline.lastColors);
+          }
+        },
+        Math.max(0, wait),
+      );
+    }
+  }
+
+  #sendLeds(session: SessionState, id: number, frame: Uint8Array): void {
+    const stream = this.#streams.get(session);
+    if (stream) stream.sentAt = performance.now();
+    session.push({
+      command: 'ledcolors-ledstream-update',
+      instance: id,
+      data: { leds: Array.from(frame) },
+    });
+  }
+}

@@ -1,0 +1,336 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Configuration } from '../src/store/config-store.js';
+import { post } from './support/client.js';
+import { configuration } from './support/configs.js';
+import { LiveSocket } from './support/live-socket.js';
+import { startServer, type TestServer } from './support/server.js';
+
+const LEDS = 10;
+
+/** A test configuration: one instance, 10 LEDs on a `file` device, no smoothing, no boot effect. */
+function testConfig(output: string, changes: Record<string, unknown> = {}): Configuration {
+  const config = configuration([0], LEDS) as unknown as Configuration;
+  const settings = config.instances[0]?.settings as Record<string, unknown>;
+  settings.device = { type: 'file', hardwareLedCount: LEDS, output, colorOrder: 'rgb' };
+  settings.smoothing = { enable: false };
+  settings.foregroundEffect = { enable: false };
+  Object.assign(settings, changes);
+  return config;
+}
+
+let t: TestServer | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function start(changes: Record<string, unknown> = {}, effectsDir?: string) {
+  let output = '';
+  t = await startServer({
+    prepare: (server) => {
+      output = join(server.options.dataDir, 'leds.txt');
+      const config = testConfig(output, changes);
+      if (effectsDir) config.global.settings.effects = { paths: [effectsDir], disable: [] };
+      server.store.replace(config, 'test set-up');
+    },
+  });
+  return { t, output };
+}
+
+const rpc = async (body: Record<string, unknown>) =>
+  (await post(`${t?.http}/json-rpc`, body, { headers: { Authorization: `Bearer ${t?.token}` } }))
+    .json;
+
+/** The last line the file device wrote, as [r,g,b] per LED. */
+function lastFrame(output: string): number[][] {
+  const lines = readFileSync(output, 'utf8').trim().split('\n');
+  const last = lines.at(-1) ?? '';
+  return [...last.matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+    Number(m[3]),
+  ]);
+}
+
+async function until<T>(check: () => T | undefined | false, timeoutMs = 3000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const red = Array.from({ length: LEDS }, () => [255, 0, 0]);
+const black = Array.from({ length: LEDS }, () => [0, 0, 0]);
+
+describe('colours over HTTP', () => {
+  it('shows a colour on every LED and lists it in serverinfo', async () => {
+    const { output } = await start();
+    const reply = await rpc({ command: 'color', priority: 50, color: [255, 0, 0], origin: 'Test' });
+    expect(reply).toEqual({ command: 'color', success: true, tan: 0 });
+    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(red));
+    const info = (await rpc({ command: 'serverinfo', tan: 2 })).info as Record<string, unknown>;
+    expect(info.priorities).toEqual([
+      {
+        active: true,
+        componentId: 'COLOR',
+        origin: 'Test@127.0.0.1',
+        priority: 50,
+        value: { HSL: [0, 1, 0.5], RGB: [255, 0, 0] },
+        visible: true,
+      },
+    ]);
+    expect(info.activeLedColor).toEqual([{ 'HSL Value': [0, 1, 0.5], 'RGB Value': [255, 0, 0] }]);
+    expect(info.components).toEqual([
+      { enabled: true, name: 'ALL' },
+      { enabled: false, name: 'SMOOTHING' },
+      { enabled: true, name: 'LEDDEVICE' },
+    ]);
+  });
+
+  it('ends a timed colour on time and goes black at once', async () => {
+    const { output } = await start();
+    const sent = Date.now();
+    await rpc({ command: 'color', priority: 50, color: [255, 0, 0], duration: 300 });
+    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(red));
+    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(black), 2000);
+    const ended = Date.now() - sent;
+    expect(ended).toBeGreaterThanOrEqual(290);
+    expect(ended).toBeLessThan(600);
+    const info = (await rpc({ command: 'serverinfo' })).info as Record<string, unknown>;
+    expect(info.priorities).toEqual([]);
+  });
+
+  it('shows the lowest priority number and falls back when it is cleared', async () => {
+    const { output } = await start();
+    await rpc({ command: 'color', priority: 100, color: [0, 0, 255] });
+    await rpc({ command: 'color', priority: 10, color: [255, 0, 0] });
+    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(red));
+    expect(await rpc({ command: 'clear', priority: 10 })).toMatchObject({ success: true });
+    await until(() => lastFrame(output)[0]?.join() === '0,0,255');
+    expect(await rpc({ command: 'clearall' })).toMatchObject({ success: true });
+    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(black));
+  });
+
+  it('repeats a list of colours along the strip', async () => {
+    const { output } = await start();
+    await rpc({ command: 'color', priority: 20, color: [1, 2, 3, 4, 5, 6] });
+    await until(() => lastFrame(output)[1]?.join() === '4,5,6');
+    expect(lastFrame(output).slice(0, 4)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+  });
+
+  it('refuses bad requests with a pointer to each problem', async () => {
+    await start();
+    const reply = await rpc({ command: 'color', priority: 300, color: [255, 0] });
+    expect(reply.success).toBe(false);
+    expect(reply.error).toBe('Invalid params');
+    const details = (reply.errorData as { description: string }[]).map((d) => d.description);
+    expect(details.some((d) => d.startsWith('/priority:'))).toBe(true);
+    expect(details.some((d) => d.startsWith('/color:'))).toBe(true);
+  });
+
+  it('answers a request without a token with 401', async () => {
+    await start();
+    const result = await post(`${t?.http}/json-rpc`, {
+      command: 'color',
+      priority: 1,
+      color: [1, 2, 3],
+    });
+    expect(result.status).toBe(401);
+  });
+});
+
+describe('effects', () => {
+  it('runs a bundled effect, lists it, and stops it on clear with nothing left', async () => {
+    const { output } = await start();
+    const reply = await rpc({ command: 'effect', priority: 60, effect: { name: 'Warm Pulse' } });
+    expect(reply).toMatchObject({ command: 'effect', success: true });
+    const info = (await rpc({ command: 'serverinfo' })).info as Record<string, unknown>;
+    expect(info.activeEffects).toMatchObject([{ name: 'Warm Pulse', priority: 60, timeout: -1 }]);
+    expect(info.priorities).toMatchObject([
+      { componentId: 'EFFECT', owner: 'Warm Pulse', priority: 60, visible: true },
+    ]);
+    // Its frames reach the device.
+    await until(() => lastFrame(output).some((led) => led.some((c) => c > 0)));
+    await rpc({ command: 'clear', priority: 60 });
+    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(black));
+    const after = (await rpc({ command: 'serverinfo' })).info as Record<string, unknown>;
+    expect(after.activeEffects).toEqual([]);
+  });
+
+  it('refuses args that break the option schema, naming each pointer', async () => {
+    await start();
+    const reply = await rpc({
+      command: 'effect',
+      priority: 60,
+      effect: { name: 'Warm Pulse', args: { period: 'slow', color: [300, 0, 0] } },
+    });
+    expect(reply.success).toBe(false);
+    const details = (reply.errorData as { description: string }[]).map((d) => d.description);
+    expect(details.some((d) => d.startsWith('/effect/args/period'))).toBe(true);
+    expect(details.some((d) => d.startsWith('/effect/args/color/0'))).toBe(true);
+    const info = (await rpc({ command: 'serverinfo' })).info as Record<string, unknown>;
+    expect(info.priorities).toEqual([]);
+  });
+
+  it('answers an unknown effect name', async () => {
+    await start();
+    const reply = await rpc({ command: 'effect', priority: 60, effect: { name: 'No Such' } });
+    expect(reply).toMatchObject({ success: false, error: "Effect 'No Such' not found" });
+  });
+
+  it('answers why an effect failed at start, and the next priority shows', async () => {
+    const custom = join(process.env.TMPDIR ?? '/tmp', `glowkit-fx-${process.pid}-${Date.now()}`);
+    mkdirSync(join(custom, 'schema'), { recursive: true });
+    writeFileSync(join(custom, 'broken.py'), 'import hyperion\nraise ValueError("no luck")\n');
+    writeFileSync(
+      join(custom, 'schema', 'broken.schema.json'),
+      JSON.stringify({
+        type: 'object',
+        script: 'broken.py',
+        title: 'edt_eff_broken_header',
+        required: true,
+        properties: {},
+        additionalProperties: false,
+      }),
+    );
+    writeFileSync(
+      join(custom, 'broken.json'),
+      JSON.stringify({ name: 'Broken', script: 'broken.py', args: {} }),
+    );
+    const { output } = await start({}, custom);
+    await rpc({ command: 'color', priority: 100, color: [0, 255, 0] });
+    const reply = await rpc({ command: 'effect', priority: 50, effect: { name: 'Broken' } });
+    expect(reply.success).toBe(false);
+    expect(JSON.stringify(reply.errorData)).toContain('no luck');
+    await until(() => lastFrame(output)[0]?.join() === '0,255,0');
+    const info = (await rpc({ command: 'serverinfo' })).info as Record<string, unknown>;
+    expect(info.priorities).toMatchObject([{ priority: 100, visible: true }]);
+    expect(JSON.stringify(info.effectErrors)).toContain('no luck');
+    expect(existsSync(custom)).toBe(true);
+  });
+});
+
+describe('sessions over WebSocket', () => {
+  it('pushes priorities-update to subscribers and streams the LED colours', async () => {
+    await start();
+    const socket = await LiveSocket.open(t?.ws ?? '', t?.token ?? '');
+    try {
+      const info = await socket.call({ command: 'serverinfo', subscribe: ['priorities-update'] });
+      expect(info.success).toBe(true);
+      expect(
+        await socket.call({ command: 'ledcolors', subcommand: 'ledstream-start' }),
+      ).toMatchObject({
+        command: 'ledcolors-ledstream-start',
+        success: true,
+      });
+      const first = await socket.next((p) => p.command === 'ledcolors-ledstream-update');
+      expect(first).toMatchObject({ instance: 0, data: { leds: Array(LEDS * 3).fill(0) } });
+      await socket.call({ command: 'color', priority: 5, color: [0, 0, 255] });
+      const update = await socket.next((p) => p.command === 'priorities-update');
+      expect(update).toMatchObject({
+        instance: 0,
+        data: { priorities: [{ priority: 5, visible: true }], priorities_autoselect: true },
+      });
+      const leds = await socket.next(
+        (p) =>
+          p.command === 'ledcolors-ledstream-update' &&
+          (p.data as { leds: number[] }).leds[2] === 255,
+      );
+      expect((leds.data as { leds: number[] }).leds.slice(0, 6)).toEqual([0, 0, 255, 0, 0, 255]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('warns about unknown subscription names but answers success', async () => {
+    await start();
+    const socket = await LiveSocket.open(t?.ws ?? '', t?.token ?? '');
+    try {
+      const reply = await socket.call({
+        command: 'serverinfo',
+        subscribe: ['priorities-update', 'sessions-update'],
+      });
+      expect(reply.success).toBe(true);
+      expect(JSON.stringify(reply.errorData)).toContain('sessions-update');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('switches components: LEDDEVICE off writes black', async () => {
+    const { output } = await start();
+    await rpc({ command: 'color', priority: 5, color: [255, 0, 0] });
+    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(red));
+    const reply = await rpc({
+      command: 'componentstate',
+      componentstate: { component: 'LEDDEVICE', state: false },
+    });
+    expect(reply).toMatchObject({ success: true });
+    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(black));
+    const info = (await rpc({ command: 'serverinfo' })).info as Record<string, unknown>;
+    expect(info.components).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
+    const unknown = await rpc({
+      command: 'componentstate',
+      componentstate: { component: 'GRABBER', state: true },
+    });
+    expect(unknown.success).toBe(false);
+  });
+});
+
+describe('instances', () => {
+  it('creates, starts, switches to, renames, stops and deletes an instance', async () => {
+    await start();
+    const socket = await LiveSocket.open(t?.ws ?? '', t?.token ?? '');
+    try {
+      await socket.call({ command: 'serverinfo', subscribe: ['instance-update'] });
+      const created = await socket.call({
+        command: 'instance',
+        subcommand: 'createInstance',
+        name: 'Second strip',
+      });
+      expect(created).toMatchObject({ success: true, info: { instance: 1 } });
+      const update = await socket.next((p) => p.command === 'instance-update');
+      expect(update.data).toContainEqual({
+        friendly_name: 'Second strip',
+        instance: 1,
+        running: false,
+      });
+      expect(
+        await socket.call({ command: 'instance', subcommand: 'switchTo', instance: 1 }),
+      ).toMatchObject({ success: false });
+      expect(
+        await socket.call({ command: 'instance', subcommand: 'startInstance', instance: 1 }),
+      ).toMatchObject({ success: true });
+      expect(
+        await socket.call({ command: 'instance', subcommand: 'switchTo', instance: 1 }),
+      ).toMatchObject({ success: true, info: { instance: 1 } });
+      await socket.call({
+        command: 'instance',
+        subcommand: 'saveName',
+        instance: 1,
+        name: 'Desk lamp',
+      });
+      const stored = t?.server.store.read().instances.map((i) => [i.id, i.name, i.enabled]);
+      expect(stored).toEqual([
+        [0, 'Instance number 0', true],
+        [1, 'Desk lamp', true],
+      ]);
+      await socket.call({ command: 'instance', subcommand: 'stopInstance', instance: 1 });
+      await socket.call({ command: 'instance', subcommand: 'deleteInstance', instance: 1 });
+      expect(t?.server.runtime.instances.map((i) => i.id)).toEqual([0]);
+      expect(t?.server.store.snapshots().length).toBeGreaterThanOrEqual(3);
+    } finally {
+      socket.close();
+    }
+  });
+});

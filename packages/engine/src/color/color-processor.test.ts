@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { ColorProcessor } from './color-processor.js';
+
+/** The `color` group of Hyperion.ng's shipped default settings. */
+const shipped = {
+  imageToLedMappingType: 'multicolor_mean',
+  channelAdjustment: [
+    {
+      id: 'default',
+      leds: '*',
+      white: [255, 255, 255],
+      red: [255, 0, 0],
+      green: [0, 255, 0],
+      blue: [0, 0, 255],
+      cyan: [0, 255, 255],
+      magenta: [255, 0, 255],
+      yellow: [255, 255, 0],
+      gammaRed: 2.2,
+      gammaGreen: 2.2,
+      gammaBlue: 2.2,
+      backlightThreshold: 0,
+      backlightColored: false,
+      brightness: 100,
+      brightnessCompensation: 100,
+      saturationGain: 1.0,
+      brightnessGain: 1.0,
+      temperature: 6600,
+    },
+  ],
+};
+
+const withEntry = (entry: Record<string, unknown>) => ({
+  channelAdjustment: [{ ...shipped.channelAdjustment[0], ...entry }],
+});
+
+function applied(processor: ColorProcessor, rgb: number[], backlight = true): number[] {
+  const frame = Uint8Array.from(rgb);
+  processor.apply(frame, { backlight });
+  return [...frame];
+}
+
+describe('ColorProcessor with the shipped defaults', () => {
+  const processor = ColorProcessor.fromSettings(shipped, 4);
+
+  it('dims white to 85 and mixes to 128 (brightness 100, compensation 100), keeps red', () => {
+    expect(applied(processor, [255, 255, 255, 255, 255, 0, 255, 0, 0, 0, 0, 0])).toEqual([
+      85, 85, 85, 128, 128, 0, 255, 0, 0, 0, 0, 0,
+    ]);
+    expect(processor.warnings).toEqual([]);
+  });
+
+  it('applies gamma 2.2 before the decomposition', () => {
+    // 128 → 55 each; R/G/B corners 33, C/M/Y 9 → trunc(128·9·255/65025) = 4, W 2 → 0.
+    expect(applied(processor, [128, 128, 128])).toEqual([41, 41, 41]);
+    // 128 → 55 on red alone: 55.
+    expect(applied(processor, [128, 0, 0])).toEqual([55, 0, 0]);
+  });
+
+  it('turns full red into (85, 0, 0) at brightness 50', () => {
+    const half = ColorProcessor.fromSettings(withEntry({ brightness: 50 }), 1);
+    expect(applied(half, [255, 0, 0])).toEqual([85, 0, 0]);
+  });
+
+  it("lists adjustments with serverinfo's keys in ng's order", () => {
+    expect(Object.keys(processor.adjustments[0] ?? {})).toEqual([
+      'id',
+      'white',
+      'red',
+      'green',
+      'blue',
+      'cyan',
+      'magenta',
+      'yellow',
+      'backlightThreshold',
+      'backlightColored',
+      'brightness',
+      'brightnessCompensation',
+      'gammaRed',
+      'gammaGreen',
+      'gammaBlue',
+      'saturationGain',
+      'brightnessGain',
+      'temperature',
+      'leds',
+    ]);
+    expect(processor.adjustments[0]).toMatchObject({ id: 'default', gammaRed: 2.2, leds: '*' });
+  });
+});
+
+describe('ColorProcessor defaults and warnings', () => {
+  it("gives an entry's missing keys ng's code defaults: linear gamma, compensation 100", () => {
+    const processor = ColorProcessor.fromSettings({ channelAdjustment: [{ leds: '*' }] }, 1);
+    expect(applied(processor, [128, 0, 0])).toEqual([128, 0, 0]);
+    expect(applied(processor, [255, 255, 255])).toEqual([85, 85, 85]);
+    expect(processor.adjustments[0]).toMatchObject({
+      id: 'default',
+      gammaRed: 1,
+      brightness: 100,
+      brightnessCompensation: 100,
+      temperature: 6600,
+    });
+  });
+
+  it('uses the shipped adjustment when the group has none', () => {
+    for (const color of [undefined, {}, { channelAdjustment: 'all' }]) {
+      const processor = ColorProcessor.fromSettings(color, 1);
+      expect(applied(processor, [255, 255, 255])).toEqual([85, 85, 85]);
+      expect(processor.adjustments[0]?.gammaRed).toBe(2.2);
+    }
+    expect(ColorProcessor.fromSettings({ channelAdjustment: 'all' }, 1).warnings).toEqual([
+      'channelAdjustment is not an array; using the default adjustment',
+    ]);
+  });
+
+  it('falls back or clamps bad values with a warning each, and never throws', () => {
+    const processor = ColorProcessor.fromSettings(
+      withEntry({ brightness: 'bright', gammaRed: -1, temperature: 500, red: [300, 0], leds: 7 }),
+      2,
+    );
+    expect(processor.adjustments[0]).toMatchObject({
+      brightness: 100,
+      gammaRed: 0.1,
+      temperature: 1000,
+      red: [255, 0, 0],
+      leds: '*',
+    });
+    expect(processor.warnings).toEqual([
+      'channelAdjustment[0].red: [300,0] is not three integers 0…255; using [255,0,0]',
+      'channelAdjustment[0].brightness: "bright" is not a number; using 100',
+      'channelAdjustment[0].gammaRed: -1 is outside 0.1…100; using 0.1',
+      'channelAdjustment[0].temperature: 500 is outside 1000…40000 or not whole; using 1000',
+      'channelAdjustment[0].leds: not a string; using "*"',
+    ]);
+  });
+
+  it('passes colours unchanged with an empty channelAdjustment', () => {
+    const processor = ColorProcessor.fromSettings({ channelAdjustment: [] }, 1);
+    expect(applied(processor, [255, 255, 255])).toEqual([255, 255, 255]);
+    expect(processor.warnings).toEqual(['channelAdjustment is empty; colours pass unchanged']);
+    expect(processor.patch({ brightness: 50 })).toEqual({
+      ok: false,
+      error: 'No adjustment data available',
+    });
+  });
+});
+
+describe('ColorProcessor LED ranges', () => {
+  const red6 = [255, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0];
+
+  it('gives each LED the last entry that covers it, single indices included', () => {
+    const processor = ColorProcessor.fromSettings(
+      {
+        channelAdjustment: [
+          { id: 'all', leds: '*' },
+          { id: 'dim', leds: '1-2, 4', brightness: 50 },
+        ],
+      },
+      6,
+    );
+    expect(applied(processor, red6)).toEqual([
+      255, 0, 0, 85, 0, 0, 85, 0, 0, 255, 0, 0, 85, 0, 0, 255, 0, 0,
+    ]);
+  });
+
+  it('leaves LEDs no entry covers unchanged', () => {
+    const processor = ColorProcessor.fromSettings(
+      { channelAdjustment: [{ leds: '0', brightness: 0 }] },
+      2,
+    );
+    expect(applied(processor, [255, 0, 0, 12, 34, 56])).toEqual([0, 0, 0, 12, 34, 56]);
+  });
+
+  it('reports lists it cannot read and LEDs beyond the layout', () => {
+    const processor = ColorProcessor.fromSettings(
+      {
+        channelAdjustment: [
+          { id: 'a', leds: '0;1', brightness: 0 },
+          { id: 'b', leds: '4-9, 2-1, 20', brightness: 0 },
+        ],
+      },
+      6,
+    );
+    expect(applied(processor, red6)).toEqual([
+      255, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+    expect(processor.warnings).toEqual([
+      'channelAdjustment[0].leds: "0;1" is not "*" or a list like "0-9,12"; the adjustment covers no LED',
+      'channelAdjustment[1].leds: "4-9" goes beyond the 6 LEDs of the layout; it stops at 5',
+      'channelAdjustment[1].leds: "2-1" runs backwards; it is ignored',
+      'channelAdjustment[1].leds: "20" is beyond the 6 LEDs of the layout',
+    ]);
+  });
+});
+
+describe('ColorProcessor backlight', () => {
+  it('lifts dark colours to the floor only when asked', () => {
+    const processor = ColorProcessor.fromSettings(withEntry({ backlightThreshold: 50 }), 1);
+    expect(applied(processor, [0, 0, 0], true)).toEqual([85, 85, 85]);
+    expect(applied(processor, [0, 0, 0], false)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('ColorProcessor.patch (the adjustment command)', () => {
+  const two = () =>
+    ColorProcessor.fromSettings(
+      {
+        channelAdjustment: [
+          { ...shipped.channelAdjustment[0], id: 'tv', leds: '0' },
+          { ...shipped.channelAdjustment[0], id: 'desk', leds: '1' },
+        ],
+      },
+      2,
+    );
+
+  it('patches the first entry when there is no id, and rebuilds its tables', () => {
+    const processor = two();
+    const result = processor.patch({ brightness: 50 });
+    expect(result).toMatchObject({ ok: true, adjustment: { id: 'tv', brightness: 50 } });
+    expect(applied(processor, [255, 0, 0, 255, 0, 0])).toEqual([85, 0, 0, 255, 0, 0]);
+    expect(processor.adjustments[0]?.brightness).toBe(50);
+  });
+
+  it('patches the entry with the given id', () => {
+    const processor = two();
+    expect(processor.patch({ id: 'desk', red: [0, 0, 255], gammaRed: 1 }).ok).toBe(true);
+    expect(applied(processor, [255, 0, 0, 255, 0, 0])).toEqual([255, 0, 0, 0, 0, 255]);
+  });
+
+  it('answers an unknown id with the known ids (ng sends no reply)', () => {
+    expect(two().patch({ id: 'lamp', brightness: 10 })).toEqual({
+      ok: false,
+      error:
+        'adjustment.id: no adjustment "lamp"; use one of "tv", "desk", or leave id out for the first',
+    });
+  });
+
+  it('changes nothing when a value is bad', () => {
+    const processor = two();
+    expect(processor.patch({ brightness: 10, temperature: 100 })).toEqual({
+      ok: false,
+      error: 'adjustment.temperature: 100 is not an integer in 1000…40000',
+    });
+    expect(processor.patch({ leds: '*' })).toMatchObject({ ok: false });
+    expect(processor.patch({ white: [255, 255] })).toEqual({
+      ok: false,
+      error: 'adjustment.white: give three integers 0…255, like [255,0,0]',
+    });
+    expect(processor.adjustments[0]?.brightness).toBe(100);
+    expect(applied(processor, [255, 0, 0, 255, 0, 0])).toEqual([255, 0, 0, 255, 0, 0]);
+  });
+});

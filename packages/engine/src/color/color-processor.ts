@@ -1,0 +1,351 @@
+import { TEMPERATURE_MAX, TEMPERATURE_MIN, TEMPERATURE_NEUTRAL } from './kelvin.js';
+import { RgbTransform } from './rgb-transform.js';
+
+type Triple = [number, number, number];
+
+/**
+ * One colour adjustment: an entry of the `color` group's `channelAdjustment`, with every value
+ * resolved. Its keys come in the order of Hyperion.ng's serverinfo `adjustment` entries, so the
+ * objects can be sent as they are; `leds` (not in ng's serverinfo) comes last.
+ */
+export interface Adjustment {
+  id: string;
+  /** Target colour of white input (and so on for each corner of the colour cube), 0…255 each. */
+  white: Triple;
+  red: Triple;
+  green: Triple;
+  blue: Triple;
+  cyan: Triple;
+  magenta: Triple;
+  yellow: Triple;
+  /** 0…100 %: darker colours are lifted to a floor while a picture is shown. */
+  backlightThreshold: number;
+  /** Keep the hue when lifting to the backlight floor. */
+  backlightColored: boolean;
+  /** 0…100. */
+  brightness: number;
+  /** 0…100: how much mixed colours and white are dimmed to draw no more than a primary. */
+  brightnessCompensation: number;
+  /** 0.1…100; 1 leaves the channel linear. */
+  gammaRed: number;
+  gammaGreen: number;
+  gammaBlue: number;
+  /** 0…10 OkHSV saturation gain; 1 leaves colours alone. */
+  saturationGain: number;
+  /** 0.1…10 OkHSV value gain; 1 leaves colours alone. */
+  brightnessGain: number;
+  /** 1000…40000 K; 6600 leaves colours alone. */
+  temperature: number;
+  /** The LEDs it covers: `"*"` or a list such as `"0-9,12"`. */
+  leds: string;
+}
+
+const TRIPLE_KEYS = ['white', 'red', 'green', 'blue', 'cyan', 'magenta', 'yellow'] as const;
+
+/** What an entry gets for a key it lacks (ng's code defaults, not the settings file's). */
+const ENTRY_DEFAULTS: Readonly<Adjustment> = {
+  id: 'default',
+  white: [255, 255, 255],
+  red: [255, 0, 0],
+  green: [0, 255, 0],
+  blue: [0, 0, 255],
+  cyan: [0, 255, 255],
+  magenta: [255, 0, 255],
+  yellow: [255, 255, 0],
+  backlightThreshold: 0,
+  backlightColored: false,
+  brightness: 100,
+  brightnessCompensation: 100,
+  gammaRed: 1,
+  gammaGreen: 1,
+  gammaBlue: 1,
+  saturationGain: 1,
+  brightnessGain: 1,
+  temperature: TEMPERATURE_NEUTRAL,
+  leds: '*',
+};
+
+/** The entry Hyperion.ng's default settings ship, used when the `color` group has none. */
+const SHIPPED_ENTRY: Readonly<Adjustment> = {
+  ...ENTRY_DEFAULTS,
+  gammaRed: 2.2,
+  gammaGreen: 2.2,
+  gammaBlue: 2.2,
+};
+
+/** The numeric keys: range, and whether the schema wants an integer. */
+const NUMBER_KEYS: Readonly<Record<string, { min: number; max: number; integer: boolean }>> = {
+  backlightThreshold: { min: 0, max: 100, integer: false },
+  brightness: { min: 0, max: 100, integer: true },
+  brightnessCompensation: { min: 0, max: 100, integer: true },
+  gammaRed: { min: 0.1, max: 100, integer: false },
+  gammaGreen: { min: 0.1, max: 100, integer: false },
+  gammaBlue: { min: 0.1, max: 100, integer: false },
+  saturationGain: { min: 0, max: 10, integer: false },
+  brightnessGain: { min: 0.1, max: 10, integer: false },
+  temperature: { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX, integer: true },
+};
+
+/** Every key the `adjustment` command may change. */
+const PATCHABLE = new Set<string>([
+  ...TRIPLE_KEYS,
+  ...Object.keys(NUMBER_KEYS),
+  'backlightColored',
+]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isTriple = (value: unknown): value is Triple =>
+  Array.isArray(value) &&
+  value.length === 3 &&
+  value.every((c) => typeof c === 'number' && Number.isInteger(c) && c >= 0 && c <= 255);
+
+/** One entry from settings: bad values fall back (or are clamped) with a warning each. */
+function entryFromSettings(
+  raw: Record<string, unknown>,
+  where: string,
+  warnings: string[],
+): Adjustment {
+  const entry: Adjustment = { ...ENTRY_DEFAULTS, id: '', leds: '' };
+  const id = raw.id;
+  entry.id = typeof id === 'string' && id.trim() !== '' ? id : ENTRY_DEFAULTS.id;
+  if (id !== undefined && entry.id !== id) {
+    warnings.push(`${where}.id: not a non-empty string; using "${entry.id}"`);
+  }
+  for (const key of TRIPLE_KEYS) {
+    const value = raw[key];
+    if (value === undefined) entry[key] = [...ENTRY_DEFAULTS[key]];
+    else if (isTriple(value)) entry[key] = [value[0], value[1], value[2]];
+    else {
+      entry[key] = [...ENTRY_DEFAULTS[key]];
+      warnings.push(
+        `${where}.${key}: ${JSON.stringify(value)} is not three integers 0…255; using [${entry[key].join(',')}]`,
+      );
+    }
+  }
+  for (const [key, range] of Object.entries(NUMBER_KEYS)) {
+    const value = raw[key];
+    const fallback = ENTRY_DEFAULTS[key as keyof Adjustment] as number;
+    let resolved = fallback;
+    if (typeof value === 'number' && Number.isFinite(value)) {
+      resolved = Math.min(
+        range.max,
+        Math.max(range.min, range.integer ? Math.round(value) : value),
+      );
+      if (resolved !== value) {
+        warnings.push(
+          `${where}.${key}: ${value} is outside ${range.min}…${range.max}${range.integer ? ' or not whole' : ''}; using ${resolved}`,
+        );
+      }
+    } else if (value !== undefined) {
+      warnings.push(`${where}.${key}: ${JSON.stringify(value)} is not a number; using ${fallback}`);
+    }
+    (entry as unknown as Record<string, number>)[key] = resolved;
+  }
+  if (typeof raw.backlightColored === 'boolean') entry.backlightColored = raw.backlightColored;
+  else if (raw.backlightColored !== undefined) {
+    warnings.push(`${where}.backlightColored: not true or false; using false`);
+  }
+  if (typeof raw.leds === 'string') entry.leds = raw.leds.trim();
+  else {
+    entry.leds = '*';
+    if (raw.leds !== undefined) warnings.push(`${where}.leds: not a string; using "*"`);
+  }
+  return entry;
+}
+
+/**
+ * The LEDs an adjustment's `leds` covers, written into `owner` (LED → adjustment index).
+ * "*" is every LED; otherwise a comma list of indices and inclusive ranges ("0-9, 12").
+ * Difference from Hyperion.ng: every item of a list counts (ng mixed up indices of single
+ * items), and a malformed list is reported instead of silently covering nothing.
+ */
+function assignLeds(
+  leds: string,
+  index: number,
+  owner: Int16Array,
+  where: string,
+  warnings: string[],
+): void {
+  const count = owner.length;
+  if (leds === '*') {
+    owner.fill(index);
+    return;
+  }
+  if (!/^\s*\d+\s*(-\s*\d+\s*)?(,\s*\d+\s*(-\s*\d+\s*)?)*$/.test(leds)) {
+    warnings.push(
+      `${where}.leds: "${leds}" is not "*" or a list like "0-9,12"; the adjustment covers no LED`,
+    );
+    return;
+  }
+  for (const item of leds.split(',')) {
+    const [from, to = from] = item.split('-').map((part) => Number.parseInt(part.trim(), 10)) as [
+      number,
+      number?,
+    ];
+    if (from > to) {
+      warnings.push(`${where}.leds: "${item.trim()}" runs backwards; it is ignored`);
+      continue;
+    }
+    if (from >= count) {
+      warnings.push(`${where}.leds: "${item.trim()}" is beyond the ${count} LEDs of the layout`);
+      continue;
+    }
+    if (to >= count) {
+      warnings.push(
+        `${where}.leds: "${item.trim()}" goes beyond the ${count} LEDs of the layout; it stops at ${count - 1}`,
+      );
+    }
+    owner.fill(index, from, Math.min(to, count - 1) + 1);
+  }
+}
+
+/**
+ * Colour processing of one instance: each LED is transformed by the `channelAdjustment` entry
+ * that covers it (the last one listed wins), in place, in layout order. LEDs no entry covers pass
+ * unchanged. Tables are built once per entry, so {@link apply} is a loop over the bytes.
+ */
+export class ColorProcessor {
+  /** Problems found in the settings, one line each; the processor works around every one. */
+  readonly warnings: readonly string[];
+  readonly ledCount: number;
+  #adjustments: Adjustment[];
+  readonly #transforms: RgbTransform[];
+  /** LED → index into the adjustments, −1 for none. */
+  readonly #owner: Int16Array;
+
+  private constructor(adjustments: Adjustment[], owner: Int16Array, warnings: string[]) {
+    this.#adjustments = adjustments;
+    this.#transforms = adjustments.map((a) => new RgbTransform(a));
+    this.#owner = owner;
+    this.ledCount = owner.length;
+    this.warnings = warnings;
+  }
+
+  /**
+   * Builds the processor from the instance's `color` settings group for `ledCount` LEDs. Never
+   * throws: a group that is not an object, or has no `channelAdjustment` array, gets the entry
+   * Hyperion.ng's default settings ship (gamma 2.2, brightness and compensation 100); keys an
+   * entry lacks get ng's code defaults (gamma 1.0, brightness 100, compensation 100,
+   * temperature 6600, backlight off); bad values fall back or are clamped, with a warning each.
+   * An empty `channelAdjustment` leaves every colour unchanged.
+   */
+  static fromSettings(color: unknown, ledCount: number): ColorProcessor {
+    const warnings: string[] = [];
+    const count = Number.isInteger(ledCount) && ledCount > 0 ? ledCount : 0;
+    let list: unknown[];
+    if (!isRecord(color)) {
+      if (color !== undefined) warnings.push('the color group is not an object; using defaults');
+      list = [SHIPPED_ENTRY];
+    } else if (!Array.isArray(color.channelAdjustment)) {
+      if (color.channelAdjustment !== undefined) {
+        warnings.push('channelAdjustment is not an array; using the default adjustment');
+      }
+      list = [SHIPPED_ENTRY];
+    } else {
+      list = color.channelAdjustment;
+      if (list.length === 0) warnings.push('channelAdjustment is empty; colours pass unchanged');
+    }
+    const adjustments: Adjustment[] = [];
+    const owner = new Int16Array(count).fill(-1);
+    list.forEach((raw, i) => {
+      const where = `channelAdjustment[${i}]`;
+      if (!isRecord(raw)) {
+        warnings.push(`${where}: not an object; it is ignored`);
+        return;
+      }
+      const entry = entryFromSettings(raw, where, warnings);
+      if (adjustments.some((a) => a.id === entry.id)) {
+        warnings.push(
+          `${where}.id: "${entry.id}" is used twice; the adjustment command reaches only the first`,
+        );
+      }
+      assignLeds(entry.leds, adjustments.length, owner, where, warnings);
+      adjustments.push(entry);
+    });
+    return new ColorProcessor(adjustments, owner, warnings);
+  }
+
+  /** The adjustments, in settings order: serverinfo's `adjustment` and `adjustment-update`. */
+  get adjustments(): readonly Adjustment[] {
+    return this.#adjustments;
+  }
+
+  /**
+   * The `adjustment` command: changes the entry whose id is `patch.id` (the first entry when
+   * there is no id) until the next restart or `color` settings save, and rebuilds its tables.
+   * All or nothing: a bad value changes nothing and says what was wrong.
+   * Difference from Hyperion.ng: an unknown id gets an error naming the known ids (ng sends no
+   * reply at all).
+   */
+  patch(
+    patch: Record<string, unknown>,
+  ): { ok: true; adjustment: Adjustment } | { ok: false; error: string } {
+    if (this.#adjustments.length === 0) return { ok: false, error: 'No adjustment data available' };
+    let index = 0;
+    if (patch.id !== undefined) {
+      index = this.#adjustments.findIndex((a) => a.id === patch.id);
+      if (index < 0) {
+        const known = this.#adjustments.map((a) => `"${a.id}"`).join(', ');
+        return {
+          ok: false,
+          error: `adjustment.id: no adjustment ${JSON.stringify(patch.id)}; use one of ${known}, or leave id out for the first`,
+        };
+      }
+    }
+    const next: Adjustment = { ...(this.#adjustments[index] as Adjustment) };
+    for (const [key, value] of Object.entries(patch)) {
+      if (key === 'id') continue;
+      const error = patchValue(next, key, value);
+      if (error) return { ok: false, error };
+    }
+    this.#adjustments = this.#adjustments.map((a, i) => (i === index ? next : a));
+    this.#transforms[index] = new RgbTransform(next);
+    return { ok: true, adjustment: next };
+  }
+
+  /**
+   * Transforms `frame` (RGB, 3 bytes per LED, layout order) in place. `backlight` turns the
+   * backlight floor on: the instance passes false while a colour or an effect is visible.
+   */
+  apply(frame: Uint8Array, options: { backlight: boolean }): void {
+    const leds = Math.min(this.ledCount, Math.floor(frame.length / 3));
+    const owner = this.#owner;
+    const transforms = this.#transforms;
+    for (let led = 0; led < leds; led++) {
+      const index = owner[led] as number;
+      if (index >= 0)
+        (transforms[index] as RgbTransform).transform(frame, led * 3, options.backlight);
+    }
+  }
+}
+
+/** Sets one key of an `adjustment` command on `target`; returns an error line when it is bad. */
+function patchValue(target: Adjustment, key: string, value: unknown): string | undefined {
+  if (!PATCHABLE.has(key)) {
+    return `adjustment.${key}: not something the adjustment command changes; use one of ${[...PATCHABLE].join(', ')}`;
+  }
+  if ((TRIPLE_KEYS as readonly string[]).includes(key)) {
+    if (!isTriple(value)) return `adjustment.${key}: give three integers 0…255, like [255,0,0]`;
+    target[key as (typeof TRIPLE_KEYS)[number]] = [value[0], value[1], value[2]];
+    return undefined;
+  }
+  if (key === 'backlightColored') {
+    if (typeof value !== 'boolean') return 'adjustment.backlightColored: give true or false';
+    target.backlightColored = value;
+    return undefined;
+  }
+  const range = NUMBER_KEYS[key] as { min: number; max: number; integer: boolean };
+  const ok =
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    value >= range.min &&
+    value <= range.max &&
+    (!range.integer || Number.isInteger(value));
+  if (!ok) {
+    return `adjustment.${key}: ${JSON.stringify(value)} is not ${range.integer ? 'an integer' : 'a number'} in ${range.min}…${range.max}`;
+  }
+  (target as unknown as Record<string, number>)[key] = value as number;
+  return undefined;
+}

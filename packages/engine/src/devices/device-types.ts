@@ -1,0 +1,20 @@
+/**
+ * The registry of device types: `device.type` → the factory that makes the device. Later device
+ * issues add their types here.
+ */
+import { FileDevice } from './file-device.js';
+import type { DeviceFactory } from './led-device.js';
+import { VirtualDevice } from './virtual-device.js';
+
+/** Every device type Glowkit can drive, by the name `device.type` uses. */
+export const DEVICE_TYPES: ReadonlyMap<string, DeviceFactory> = new Map<string, DeviceFactory>([
+  ['file', (config) => new FileDevice(config)],
+  ['virtual', (config) => new VirtualDevice(config)],
+]);
+
+/** The names of a registry's types, sorted, for messages that list them. */
+export function deviceTypeNames(
+  types: ReadonlyMap<string, DeviceFactory> = DEVICE_TYPES,
+): string[] {
+  return [...types.keys()].sort();
+}

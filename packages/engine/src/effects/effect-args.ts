@@ -1,0 +1,112 @@
+/**
+ * Checks the `args` of a request (`effect`, `create-effect`) against the option schema of the
+ * effect's script, with @glowkit/effect-schema's value validation, so that the linter, the forms
+ * and the server accept and refuse exactly the same values.
+ */
+import {
+  describeValueIssue,
+  fromPointer,
+  isObject,
+  type OptionSchema,
+  toPointer,
+  validateValue,
+} from '@glowkit/effect-schema';
+
+/**
+ * Checks request args against an effect option schema.
+ *
+ * Request args *replace* the definition's args (no merging, as Hyperion.ng: engine.md §2), so
+ * options left out are fine — the script then falls back to its own default — and only the
+ * values given are checked.
+ *
+ * @param schema the option schema of the effect's script; `undefined` checks only that `args`
+ *   is an object.
+ * @param args the request's `args`.
+ * @param pointer where `args` sits in the request, for the messages.
+ * @returns one line per problem, each naming the JSON pointer of the bad value, e.g.
+ *   `/effect/args/speed: 12 is greater than the maximum 10`; `[]` when the args are valid.
+ *   Unknown keys are problems when the schema has `additionalProperties: false`.
+ */
+export function validateEffectArgs(
+  schema: Record<string, unknown> | undefined,
+  args: unknown,
+  pointer = '/effect/args',
+): string[] {
+  if (!isObject(args)) return [`${pointer}: must be an object of option values, not ${show(args)}`];
+  if (!schema) return [];
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const closed = schema.additionalProperties === false;
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(args)) {
+    const at = pointer + toPointer([name]);
+    const option = properties[name];
+    if (!isObject(option)) {
+      if (closed) problems.push(`${at}: ${unknownOption(name, schema, Object.keys(properties))}`);
+      continue;
+    }
+    for (const issue of validateValue(option as OptionSchema, value)) {
+      let line = `${at}${issue.pointer}: ${describeValueIssue(issue)}`;
+      // The package's type sentence says what is expected; people also need to see what came.
+      if (issue.code === 'type') line += `, not ${show(valueAt(value, issue.pointer))}`;
+      problems.push(line);
+    }
+  }
+  return problems;
+}
+
+function unknownOption(name: string, schema: Record<string, unknown>, names: string[]): string {
+  const script = typeof schema.script === 'string' ? schema.script : 'the script';
+  const hint = closest(name, names);
+  if (hint) return `"${name}" is not an option of ${script}: did you mean "${hint}"?`;
+  return names.length === 0
+    ? `"${name}" is not an option of ${script}, which takes no args`
+    : `"${name}" is not an option of ${script}; its options are ${names.join(', ')}`;
+}
+
+/** The option whose name is within a third of its length in edits, for "did you mean". */
+function closest(name: string, names: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
+  for (const candidate of names) {
+    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        substitution,
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let at = value;
+  for (const token of fromPointer(pointer)) {
+    if (Array.isArray(at)) at = at[Number(token)];
+    else if (isObject(at)) at = at[token];
+    else return undefined;
+  }
+  return at;
+}
+
+/** A value as JSON, cut short so one line stays one readable line. */
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}

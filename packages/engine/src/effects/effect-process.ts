@@ -1,0 +1,642 @@
+/**
+ * One running Python effect: a `python3` child with Glowkit's `hyperion` module, contained so
+ * that a script can never block or crash the server (packages/engine/python/PIPE.md).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter, once } from 'node:events';
+import { access, readFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { fileURLToPath } from 'node:url';
+import type { RgbImage } from '../types.js';
+import {
+  decodeImage,
+  decodeImageRequest,
+  decodePixelRequest,
+  encodeAbort,
+  encodeError,
+  encodeImagesReply,
+  encodeInit,
+  encodePixelReply,
+  LineLog,
+  MessageReader,
+  type PipeMessage,
+  PipeMessageType,
+  PipeProtocolError,
+} from './effect-pipe.js';
+
+/** What contains an effect. */
+export interface EffectLimits {
+  /** Frames (colours, pictures, shown canvases) allowed in one second; Infinity disables. */
+  maxFramesPerSecond: number;
+  /** Resident memory of the child, bytes. */
+  maxMemoryBytes: number;
+  /** How long a stopped script may take to end by itself before it is killed, ms. */
+  abortGraceMs: number;
+  /** How long after READY a script may run without a frame before it counts as started, ms. */
+  startTimeoutMs: number;
+}
+
+/** The limits used for every value not given (or not valid). */
+export const DEFAULT_EFFECT_LIMITS: Readonly<EffectLimits> = Object.freeze({
+  maxFramesPerSecond: 1000,
+  maxMemoryBytes: 256 * 1024 * 1024,
+  abortGraceMs: 500,
+  startTimeoutMs: 1000,
+});
+
+/** What EffectProcess needs of a canvas; the canvas helper's EffectCanvas implements it. */
+export interface EffectCanvasLike {
+  /** Draws one DRAW batch; returns the pictures its SHOW operations produced, in order. */
+  apply(batch: Uint8Array): RgbImage[];
+  getPixel(x: number, y: number): [number, number, number];
+}
+
+/** How to run one effect. */
+export interface EffectProcessOptions {
+  name: string;
+  /** Absolute path of the script. */
+  script: string;
+  args: Record<string, unknown>;
+  ledCount: number;
+  latchTime: number;
+  /** The canvas size. */
+  width: number;
+  height: number;
+  /** Milliseconds; -1: endless. */
+  durationMs: number;
+  /** Base64 picture for `getImage()`. */
+  imageData?: string;
+  /** Folders that `:name` images resolve in, in order. */
+  resourceDirs: string[];
+  /** The interpreter; default `python3`. */
+  python?: string;
+  limits?: Partial<EffectLimits>;
+  /** Draws DRAW batches; built lazily on the first DRAW (or pixel request). */
+  createCanvas(width: number, height: number): EffectCanvasLike;
+  /** Answers GET_IMAGE. */
+  loadImage(request: {
+    source: string;
+    crop: [number, number, number, number];
+    grayscale: boolean;
+    imageData?: string;
+    resourceDirs: string[];
+  }): Promise<RgbImage[]>;
+}
+
+/** One frame of an effect: LED colours (3 bytes per LED) or a picture for the LED mapping. */
+export type EffectFrame =
+  | { kind: 'colors'; colors: Uint8Array }
+  | { kind: 'image'; image: RgbImage };
+
+/** How and why an effect ended. */
+export interface EffectExit {
+  reason: 'finished' | 'stopped' | 'failed' | 'killed';
+  /** One line for people, e.g. "Effect 'Fire' failed: ZeroDivisionError: division by zero (fire.py line 12)". */
+  message: string;
+  /** The tail of the script's stderr (its traceback), when there is one. */
+  detail?: string;
+}
+
+/** Why {@link EffectProcess.start} failed; `message` is the one-line reason. */
+export class EffectStartError extends Error {
+  override name = 'EffectStartError';
+  constructor(readonly exit: EffectExit) {
+    super(exit.message);
+  }
+}
+
+type EffectEvents = {
+  frame: [EffectFrame];
+  exit: [EffectExit];
+  log: ['info' | 'warn', string];
+};
+
+const RUNNER = fileURLToPath(new URL('../../python/glowkit_effect.py', import.meta.url));
+/** From spawn to READY: python3 starting and compiling the script. */
+const READY_TIMEOUT_MS = 10_000;
+const MEMORY_POLL_MS = 200;
+/** After the child exits, how long its pipes may take to deliver their last bytes. */
+const DRAIN_TIMEOUT_MS = 1000;
+const STDERR_TAIL_CHARS = 4000;
+const FAILURE_CHARS = 400;
+/** Events kept while start() has not yet handed the process to its caller. */
+const EARLY_EVENTS_KEPT = 4096;
+/** The only variables a script sees: no tokens or paths of the server leak into effects. */
+const CHILD_ENV_KEYS = ['PATH', 'TZ', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR'];
+
+/**
+ * A Python effect in its own `python3` child. Frames arrive as `frame` events while it runs, its
+ * print() output as rate-capped `log` events, and `exit` once it is gone. A script that floods
+ * frames, grows beyond its memory limit, breaks the pipe protocol or ignores a stop is killed.
+ *
+ * Differences from Hyperion.ng, on purpose: a script that never polls `abort()` is killed
+ * `abortGraceMs` after stop() (ng waits forever, issue #1586); `sys.exit()` ends the effect
+ * normally instead of being logged as a failure.
+ */
+export class EffectProcess extends EventEmitter<EffectEvents> {
+  readonly #options: EffectProcessOptions;
+  readonly #limits: EffectLimits;
+  readonly #child: ChildProcess;
+  readonly #reader = new MessageReader();
+  readonly #closed: Promise<EffectExit>;
+  #resolveClosed!: (exit: EffectExit) => void;
+  #started: { resolve: (p: EffectProcess) => void; reject: (e: Error) => void } | undefined;
+
+  #ready = false;
+  #handedOver = false;
+  #early: Array<() => void> | undefined = [];
+  #stopRequested = false;
+  #kill: { reason: EffectExit['reason']; message: string } | undefined;
+  #failure: string | undefined;
+  #spawnFailed = false;
+  #exitStatus: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  #exitInfo: EffectExit | undefined;
+  #finalized = false;
+  #stderrTail = '';
+  #canvas: EffectCanvasLike | undefined;
+  #replies: Promise<void> = Promise.resolve();
+  #frameWindowStart = Number.NEGATIVE_INFINITY;
+  #frameWindowCount = 0;
+  #memoryRead: Promise<void> | undefined;
+  readonly #timers = new Set<NodeJS.Timeout>();
+  #memoryTimer: NodeJS.Timeout | undefined;
+  #startTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Starts an effect. Resolves at its first frame, or `startTimeoutMs` after the script began
+   * with the child still alive; rejects with an {@link EffectStartError} whose message is the
+   * one-line reason when it fails before (syntax error, exception, missing script, no python3).
+   */
+  static async start(options: EffectProcessOptions): Promise<EffectProcess> {
+    try {
+      await access(options.script);
+    } catch {
+      throw new EffectStartError({
+        reason: 'failed',
+        message: `Effect '${options.name}' failed: its script ${options.script} was not found; check the "script" of its definition`,
+      });
+    }
+    return new Promise((resolve, reject) => {
+      new EffectProcess(options, { resolve, reject });
+    });
+  }
+
+  private constructor(
+    options: EffectProcessOptions,
+    started: { resolve: (p: EffectProcess) => void; reject: (e: Error) => void },
+  ) {
+    super();
+    this.#options = options;
+    this.#started = started;
+    this.#closed = new Promise((resolve) => {
+      this.#resolveClosed = resolve;
+    });
+    const { limits, warnings } = resolveLimits(options.limits);
+    this.#limits = limits;
+    for (const warning of warnings) this.#deliver('log', 'warn', warning);
+
+    const env: NodeJS.ProcessEnv = {};
+    for (const key of CHILD_ENV_KEYS)
+      if (process.env[key] !== undefined) env[key] = process.env[key];
+    // detached: the child leads its own process group, so a kill takes whatever it started too.
+    this.#child = spawn(options.python ?? 'python3', ['-I', '-S', '-u', '-B', RUNNER], {
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      cwd: dirname(options.script),
+      env,
+      detached: true,
+    });
+    this.#wire();
+    this.#write(
+      encodeInit({
+        name: options.name,
+        script: options.script,
+        ledCount: options.ledCount,
+        latchTime: options.latchTime,
+        args: options.args,
+        width: options.width,
+        height: options.height,
+        durationMs: options.durationMs,
+        imageData: options.imageData ?? null,
+        resourceDirs: options.resourceDirs,
+      }),
+    );
+    this.#after(READY_TIMEOUT_MS, () => {
+      if (!this.#ready)
+        this.#terminate(
+          'failed',
+          `${basename(options.python ?? 'python3')} did not start within ${READY_TIMEOUT_MS / 1000} s`,
+        );
+    });
+    if (this.#child.pid !== undefined) {
+      this.#memoryTimer = setInterval(() => this.#pollMemory(), MEMORY_POLL_MS);
+    }
+  }
+
+  /** The child's process id (0 when it could not be started). */
+  get pid(): number {
+    return this.#child.pid ?? 0;
+  }
+
+  /** True until stop() is called or the child ends; frames are delivered only while running. */
+  get running(): boolean {
+    return !this.#finalized && !this.#stopRequested && this.#kill === undefined;
+  }
+
+  /** How the effect ended, once it has. */
+  get exitInfo(): EffectExit | undefined {
+    return this.#exitInfo;
+  }
+
+  /**
+   * Asks the script to end (its `abort()` returns 1) and kills it if it has not ended
+   * `abortGraceMs` later. Resolves when the process is gone and every pipe and timer is closed.
+   * Idempotent: every call returns the same exit.
+   */
+  stop(): Promise<EffectExit> {
+    if (!this.#finalized && !this.#stopRequested) {
+      this.#stopRequested = true;
+      this.#write(encodeAbort());
+      this.#after(this.#limits.abortGraceMs, () =>
+        this.#terminate(
+          'killed',
+          `it did not end within ${this.#limits.abortGraceMs} ms of being stopped; its script should check hyperion.abort() more often`,
+        ),
+      );
+    }
+    return this.#closed;
+  }
+
+  #wire(): void {
+    const child = this.#child;
+    const [stdin, stdout, stderr, pipe] = child.stdio;
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (child.pid !== undefined) return;
+      this.#spawnFailed = true;
+      const python = this.#options.python ?? 'python3';
+      const why =
+        error.code === 'ENOENT'
+          ? `${python} was not found; install Python 3 or set the engine's python option`
+          : `${python} could not be started (${error.message})`;
+      this.#kill ??= { reason: 'failed', message: this.#say('failed', why) };
+      this.#finalize();
+    });
+    child.on('exit', (code, signal) => {
+      this.#exitStatus = { code, signal };
+      // Whatever the script started in its process group goes with it.
+      this.#signalGroup();
+      this.#after(DRAIN_TIMEOUT_MS, () => this.#finalize());
+    });
+    child.on('close', () => this.#finalize());
+    stdin?.on('error', () => {
+      // EPIPE: the child is gone; its exit tells why.
+    });
+    const frames = pipe as Readable | null | undefined;
+    frames?.on('error', () => {});
+    frames?.on('data', (chunk: Buffer) => this.#onPipeData(chunk));
+    this.#lines(stdout, 'info');
+    this.#lines(stderr, 'warn', true);
+  }
+
+  #lines(
+    stream: NodeJS.ReadableStream | null | undefined,
+    level: 'info' | 'warn',
+    tail = false,
+  ): void {
+    if (!stream) return;
+    const decoder = new StringDecoder('utf8');
+    const log = new LineLog((line) => this.#deliver('log', level, line));
+    stream.on('error', () => {});
+    stream.on('data', (chunk: Buffer) => {
+      const text = decoder.write(chunk);
+      if (tail) this.#stderrTail = (this.#stderrTail + text).slice(-STDERR_TAIL_CHARS);
+      log.push(text);
+    });
+    stream.on('end', () => {
+      log.push(decoder.end());
+      log.end();
+    });
+  }
+
+  #onPipeData(chunk: Buffer): void {
+    let messages: PipeMessage[];
+    try {
+      messages = this.#reader.push(chunk);
+    } catch (error) {
+      this.#protocolError((error as Error).message);
+      return;
+    }
+    for (const message of messages) {
+      if (this.#kill !== undefined || this.#finalized) return;
+      try {
+        this.#onMessage(message);
+      } catch (error) {
+        // Contained here: a bad message (or a throwing listener) must never crash the server.
+        if (error instanceof PipeProtocolError) this.#protocolError(error.message);
+        else this.#terminate('failed', `the engine could not take its output: ${oneLine(error)}`);
+      }
+    }
+  }
+
+  #onMessage({ type, payload }: PipeMessage): void {
+    if (type === PipeMessageType.READY) {
+      if (this.#ready) throw new PipeProtocolError('READY came twice');
+      this.#ready = true;
+      this.#startTimer = this.#after(this.#limits.startTimeoutMs, () => this.#handOver());
+      return;
+    }
+    if (type === PipeMessageType.FAILURE) {
+      this.#failure = oneLine(Buffer.from(payload).toString('utf8')).slice(0, FAILURE_CHARS);
+      return;
+    }
+    if (!this.#ready) {
+      throw new PipeProtocolError(`message type 0x${hex(type)} came before READY`);
+    }
+    switch (type) {
+      case PipeMessageType.COLORS: {
+        const expected = 3 * this.#options.ledCount;
+        if (payload.length !== expected) {
+          throw new PipeProtocolError(
+            `a colour frame of ${payload.length} bytes; 3 × ${this.#options.ledCount} LEDs = ${expected} expected`,
+          );
+        }
+        this.#frame({ kind: 'colors', colors: payload });
+        return;
+      }
+      case PipeMessageType.IMAGE:
+        this.#frame({ kind: 'image', image: decodeImage(payload) });
+        return;
+      case PipeMessageType.DRAW: {
+        // Drawing costs the server's time: skip it once the picture can no longer be shown.
+        if (!this.running) return;
+        let shown: RgbImage[];
+        try {
+          shown = this.#canvasNow().apply(payload);
+        } catch (error) {
+          this.#terminate('failed', `its drawing could not be done: ${oneLine(error)}`);
+          return;
+        }
+        for (const image of shown) {
+          if (!this.#frame({ kind: 'image', image })) return;
+        }
+        return;
+      }
+      case PipeMessageType.GET_PIXEL: {
+        const { x, y } = decodePixelRequest(payload);
+        this.#write(encodePixelReply(this.#canvasNow().getPixel(x, y)));
+        return;
+      }
+      case PipeMessageType.GET_IMAGE:
+        this.#answerImage(decodeImageRequest(payload));
+        return;
+      default:
+        throw new PipeProtocolError(`unknown message type 0x${hex(type)}`);
+    }
+  }
+
+  #canvasNow(): EffectCanvasLike {
+    this.#canvas ??= this.#options.createCanvas(this.#options.width, this.#options.height);
+    return this.#canvas;
+  }
+
+  #answerImage(request: {
+    source: string;
+    crop: [number, number, number, number];
+    grayscale: boolean;
+  }): void {
+    const { imageData, resourceDirs, loadImage } = this.#options;
+    // The script waits for each answer, so answers go out in the order asked.
+    this.#replies = this.#replies.then(async () => {
+      let reply: Buffer;
+      try {
+        const images = await loadImage({
+          ...request,
+          ...(imageData === undefined ? {} : { imageData }),
+          resourceDirs,
+        });
+        reply = encodeImagesReply(images);
+      } catch (error) {
+        reply = encodeError(oneLine(error));
+      }
+      this.#write(reply);
+    });
+  }
+
+  /** Counts and delivers a frame; false once the effect has been killed for flooding. */
+  #frame(frame: EffectFrame): boolean {
+    if (!this.running) return false;
+    const now = performance.now();
+    if (now - this.#frameWindowStart >= 1000) {
+      this.#frameWindowStart = now;
+      this.#frameWindowCount = 0;
+    }
+    if (++this.#frameWindowCount > this.#limits.maxFramesPerSecond) {
+      this.#terminate(
+        'killed',
+        `it sent more than ${this.#limits.maxFramesPerSecond} frames in one second; pace it with time.sleep(hyperion.lowestUpdateInterval())`,
+      );
+      return false;
+    }
+    this.#deliver('frame', frame);
+    this.#handOver();
+    return true;
+  }
+
+  /** The effect counts as started: start() resolves, and queued events follow right after. */
+  #handOver(): void {
+    const started = this.#started;
+    if (started === undefined || this.#finalized || this.#kill !== undefined) return;
+    this.#started = undefined;
+    this.#resolveStart(started);
+  }
+
+  #resolveStart(started: { resolve: (p: EffectProcess) => void }): void {
+    if (this.#startTimer !== undefined) this.#clear(this.#startTimer);
+    started.resolve(this);
+    // The caller attaches its listeners when its await resumes, which is before this runs.
+    setImmediate(() => {
+      const early = this.#early ?? [];
+      this.#early = undefined;
+      this.#handedOver = true;
+      for (const emit of early) emit();
+    });
+  }
+
+  #deliver<K extends keyof EffectEvents>(event: K, ...args: EffectEvents[K]): void {
+    if (this.#handedOver) {
+      (this.emit as (e: K, ...a: EffectEvents[K]) => boolean)(event, ...args);
+      return;
+    }
+    const early = this.#early;
+    if (early === undefined) return;
+    early.push(() => (this.emit as (e: K, ...a: EffectEvents[K]) => boolean)(event, ...args));
+    if (early.length > EARLY_EVENTS_KEPT) early.shift();
+  }
+
+  #pollMemory(): void {
+    const pid = this.#child.pid;
+    if (pid === undefined || this.#memoryRead !== undefined || this.#exitStatus !== undefined)
+      return;
+    this.#memoryRead = readFile(`/proc/${pid}/status`, 'latin1')
+      .then((status) => {
+        const match = /VmRSS:\s+(\d+)\s*kB/.exec(status);
+        const bytes = match ? Number(match[1]) * 1024 : 0;
+        if (bytes > this.#limits.maxMemoryBytes && this.#exitStatus === undefined) {
+          this.#terminate(
+            'killed',
+            `it used ${mib(bytes)} MiB of memory, more than the ${mib(this.#limits.maxMemoryBytes)} MiB allowed`,
+          );
+        }
+      })
+      .catch(() => {
+        // Gone already, or no /proc on this system: nothing to measure.
+      })
+      .finally(() => {
+        this.#memoryRead = undefined;
+      });
+  }
+
+  #protocolError(detail: string): void {
+    this.#terminate('killed', `it broke the effect pipe protocol (${detail})`);
+  }
+
+  /** Kills the child for a reason of ours; the first reason counts. */
+  #terminate(reason: 'failed' | 'killed', why: string): void {
+    if (this.#finalized || this.#exitStatus !== undefined) return;
+    this.#kill ??= { reason, message: this.#say(reason, why) };
+    this.#signalGroup();
+  }
+
+  #signalGroup(): void {
+    const pid = this.#child.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // No such group any more (or not a group leader): kill the child alone if it is there.
+      if (this.#exitStatus === undefined) this.#child.kill('SIGKILL');
+    }
+  }
+
+  #write(message: Buffer): void {
+    const stdin = this.#child.stdin;
+    if (stdin && !stdin.destroyed && stdin.writable && this.#exitStatus === undefined) {
+      stdin.write(message);
+    }
+  }
+
+  #after(ms: number, run: () => void): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      run();
+    }, ms);
+    this.#timers.add(timer);
+    return timer;
+  }
+
+  #clear(timer: NodeJS.Timeout): void {
+    clearTimeout(timer);
+    this.#timers.delete(timer);
+  }
+
+  #say(reason: EffectExit['reason'], why: string): string {
+    const name = this.#options.name;
+    return reason === 'killed'
+      ? `Effect '${name}' was killed: ${why}`
+      : `Effect '${name}' failed: ${why}`;
+  }
+
+  /** The child is gone (or never came): close everything, then tell. Runs once. */
+  #finalize(): void {
+    if (this.#finalized) return;
+    if (this.#exitStatus === undefined && !this.#spawnFailed) return;
+    this.#finalized = true;
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    if (this.#memoryTimer !== undefined) clearInterval(this.#memoryTimer);
+    // A destroyed pipe closes its handle on a later tick: wait for that, and for a memory read
+    // under way, so that nothing of the child is left when stop() resolves.
+    const closing: Promise<unknown>[] = [this.#memoryRead ?? Promise.resolve()];
+    for (const stream of this.#child.stdio) {
+      if (!stream || stream.closed) continue;
+      closing.push(once(stream, 'close').catch(() => undefined));
+      stream.destroy();
+    }
+    const exit = this.#classify();
+    this.#exitInfo = exit;
+    const started = this.#started;
+    this.#started = undefined;
+    // libuv closes the process handle in the loop's close phase: a zero timer runs after it.
+    closing.push(new Promise((resolve) => setTimeout(resolve, 0)));
+    void Promise.all(closing).then(() => {
+      // A script that ended well before its first frame has run: only a failure rejects start().
+      if (started !== undefined && exit.reason !== 'finished') {
+        started.reject(new EffectStartError(exit));
+      } else {
+        if (started !== undefined) this.#resolveStart(started);
+        this.#deliver('exit', exit);
+      }
+      this.#resolveClosed(exit);
+    });
+  }
+
+  #classify(): EffectExit {
+    const name = this.#options.name;
+    const tail = this.#stderrTail.trim();
+    const detail = tail.length > 0 ? { detail: tail } : {};
+    if (this.#kill !== undefined) return { ...this.#kill, ...detail };
+    if (this.#failure !== undefined) {
+      return { reason: 'failed', message: `Effect '${name}' failed: ${this.#failure}`, ...detail };
+    }
+    const { code, signal } = this.#exitStatus ?? { code: null, signal: null };
+    if (code === 0) {
+      return this.#stopRequested
+        ? { reason: 'stopped', message: `Effect '${name}' stopped`, ...detail }
+        : { reason: 'finished', message: `Effect '${name}' finished`, ...detail };
+    }
+    const python = basename(this.#options.python ?? 'python3');
+    const lastLine = tail.split('\n').pop()?.trim();
+    const why =
+      signal !== null
+        ? `${python} was ended by ${signal}`
+        : `${python} exited with code ${code}${lastLine ? `: ${lastLine}` : ''}`;
+    return { reason: 'failed', message: `Effect '${name}' failed: ${why}`, ...detail };
+  }
+}
+
+function resolveLimits(given: Partial<EffectLimits> | undefined): {
+  limits: EffectLimits;
+  warnings: string[];
+} {
+  const limits: EffectLimits = { ...DEFAULT_EFFECT_LIMITS };
+  const warnings: string[] = [];
+  for (const key of Object.keys(DEFAULT_EFFECT_LIMITS) as (keyof EffectLimits)[]) {
+    const value = given?.[key];
+    if (value === undefined) continue;
+    const infiniteAllowed = key === 'maxFramesPerSecond' || key === 'maxMemoryBytes';
+    if (typeof value === 'number' && value >= 0 && (Number.isFinite(value) || infiniteAllowed)) {
+      limits[key] = value;
+    } else {
+      warnings.push(
+        `effect limit ${key} = ${String(value)} is not a number ≥ 0; using ${DEFAULT_EFFECT_LIMITS[key]}`,
+      );
+    }
+  }
+  return { limits, warnings };
+}
+
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function hex(type: number): string {
+  return type.toString(16).padStart(2, '0');
+}
+
+/** Whole MiB, rounded up: a use just over the limit never reads as equal to it. */
+function mib(bytes: number): string {
+  return String(Math.ceil(bytes / (1024 * 1024)));
+}

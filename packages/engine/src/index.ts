@@ -1,0 +1,71 @@
+/**
+ * `@glowkit/engine`: the LED pipeline of one Glowkit instance — priority muxer, Python effects
+ * drawn on a Skia canvas, image→LED mapping, colour processing, smoothing and devices. It knows
+ * nothing of HTTP or of the configuration store: the server hands it settings groups.
+ *
+ * @packageDocumentation
+ */
+export { EffectCanvas } from './canvas/effect-canvas.js';
+export { loadEffectImage } from './canvas/image-source.js';
+export { applyColorOrder } from './color/color-order.js';
+export { type Adjustment, ColorProcessor } from './color/color-processor.js';
+export {
+  DeviceController,
+  type DeviceState,
+  type DeviceStatus,
+} from './devices/device-controller.js';
+export { DEVICE_TYPES } from './devices/device-types.js';
+export {
+  type DeviceConfig,
+  type DeviceFactory,
+  deviceConfigOf,
+  type LedDevice,
+} from './devices/led-device.js';
+export { createCustomEffect, deleteCustomEffect } from './effects/custom-effects.js';
+export { validateEffectArgs } from './effects/effect-args.js';
+export {
+  type CatalogueOptions,
+  type CatalogueProblem,
+  EffectCatalogue,
+  type EffectDefinition,
+  type EffectSchemaInfo,
+} from './effects/effect-catalogue.js';
+export {
+  type EffectExit,
+  type EffectFrame,
+  type EffectLimits,
+  EffectProcess,
+  type EffectProcessOptions,
+} from './effects/effect-process.js';
+export { COMPONENTS, type ComponentName, ComponentSwitches } from './instance/components.js';
+export type {
+  ActiveEffect,
+  EffectFailure,
+  EffectProblem,
+  EffectRequest,
+} from './instance/effect-runner.js';
+export type { EngineOptions } from './instance/engine-options.js';
+export {
+  LedInstance,
+  type LedInstanceEvents,
+  type LedInstanceOptions,
+  type SourceRequest,
+} from './instance/led-instance.js';
+export { type PriorityInfo, priorityInfo, rgbToHsl } from './instance/priority-info.js';
+export { ImageToLeds } from './mapping/image-to-leds.js';
+export { LedLayout, type LedRect } from './mapping/led-layout.js';
+export { MAPPING_TYPES, type MappingType, mappingTypeOf } from './mapping/mapping-type.js';
+export {
+  type MuxerInput,
+  PRIORITY,
+  PriorityMuxer,
+  type RegisterOptions,
+  type RemovalReason,
+} from './muxer/priority-muxer.js';
+export { createSmoothing, type Smoothing } from './smoothing/smoothing.js';
+export {
+  DEFAULT_SMOOTHING,
+  smoothingFromEffectArgs,
+  smoothingFromSettings,
+} from './smoothing/smoothing-config.js';
+export * from './types.js';

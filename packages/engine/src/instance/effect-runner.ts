@@ -1,0 +1,304 @@
+import { EventEmitter } from 'node:events';
+import { EffectCanvas } from '../canvas/effect-canvas.js';
+import { loadEffectImage } from '../canvas/image-source.js';
+import { validateEffectArgs } from '../effects/effect-args.js';
+import type { EffectCatalogue } from '../effects/effect-catalogue.js';
+import {
+  type EffectExit,
+  type EffectLimits,
+  EffectProcess,
+  type EffectProcessOptions,
+} from '../effects/effect-process.js';
+import type { PriorityMuxer } from '../muxer/priority-muxer.js';
+import { smoothingFromEffectArgs } from '../smoothing/smoothing-config.js';
+
+/** What a request to run an effect carries (the `effect` command, or a boot/background effect). */
+export interface EffectRequest {
+  /** The effect's name: a definition of the catalogue, or the name a `pythonScript` runs under. */
+  name: string;
+  /** Replace the definition's args when given and not empty (no merging, as Hyperion.ng). */
+  args?: Record<string, unknown> | undefined;
+  priority: number;
+  /** Milliseconds; negative: endless. */
+  durationMs: number;
+  origin: string;
+  /** The script of a known option schema (as `serverinfo` shows it), run without a definition. */
+  pythonScript?: string | undefined;
+  /** Base64 picture handed to `getImage()` (gif effects). */
+  imageData?: string | undefined;
+}
+
+/** A refused or failed start, answered to the client. */
+export interface EffectFailure {
+  ok: false;
+  error: string;
+  details: string[];
+}
+
+/** An effect running now, as `serverinfo.activeEffects` lists it. */
+export interface ActiveEffect {
+  name: string;
+  script: string;
+  priority: number;
+  /** The requested duration, ms (-1 endless), as Hyperion.ng reports it. */
+  timeout: number;
+  args: Record<string, unknown>;
+}
+
+/** Why an effect stopped by itself, kept for `serverinfo` and the log. */
+export interface EffectProblem {
+  name: string;
+  priority: number;
+  reason: EffectExit['reason'];
+  message: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+/** The effect runner's surroundings, given by the instance. */
+export interface EffectRunnerContext {
+  muxer: PriorityMuxer;
+  catalogue: () => EffectCatalogue;
+  /** The canvas size and LED count of the current layout. */
+  layout: () => { ledCount: number; width: number; height: number };
+  latchTime: () => number;
+  /** Folders that `:name` images resolve in (the bundled effects first). */
+  resourceDirs: () => readonly string[];
+  python?: string | undefined;
+  limits?: Partial<EffectLimits> | undefined;
+  log: (level: 'info' | 'warn' | 'error', message: string) => void;
+}
+
+interface Running {
+  process: EffectProcess;
+  active: ActiveEffect;
+}
+
+/** The problems kept for `serverinfo`, newest last. */
+const PROBLEMS_KEPT = 20;
+
+/**
+ * Runs Python effects at priorities of one instance: checks the request (definition, args
+ * against the option schema), starts one child per effect, feeds its frames to the muxer, and
+ * stops it when its priority is cleared, replaced or expires. A script that fails, exits or is
+ * killed gives its priority up at once, so the next one shows (Hyperion.ng keeps the last frame
+ * lit), and the reason is kept in {@link problems}.
+ */
+export class EffectRunner extends EventEmitter<{ changed: [] }> {
+  readonly #context: EffectRunnerContext;
+  readonly #running = new Map<number, Running>();
+  /** Starts under way, by priority: a newer request at the same priority supersedes them. */
+  readonly #starting = new Map<number, symbol>();
+  readonly #problems: EffectProblem[] = [];
+  #closed = false;
+
+  constructor(context: EffectRunnerContext) {
+    super();
+    this.#context = context;
+    context.muxer.on('removed', (input) => {
+      if (input.component !== 'EFFECT') return;
+      const running = this.#running.get(input.priority);
+      if (running) void this.#stopRunning(input.priority, running);
+    });
+  }
+
+  /** The effects running now, by ascending priority. */
+  get active(): ActiveEffect[] {
+    return [...this.#running.values()].map((r) => r.active).sort((a, b) => a.priority - b.priority);
+  }
+
+  /** Recent effects that failed or were killed, oldest first. */
+  get problems(): readonly EffectProblem[] {
+    return this.#problems;
+  }
+
+  /** Whether an effect runs (or is starting) at a priority. */
+  has(priority: number): boolean {
+    return this.#running.has(priority) || this.#starting.has(priority);
+  }
+
+  /**
+   * Checks and starts an effect; resolves once it runs (its first frame, or it is alive without
+   * one), or with the reason it was refused or failed at start.
+   */
+  async run(request: EffectRequest): Promise<{ ok: true } | EffectFailure> {
+    if (this.#closed) return failure('Effect not started', ['the instance is stopping']);
+    const resolved = this.#resolve(request);
+    if (!resolved.ok) return resolved;
+    const { script, args, displayScript } = resolved;
+    const { muxer } = this.#context;
+    const token = Symbol(request.name);
+    this.#starting.set(request.priority, token);
+    // One effect per priority: the one there stops first, so that two never feed one input.
+    const previous = this.#running.get(request.priority);
+    if (previous) await this.#stopRunning(request.priority, previous);
+    muxer.register(request.priority, {
+      component: 'EFFECT',
+      origin: request.origin,
+      owner: request.name,
+      durationMs: request.durationMs,
+      ...optional('smoothing', smoothingFromEffectArgs(args)),
+    });
+    const layout = this.#context.layout();
+    const options: EffectProcessOptions = {
+      name: request.name,
+      script,
+      args,
+      ledCount: layout.ledCount,
+      latchTime: this.#context.latchTime(),
+      width: layout.width,
+      height: layout.height,
+      durationMs: request.durationMs,
+      resourceDirs: [...this.#context.resourceDirs()],
+      createCanvas: (width, height) => new EffectCanvas(width, height),
+      loadImage: loadEffectImage,
+      ...optional('imageData', request.imageData),
+      ...optional('python', this.#context.python),
+      ...optional('limits', this.#context.limits),
+    };
+    let process: EffectProcess;
+    try {
+      process = await EffectProcess.start(options);
+    } catch (error) {
+      const message = (error as Error).message;
+      if (this.#starting.get(request.priority) === token) {
+        this.#starting.delete(request.priority);
+        if (muxer.get(request.priority)?.owner === request.name) muxer.clear(request.priority);
+      }
+      this.#remember(request, 'failed', message);
+      return failure('Effect failed to start', [message]);
+    }
+    if (this.#starting.get(request.priority) !== token || this.#closed) {
+      // Superseded by a newer request (or the instance closed) while starting.
+      await process.stop();
+      return failure('Effect not started', [
+        `priority ${request.priority} was taken by a newer request while this effect started`,
+      ]);
+    }
+    this.#starting.delete(request.priority);
+    const running: Running = {
+      process,
+      active: {
+        name: request.name,
+        script: displayScript,
+        priority: request.priority,
+        timeout: request.durationMs,
+        args,
+      },
+    };
+    this.#running.set(request.priority, running);
+    process.on('frame', (frame) => {
+      if (this.#running.get(request.priority) !== running) return;
+      if (frame.kind === 'colors') muxer.setColors(request.priority, frame.colors);
+      else muxer.setImage(request.priority, frame.image);
+    });
+    process.on('log', (level, text) =>
+      this.#context.log(level, `effect '${request.name}': ${text}`),
+    );
+    process.once('exit', (exit) => {
+      if (this.#running.get(request.priority) !== running) return;
+      this.#running.delete(request.priority);
+      if (exit.reason === 'finished') this.#context.log('info', exit.message);
+      else if (exit.reason !== 'stopped') {
+        this.#remember(request, exit.reason, exit.message);
+        this.#context.log('warn', exit.message);
+      }
+      // The script is gone: give its priority up, so the next one shows (or black).
+      if (muxer.get(request.priority)?.component === 'EFFECT') muxer.clear(request.priority);
+      this.emit('changed');
+    });
+    this.emit('changed');
+    return { ok: true };
+  }
+
+  /** Stops the effect at a priority (its muxer input stays: the caller clears it). */
+  async stop(priority: number): Promise<void> {
+    this.#starting.delete(priority);
+    const running = this.#running.get(priority);
+    if (running) await this.#stopRunning(priority, running);
+  }
+
+  /** Stops every effect; resolves when no child is left. */
+  async stopAll(): Promise<void> {
+    this.#starting.clear();
+    await Promise.all(
+      [...this.#running.entries()].map(([priority, running]) =>
+        this.#stopRunning(priority, running),
+      ),
+    );
+  }
+
+  /** Stops everything and refuses new effects. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.stopAll();
+  }
+
+  async #stopRunning(priority: number, running: Running): Promise<void> {
+    if (this.#running.get(priority) === running) {
+      this.#running.delete(priority);
+      this.emit('changed');
+    }
+    await running.process.stop();
+  }
+
+  #resolve(
+    request: EffectRequest,
+  ):
+    | { ok: true; script: string; displayScript: string; args: Record<string, unknown> }
+    | EffectFailure {
+    const catalogue = this.#context.catalogue();
+    const requestArgs =
+      request.args !== undefined && Object.keys(request.args).length > 0 ? request.args : undefined;
+    if (request.pythonScript !== undefined) {
+      // Only scripts that have an option schema run this way: a client never names a file.
+      const schema = catalogue.schemaFor(request.pythonScript);
+      if (!schema) {
+        return failure('Effect not started', [
+          `/pythonScript: no effect script "${request.pythonScript}" is known; use the "script" of an entry of serverinfo's effects`,
+        ]);
+      }
+      const args = requestArgs ?? {};
+      const problems = validateEffectArgs(schema.schemaContent, args);
+      if (problems.length > 0) return failure('Invalid params', problems);
+      return { ok: true, script: schema.scriptFile, displayScript: schema.script, args };
+    }
+    const definition = catalogue.find(request.name);
+    if (!definition) {
+      return failure(`Effect '${request.name}' not found`, [
+        `/effect/name: no effect is called "${request.name}"; serverinfo lists the effects (names are case-sensitive)`,
+      ]);
+    }
+    const args = requestArgs ?? definition.args;
+    if (requestArgs) {
+      const problems = validateEffectArgs(definition.schema, requestArgs);
+      if (problems.length > 0) return failure('Invalid params', problems);
+    }
+    return {
+      ok: true,
+      script: definition.script,
+      displayScript: catalogue.displayPath(definition.script),
+      args,
+    };
+  }
+
+  #remember(request: EffectRequest, reason: EffectExit['reason'], message: string): void {
+    this.#problems.push({
+      name: request.name,
+      priority: request.priority,
+      reason,
+      message,
+      at: Date.now(),
+    });
+    if (this.#problems.length > PROBLEMS_KEPT) this.#problems.shift();
+  }
+}
+
+function failure(error: string, details: string[]): EffectFailure {
+  return { ok: false, error, details };
+}
+
+/** `{ [key]: value }` when value is defined, else `{}`: for exactOptionalPropertyTypes-safe spreads. */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

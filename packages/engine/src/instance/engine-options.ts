@@ -1,0 +1,14 @@
+import type { DeviceFactory } from '../devices/led-device.js';
+import type { EffectLimits } from '../effects/effect-process.js';
+
+/** What every instance of a server shares: where effects find things, and what they may use. */
+export interface EngineOptions {
+  /** Folders that effects' `:name` images resolve in (the bundled effects first). */
+  resourceDirs: readonly string[];
+  /** Device types beyond the built-in ones (or replacing them, by name). */
+  deviceTypes?: ReadonlyMap<string, DeviceFactory> | undefined;
+  /** The Python interpreter for effects. Default `python3`. */
+  python?: string | undefined;
+  /** Limits of every effect child (frames per second, memory, grace time). */
+  effectLimits?: Partial<EffectLimits> | undefined;
+}

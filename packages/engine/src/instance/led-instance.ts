@@ -1,0 +1,444 @@
+import { EventEmitter } from 'node:events';
+import { applyColorOrder } from '../color/color-order.js';
+import { ColorProcessor } from '../color/color-processor.js';
+import { DeviceController, type DeviceStatus } from '../devices/device-controller.js';
+import { DEVICE_TYPES } from '../devices/device-types.js';
+import { type DeviceFactory, deviceConfigOf } from '../devices/led-device.js';
+import type { EffectCatalogue } from '../effects/effect-catalogue.js';
+import type { EffectLimits } from '../effects/effect-process.js';
+import { ImageToLeds } from '../mapping/image-to-leds.js';
+import { LedLayout } from '../mapping/led-layout.js';
+import { type MappingType, mappingTypeOf } from '../mapping/mapping-type.js';
+import { type MuxerInput, PRIORITY, PriorityMuxer } from '../muxer/priority-muxer.js';
+import { createSmoothing, type Smoothing } from '../smoothing/smoothing.js';
+import { smoothingFromSettings } from '../smoothing/smoothing-config.js';
+import type { RgbImage, SmoothingConfig } from '../types.js';
+import { BootEffects } from './boot-effects.js';
+import { type ComponentName, ComponentSwitches } from './components.js';
+import {
+  type ActiveEffect,
+  type EffectFailure,
+  type EffectProblem,
+  type EffectRequest,
+  EffectRunner,
+} from './effect-runner.js';
+import { type PriorityInfo, priorityInfo } from './priority-info.js';
+
+/** How to build an instance. */
+export interface LedInstanceOptions {
+  id: number;
+  name: string;
+  /** The instance's settings groups (`device`, `leds`, `color`, `smoothing`, …). */
+  settings: Readonly<Record<string, unknown>>;
+  /** The effects (shared by every instance; reloaded by the caller). */
+  catalogue: () => EffectCatalogue;
+  /** Folders that effects' `:name` images resolve in. */
+  resourceDirs: readonly string[];
+  deviceTypes?: ReadonlyMap<string, DeviceFactory> | undefined;
+  python?: string | undefined;
+  effectLimits?: Partial<EffectLimits> | undefined;
+  log?: ((level: 'info' | 'warn' | 'error', message: string) => void) | undefined;
+}
+
+/** What an instance tells its listeners. */
+export interface LedInstanceEvents {
+  /** The final colours (RGB, layout order, after colour processing and smoothing). */
+  leds: [Uint8Array];
+  /** The priority list changed (for `priorities-update`). */
+  priorities: [];
+  /** A component was switched (for `components-update`). */
+  component: [{ name: ComponentName; enabled: boolean }];
+  /** The colour adjustment changed (for `adjustment-update`). */
+  adjustment: [];
+  /** The running effects changed. */
+  effects: [];
+  /** The device's state changed. */
+  device: [DeviceStatus];
+}
+
+/** `color` / `image` requests, resolved. */
+export interface SourceRequest {
+  priority: number;
+  durationMs: number;
+  origin: string;
+}
+
+const BLACK = new Uint8Array(0);
+
+/**
+ * One LED instance as a running pipeline: sources (effects, colours, images) → priority muxer →
+ * image→LED mapping → colour processing → smoothing → device. Layout-dependent work (mapping
+ * tables, colour tables) is done once here, so a frame is a few loops over typed arrays.
+ * `close()` releases everything: children, timers, device handles.
+ */
+export class LedInstance extends EventEmitter<LedInstanceEvents> {
+  readonly id: number;
+  readonly name: string;
+  readonly layout: LedLayout;
+  readonly colors: ColorProcessor;
+  readonly device: DeviceController;
+  readonly muxer = new PriorityMuxer();
+  readonly effects: EffectRunner;
+  readonly components: ComponentSwitches;
+  readonly warnings: readonly string[];
+  readonly mappingType: MappingType;
+  readonly #settings: Readonly<Record<string, unknown>>;
+  readonly #smoothingEnabled: boolean;
+  readonly #smoothingConfig: SmoothingConfig;
+  readonly #boot: BootEffects;
+  readonly #log: (level: 'info' | 'warn' | 'error', message: string) => void;
+  readonly #mappingOptions: { reducedPixelSetFactor?: number; accuracyLevel?: number };
+  /** Image→LED tables, by picture size and mapping type. */
+  readonly #mappings = new Map<string, ImageToLeds>();
+  readonly #frame: Uint8Array;
+  readonly #deviceFrame: Uint8Array;
+  #smoothing: Smoothing | undefined;
+  #smoothingKey = '';
+  #smoothingTimer: NodeJS.Timeout | undefined;
+  #visible: MuxerInput | undefined;
+  #last: Uint8Array = BLACK;
+  #closed = false;
+
+  constructor(options: LedInstanceOptions) {
+    super();
+    this.id = options.id;
+    this.name = options.name;
+    this.#settings = options.settings;
+    this.#log = options.log ?? (() => {});
+    const warnings: string[] = [];
+    const device = deviceConfigOf(options.settings.device);
+    warnings.push(...device.warnings);
+    const ledConfig = options.settings.ledConfig as { ledBlacklist?: unknown } | undefined;
+    this.layout = LedLayout.fromSettings(options.settings.leds, {
+      hardwareLedCount: device.config.hardwareLedCount,
+      blacklist: ledConfig?.ledBlacklist,
+    });
+    warnings.push(...this.layout.warnings);
+    this.colors = ColorProcessor.fromSettings(options.settings.color, this.layout.ledCount);
+    warnings.push(...this.colors.warnings.map((w) => `color.${w}`));
+    const colorGroup = (options.settings.color ?? {}) as Record<string, unknown>;
+    this.mappingType = mappingTypeOf(colorGroup.imageToLedMappingType);
+    this.#mappingOptions = {
+      ...(typeof colorGroup.reducedPixelSetFactorFactor === 'string' ||
+      typeof colorGroup.reducedPixelSetFactorFactor === 'number'
+        ? { reducedPixelSetFactor: Number(colorGroup.reducedPixelSetFactorFactor) }
+        : {}),
+      ...(typeof colorGroup.accuracyLevel === 'number'
+        ? { accuracyLevel: colorGroup.accuracyLevel }
+        : {}),
+    };
+    const smoothing = smoothingFromSettings(options.settings.smoothing);
+    warnings.push(...smoothing.warnings);
+    this.#smoothingEnabled = smoothing.enabled;
+    this.#smoothingConfig = smoothing.config;
+    this.warnings = warnings;
+    for (const warning of warnings) this.#log('warn', `instance ${this.id}: ${warning}`);
+
+    this.#frame = new Uint8Array(this.layout.ledCount * 3);
+    this.#deviceFrame = new Uint8Array(device.config.hardwareLedCount * 3);
+    this.device = new DeviceController(device.config, {
+      ...(options.deviceTypes ? { types: new Map([...DEVICE_TYPES, ...options.deviceTypes]) } : {}),
+      log: (level, message) => this.#log(level, `instance ${this.id} device: ${message}`),
+    });
+    this.device.on('status', (status) => this.emit('device', status));
+    this.effects = new EffectRunner({
+      muxer: this.muxer,
+      catalogue: options.catalogue,
+      layout: () => ({ ledCount: this.layout.ledCount, ...this.layout.gridSize() }),
+      latchTime: () => this.device.config.latchTime,
+      resourceDirs: () => options.resourceDirs,
+      python: options.python,
+      limits: options.effectLimits,
+      log: (level, message) => this.#log(level, `instance ${this.id}: ${message}`),
+    });
+    this.effects.on('changed', () => this.emit('effects'));
+    this.components = new ComponentSwitches({
+      smoothing: this.#smoothingEnabled,
+      ledDevice: device.config.autoStart,
+    });
+    this.#boot = new BootEffects({
+      foreground: options.settings.foregroundEffect,
+      background: options.settings.backgroundEffect,
+      muxer: this.muxer,
+      run: (request) => this.effects.run(request),
+      setColor: (priority, color, durationMs) =>
+        this.setColor({ priority, durationMs, origin: 'System' }, color),
+      log: (level, message) => this.#log(level, `instance ${this.id}: ${message}`),
+    });
+    this.muxer.on('update', (input) => this.#show(input));
+    this.muxer.on('priorities', () => {
+      this.#boot.prioritiesChanged();
+      this.emit('priorities');
+    });
+  }
+
+  /** Opens the device (in the background: a device that fails never fails the instance), starts the boot effects. */
+  async start(): Promise<void> {
+    if (this.components.get('LEDDEVICE')) void this.device.enable();
+    await this.#boot.start();
+  }
+
+  // ---- sources ----
+
+  /** Runs an effect (see {@link EffectRunner.run}). */
+  runEffect(request: EffectRequest): Promise<{ ok: true } | EffectFailure> {
+    if (!this.components.get('ALL')) return Promise.resolve(disabled());
+    return this.effects.run(request);
+  }
+
+  /** Shows colours at a priority: one colour fills every LED, N colours repeat along the strip. */
+  setColor(request: SourceRequest, color: readonly number[]): { ok: true } | EffectFailure {
+    if (!this.components.get('ALL')) return disabled();
+    const n = Math.floor(color.length / 3) * 3;
+    const colors = new Uint8Array(this.layout.ledCount * 3);
+    if (n > 0) for (let i = 0; i < colors.length; i++) colors[i] = color[i % n] ?? 0;
+    // A colour or picture at a priority replaces an effect there.
+    void this.effects.stop(request.priority);
+    this.muxer.register(request.priority, {
+      component: 'COLOR',
+      origin: request.origin,
+      durationMs: request.durationMs,
+      colors,
+    });
+    return { ok: true };
+  }
+
+  /** Shows a picture at a priority, mapped onto the LEDs by the layout. */
+  setImage(
+    request: SourceRequest & { name?: string },
+    image: RgbImage,
+  ): { ok: true } | EffectFailure {
+    if (!this.components.get('ALL')) return disabled();
+    void this.effects.stop(request.priority);
+    this.muxer.register(request.priority, {
+      component: 'IMAGE',
+      origin: request.origin,
+      owner: request.name ?? '',
+      durationMs: request.durationMs,
+      image,
+    });
+    return { ok: true };
+  }
+
+  /** Clears a priority (-1: like {@link clearAll}); its effect stops. */
+  clear(priority: number): void {
+    if (priority < 0) {
+      this.clearAll();
+      return;
+    }
+    this.muxer.clear(priority);
+    void this.effects.stop(priority);
+  }
+
+  /** Clears every colour, image and effect below the background priority. */
+  clearAll(): void {
+    for (const input of this.muxer.clearAll()) void this.effects.stop(input.priority);
+  }
+
+  // ---- components and adjustment ----
+
+  /** Switches a component; answers an error for components this server does not have. */
+  async setComponent(name: string, enabled: boolean): Promise<{ ok: true } | EffectFailure> {
+    const known = this.components.resolve(name);
+    if (!known.ok) return { ok: false, error: known.error, details: known.details };
+    if (!this.components.set(known.name, enabled)) return { ok: true };
+    switch (known.name) {
+      case 'LEDDEVICE':
+        if (enabled) {
+          await this.device.enable();
+          this.#show(this.muxer.visible);
+        } else await this.device.disable();
+        break;
+      case 'SMOOTHING':
+        this.#smoothing?.clear();
+        this.#show(this.muxer.visible);
+        break;
+      case 'ALL':
+        if (enabled) {
+          await this.device.enable();
+          await this.#boot.resume();
+        } else {
+          await this.#boot.suspend(
+            this.effects.active.map((e) => ({
+              name: e.name,
+              args: e.args,
+              priority: e.priority,
+              durationMs: e.timeout,
+              origin: 'System',
+            })),
+          );
+          await this.effects.stopAll();
+          await this.device.disable();
+        }
+        break;
+    }
+    this.emit('component', { name: known.name, enabled });
+    return { ok: true };
+  }
+
+  /** Patches a colour adjustment at run time (the `adjustment` command). */
+  adjust(patch: Record<string, unknown>): { ok: true } | EffectFailure {
+    const result = this.colors.patch(patch);
+    if (!result.ok) return { ok: false, error: result.error, details: [] };
+    this.emit('adjustment');
+    this.#show(this.muxer.visible);
+    return { ok: true };
+  }
+
+  // ---- what serverinfo shows ----
+
+  /** `priorities`: the visible entry first, then ascending (Hyperion.ng #964 fixed). */
+  get priorities(): PriorityInfo[] {
+    return priorityInfo(this.muxer, this.muxer.now());
+  }
+
+  get activeEffects(): ActiveEffect[] {
+    return this.effects.active.filter((e) => e.priority !== PRIORITY.BACKGROUND);
+  }
+
+  get effectProblems(): readonly EffectProblem[] {
+    return this.effects.problems;
+  }
+
+  /** The last colours shown (RGB, layout order), for a live stream's first frame. */
+  get lastColors(): Uint8Array {
+    return this.#last.length > 0 ? this.#last : new Uint8Array(this.layout.ledCount * 3);
+  }
+
+  // ---- the frame path ----
+
+  #show(input: MuxerInput | undefined): void {
+    if (this.#closed) return;
+    this.#visible = input;
+    if (!input || !this.components.get('ALL')) {
+      // Nothing to show: black at once, past the smoothing (Hyperion.ng leaves LEDs lit).
+      this.#stopSmoothing();
+      this.#frame.fill(0);
+      this.#output(this.#frame, true);
+      return;
+    }
+    const frame = this.#frame;
+    if (input.image) {
+      // Effects are mapped with the mean, whatever the setting, as Hyperion.ng does.
+      const type = input.component === 'EFFECT' ? 'multicolor_mean' : this.mappingType;
+      this.#mappingFor(input.image, type).map(input.image, frame);
+    } else if (input.colors) {
+      frame.set(input.colors.subarray(0, frame.length));
+    } else return;
+    this.layout.applyBlacklist(frame);
+    this.colors.apply(frame, { backlight: input.component === 'IMAGE' });
+    const smoothing = this.#smoothingFor(input);
+    if (smoothing) {
+      smoothing.write(frame, performance.now());
+      this.#runSmoothing(smoothing);
+    } else this.#output(frame, false);
+  }
+
+  #mappingFor(image: RgbImage, type: MappingType): ImageToLeds {
+    const key = `${image.width}x${image.height}:${type}`;
+    let mapping = this.#mappings.get(key);
+    if (!mapping) {
+      mapping = new ImageToLeds(this.layout, image.width, image.height, {
+        type,
+        ...this.#mappingOptions,
+      });
+      // Pictures change size rarely; keep a few tables, not one per size ever seen.
+      if (this.#mappings.size >= 8) this.#mappings.clear();
+      this.#mappings.set(key, mapping);
+    }
+    return mapping;
+  }
+
+  /** The smoothing for what is shown: the effect's own, else the instance's when enabled. */
+  #smoothingFor(input: MuxerInput): Smoothing | undefined {
+    const config =
+      input.smoothing ??
+      (this.#smoothingEnabled && this.components.get('SMOOTHING')
+        ? this.#smoothingConfig
+        : undefined);
+    if (!config) {
+      this.#stopSmoothing();
+      return undefined;
+    }
+    const key = JSON.stringify(config);
+    if (!this.#smoothing || key !== this.#smoothingKey) {
+      const previous = this.#smoothing;
+      this.#stopSmoothing();
+      this.#smoothing = createSmoothing(this.layout.ledCount, config);
+      this.#smoothingKey = key;
+      // Start the new ramp from what the LEDs show now, not from black.
+      if (previous && this.#last.length === this.#frame.length) {
+        this.#smoothing.write(this.#last, performance.now() - config.timeMs);
+      }
+    }
+    return this.#smoothing;
+  }
+
+  #runSmoothing(smoothing: Smoothing): void {
+    if (this.#smoothingTimer) return;
+    this.#smoothingTimer = setInterval(() => {
+      const frame = smoothing.update(performance.now());
+      if (frame) this.#output(frame, false);
+    }, smoothing.intervalMs);
+  }
+
+  #stopSmoothing(): void {
+    if (this.#smoothingTimer) clearInterval(this.#smoothingTimer);
+    this.#smoothingTimer = undefined;
+    this.#smoothing?.clear();
+    this.#smoothing = undefined;
+    this.#smoothingKey = '';
+  }
+
+  /** Hands a frame (layout order) to the live stream and, in the device's order, to the device. */
+  #output(frame: Uint8Array, off: boolean): void {
+    if (this.#last.length !== frame.length) this.#last = new Uint8Array(frame.length);
+    this.#last.set(frame);
+    this.emit('leds', this.#last);
+    if (off) {
+      this.device.switchOff();
+      return;
+    }
+    const target = this.#deviceFrame;
+    // Hardware LEDs beyond the layout stay black; layout LEDs beyond the hardware are dropped.
+    target.fill(0);
+    applyColorOrder(
+      frame.subarray(0, Math.min(frame.length, target.length)),
+      target,
+      this.device.config.colorOrder,
+      this.layout.colorOrders,
+    );
+    this.device.write(target);
+  }
+
+  /** Stops effects, timers and the device; nothing of the instance is left running. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#stopSmoothing();
+    this.#boot.close();
+    await this.effects.close();
+    this.muxer.clearEverything();
+    this.muxer.close();
+    await this.device.close();
+    this.removeAllListeners();
+  }
+
+  /** The visible input now (for tests and serverinfo). */
+  get visible(): MuxerInput | undefined {
+    return this.#visible;
+  }
+
+  /** The instance's settings groups, as given. */
+  get settings(): Readonly<Record<string, unknown>> {
+    return this.#settings;
+  }
+}
+
+function disabled(): EffectFailure {
+  return {
+    ok: false,
+    error: 'Component ALL is disabled',
+    details: ['the instance is switched off; switch it on with componentstate ALL true first'],
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * How the colour of each LED is taken from a picture: the `color.imageToLedMappingType` setting
+ * and the `processing` command.
+ *
+ * - `multicolor_mean`: per LED, the mean of its pixels (per channel, rounded down).
+ * - `multicolor_mean_squared`: per LED, the root of the mean of the squares (brighter on
+ *   contrasty areas): `round(sqrt(floor(Σc² / n)))`.
+ * - `unicolor_mean`: the mean of the whole picture, given to every LED.
+ * - `dominant_color`: per LED, the most frequent exact RGB value of its pixels.
+ * - `unicolor_dominant`: the most frequent exact RGB value of the whole picture, for every LED.
+ * - `dominant_color_advanced`: per LED, the mean of the largest k-means cluster of its pixels.
+ * - `unicolor_dominant_advanced`: the same over the whole picture, for every LED.
+ *
+ * Difference from Hyperion.ng: since 2.1 ng's processing switch kept the 2.0.x numbering, so
+ * choosing `multicolor_mean_squared` there yields the whole-picture mean and `unicolor_mean`
+ * yields the per-LED squared mean. Glowkit does what the names say.
+ */
+export type MappingType =
+  | 'multicolor_mean'
+  | 'multicolor_mean_squared'
+  | 'unicolor_mean'
+  | 'dominant_color'
+  | 'unicolor_dominant'
+  | 'dominant_color_advanced'
+  | 'unicolor_dominant_advanced';
+
+/** Every mapping type, indexed by Hyperion.ng's integer code (0…6). */
+export const MAPPING_TYPES: readonly MappingType[] = [
+  'multicolor_mean',
+  'multicolor_mean_squared',
+  'unicolor_mean',
+  'dominant_color',
+  'unicolor_dominant',
+  'dominant_color_advanced',
+  'unicolor_dominant_advanced',
+];
+
+/**
+ * The mapping type a setting or a request names: one of {@link MAPPING_TYPES}, or ng's integer
+ * code for one. Anything else is `multicolor_mean`, as in ng.
+ */
+export function mappingTypeOf(value: unknown): MappingType {
+  if (typeof value === 'string') {
+    return (MAPPING_TYPES as readonly string[]).includes(value)
+      ? (value as MappingType)
+      : 'multicolor_mean';
+  }
+  if (typeof value === 'number' && Number.isInteger(value)) {
+    return MAPPING_TYPES[value] ?? 'multicolor_mean';
+  }
+  return 'multicolor_mean';
+}
+
+/** Whether a mapping type gives every LED the colour of the whole picture. */
+export function isUnicolor(type: MappingType): boolean {
+  return type.startsWith('unicolor_');
+}

@@ -1,0 +1,43 @@
+/**
+ * Types shared by the parts of the LED pipeline. Every frame is a typed array: colours are RGB
+ * bytes, three per LED, in layout order until the device swaps them into its colour order.
+ */
+
+/** The order in which a device expects the three colour channels. */
+export type ColorOrder = 'rgb' | 'bgr' | 'rbg' | 'brg' | 'gbr' | 'grb';
+
+/** Every colour order, in the order Hyperion.ng's schema lists them. */
+export const COLOR_ORDERS: readonly ColorOrder[] = ['rgb', 'bgr', 'rbg', 'brg', 'gbr', 'grb'];
+
+/** An RGB picture: `data` holds 3 bytes per pixel, row by row from the top left. */
+export interface RgbImage {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+/** What kind of source fills a priority. */
+export type SourceComponent = 'COLOR' | 'EFFECT' | 'IMAGE';
+
+/** The smoothing algorithms. */
+export type SmoothingType = 'linear' | 'decay';
+
+/**
+ * One smoothing configuration (the instance's `smoothing` group, or an effect's `smoothing-*`
+ * options), with every key resolved to a number.
+ */
+export interface SmoothingConfig {
+  type: SmoothingType;
+  /** Settling time (linear) or averaging window (decay), ms. */
+  timeMs: number;
+  /** Output rate, Hz. */
+  updateFrequency: number;
+  /** Interpolation rate, Hz (decay only). */
+  interpolationRate: number;
+  /** Steepness of the weighting: 1 is a box average (decay only). */
+  decay: number;
+  /** Carry rounding residuals into the next frame (decay only). */
+  dithering: boolean;
+  /** Output delay, in frames written. */
+  updateDelay: number;
+}

@@ -1,0 +1,99 @@
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EffectCatalogue } from '../src/effects/effect-catalogue.js';
+import { LedInstance } from '../src/instance/led-instance.js';
+
+const BUNDLED = fileURLToPath(new URL('../../../effects/', import.meta.url));
+const LEDS = 300;
+
+/** A 300-LED frame around a picture: 100 on top and bottom, 50 on each side. */
+function frameLayout(): Record<string, number>[] {
+  const leds: Record<string, number>[] = [];
+  const side = (n: number, at: (i: number) => Record<string, number>) => {
+    for (let i = 0; i < n; i++) leds.push(at(i));
+  };
+  side(100, (i) => ({ hmin: i / 100, hmax: (i + 1) / 100, vmin: 0, vmax: 0.1 }));
+  side(50, (i) => ({ hmin: 0.9, hmax: 1, vmin: i / 50, vmax: (i + 1) / 50 }));
+  side(100, (i) => ({ hmin: 1 - (i + 1) / 100, hmax: 1 - i / 100, vmin: 0.9, vmax: 1 }));
+  side(50, (i) => ({ hmin: 0, hmax: 0.1, vmin: 1 - (i + 1) / 50, vmax: 1 - i / 50 }));
+  return leds;
+}
+
+let catalogue: EffectCatalogue;
+beforeAll(async () => {
+  catalogue = await EffectCatalogue.load({
+    bundledDir: BUNDLED,
+    paths: [],
+    disable: [],
+    rootDir: BUNDLED,
+  });
+});
+
+describe('every bundled effect', () => {
+  it('loads without problems', () => {
+    expect(catalogue.problems).toEqual([]);
+    expect(catalogue.effects.length).toBe(16);
+  });
+
+  // Two cores: four effects at a time keeps each one's frame rate realistic.
+  const names = [
+    'Campfire',
+    'Comet',
+    'Gas Flame',
+    'Ice Pulse',
+    'Morse Message',
+    'Palette Journey',
+    'Party Twinkle',
+    'Rainbow Wave',
+    'Red Alert',
+    'Ring Clock',
+    'Scanner',
+    'Sparkling Comet',
+    'Starry Night',
+    'Theatre Chase',
+    'Warm Pulse',
+    'White Strobe',
+  ];
+  describe.concurrent.each(names.map((n) => [n]))('%s', (name) => {
+    it('runs 2 s on 300 LEDs without error, and its frames change', async () => {
+      const instance = new LedInstance({
+        id: 0,
+        name: 'test',
+        settings: {
+          device: { type: 'virtual', hardwareLedCount: LEDS },
+          leds: frameLayout(),
+          smoothing: { enable: false },
+          foregroundEffect: { enable: false },
+        },
+        catalogue: () => catalogue,
+        resourceDirs: [BUNDLED],
+      });
+      const frames = new Set<string>();
+      instance.on('leds', (colors) => {
+        if (frames.size < 50) frames.add(Buffer.from(colors).toString('base64'));
+      });
+      try {
+        await instance.start();
+        // Palette Journey holds each palette for 8 s by design: a short hold shows it changing.
+        const args =
+          name === 'Palette Journey'
+            ? { ...catalogue.find(name)?.args, 'hold-time': 0.5, 'fade-time': 0.5 }
+            : undefined;
+        const started = await instance.runEffect({
+          name,
+          args,
+          priority: 50,
+          durationMs: -1,
+          origin: 'test',
+        });
+        expect(started).toEqual({ ok: true });
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        expect(instance.effectProblems).toEqual([]);
+        expect(instance.activeEffects.map((e) => e.name)).toEqual([name]);
+        expect(frames.size).toBeGreaterThan(1);
+      } finally {
+        await instance.close();
+      }
+    }, 15_000);
+  });
+});

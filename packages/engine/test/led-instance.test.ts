@@ -1,0 +1,236 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EffectCatalogue } from '../src/effects/effect-catalogue.js';
+import { LedInstance, type LedInstanceOptions } from '../src/instance/led-instance.js';
+
+const BUNDLED = fileURLToPath(new URL('../../../effects/', import.meta.url));
+const LEDS = 4;
+
+let catalogue: EffectCatalogue;
+let dir: string;
+beforeAll(async () => {
+  catalogue = await EffectCatalogue.load({
+    bundledDir: BUNDLED,
+    paths: [],
+    disable: [],
+    rootDir: BUNDLED,
+  });
+  dir = mkdtempSync(join(tmpdir(), 'glowkit-instance-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let serial = 0;
+function instanceWith(settings: Record<string, unknown> = {}): {
+  instance: LedInstance;
+  output: string;
+} {
+  const output = join(dir, `leds-${serial++}.txt`);
+  const options: LedInstanceOptions = {
+    id: 0,
+    name: 'test',
+    settings: {
+      device: { type: 'file', output, hardwareLedCount: LEDS },
+      leds: Array.from({ length: LEDS }, (_, i) => ({
+        hmin: i / LEDS,
+        hmax: (i + 1) / LEDS,
+        vmin: 0,
+        vmax: 1,
+      })),
+      smoothing: { enable: false },
+      foregroundEffect: { enable: false },
+      // Colours pass unchanged: gamma 1, full brightness, no compensation.
+      color: {
+        channelAdjustment: [
+          {
+            id: 'neutral',
+            leds: '*',
+            gammaRed: 1,
+            gammaGreen: 1,
+            gammaBlue: 1,
+            brightness: 100,
+            brightnessCompensation: 0,
+          },
+        ],
+      },
+      ...settings,
+    },
+    catalogue: () => catalogue,
+    resourceDirs: [BUNDLED],
+  };
+  return { instance: new LedInstance(options), output };
+}
+
+/** The lines the file device wrote so far (none before it opened the file). */
+const lines = (output: string): string[] =>
+  existsSync(output)
+    ? readFileSync(output, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+    : [];
+
+async function until<T>(check: () => T | undefined | false, timeoutMs = 3000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** This process's child processes, from /proc. */
+function children(): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid) found.push(Number(pid));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+describe('LedInstance', () => {
+  it('writes a colour through adjustment and colour order to the device', async () => {
+    const { instance } = instanceWith({
+      device: {
+        type: 'file',
+        output: join(dir, 'order.txt'),
+        hardwareLedCount: 6,
+        colorOrder: 'bgr',
+      },
+      color: {
+        channelAdjustment: [{ id: 'x', leds: '*', brightness: 100, brightnessCompensation: 0 }],
+      },
+    });
+    await instance.start();
+    instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [255, 0, 0]);
+    const file = join(dir, 'order.txt');
+    // 4 layout LEDs in bgr order, then 2 hardware LEDs beyond the layout stay black.
+    await until(
+      () => lines(file).at(-1) === ' [{0,0,255}{0,0,255}{0,0,255}{0,0,255}{0,0,0}{0,0,0}]',
+    );
+    await instance.close();
+  });
+
+  it('maps a picture onto the LEDs with the layout', async () => {
+    const { instance, output } = instanceWith();
+    await instance.start();
+    // 4×1 picture: each LED covers one column.
+    const data = Uint8Array.from([10, 0, 0, 20, 0, 0, 30, 0, 0, 40, 0, 0]);
+    instance.setImage(
+      { priority: 20, durationMs: -1, origin: 'test' },
+      { width: 4, height: 1, data },
+    );
+    await until(() => lines(output).at(-1) === ' [{10,0,0}{20,0,0}{30,0,0}{40,0,0}]');
+    await instance.close();
+  });
+
+  it('ends a timed colour on time, and then shows black at once', async () => {
+    const { instance, output } = instanceWith();
+    await instance.start();
+    const started = performance.now();
+    instance.setColor({ priority: 10, durationMs: 200, origin: 'test' }, [9, 0, 0]);
+    await until(() => lines(output).at(-1)?.startsWith(' [{9,0,0}'));
+    await until(() => lines(output).at(-1) === ' [{0,0,0}{0,0,0}{0,0,0}{0,0,0}]', 1000);
+    const ended = performance.now() - started;
+    expect(ended).toBeGreaterThanOrEqual(195);
+    expect(ended).toBeLessThan(260);
+    expect(instance.priorities).toEqual([]);
+    await instance.close();
+  });
+
+  it('smooths linearly towards a new colour', async () => {
+    const { instance } = instanceWith({
+      smoothing: { enable: true, type: 'linear', time_ms: 200, updateFrequency: 50 },
+    });
+    const seen: number[] = [];
+    instance.on('leds', (frame) => seen.push(frame[0] ?? 0));
+    await instance.start();
+    instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [20, 0, 0]);
+    await until(() => seen.at(-1) === 20, 1000);
+    seen.length = 0;
+    // A new colour at the same priority ramps from the old one, never through black.
+    instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [200, 0, 0]);
+    await until(() => seen.at(-1) === 200, 1000);
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(20);
+    // Intermediate values on the way, rising.
+    const ramp = seen.filter((v) => v > 20 && v < 200);
+    expect(ramp.length).toBeGreaterThan(3);
+    expect([...ramp].sort((a, b) => a - b)).toEqual(ramp);
+    await instance.close();
+  });
+
+  it('runs the boot effect at priority 1 for its duration, then the background colour', async () => {
+    const { instance } = instanceWith({
+      foregroundEffect: { enable: true, type: 'effect', effect: 'Warm Pulse', duration_ms: 600 },
+      backgroundEffect: { enable: true, type: 'color', color: [0, 0, 9] },
+    });
+    await instance.start();
+    expect(instance.activeEffects).toMatchObject([
+      { name: 'Warm Pulse', priority: 1, timeout: 600 },
+    ]);
+    expect(instance.muxer.get(254)).toBeUndefined();
+    await until(() => instance.muxer.get(254)?.component === 'COLOR', 2000);
+    expect(instance.activeEffects).toEqual([]);
+    // A colour hides the background; clearing it brings the background back.
+    instance.setColor({ priority: 50, durationMs: -1, origin: 'test' }, [5, 5, 5]);
+    await until(() => instance.muxer.get(254) === undefined);
+    instance.clear(50);
+    await until(() => instance.muxer.get(254) !== undefined);
+    await instance.close();
+  });
+
+  it('switches ALL off and on: effects stop and come back', async () => {
+    const { instance, output } = instanceWith();
+    await instance.start();
+    await instance.runEffect({ name: 'Warm Pulse', priority: 30, durationMs: -1, origin: 'test' });
+    expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
+    expect(instance.activeEffects).toEqual([]);
+    await until(() => lines(output).at(-1) === ' [{0,0,0}{0,0,0}{0,0,0}{0,0,0}]');
+    expect(await instance.setComponent('ALL', true)).toEqual({ ok: true });
+    expect(instance.activeEffects).toMatchObject([{ name: 'Warm Pulse', priority: 30 }]);
+    await instance.close();
+  });
+
+  it('leaves no process, timer or file handle after close, and after a restart', async () => {
+    const fds = () => readdirSync('/proc/self/fd').length;
+    const handlesBefore = process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap').length;
+    const fdsBefore = fds();
+    for (let round = 0; round < 2; round++) {
+      const { instance } = instanceWith({
+        smoothing: { enable: true, type: 'linear', time_ms: 100, updateFrequency: 25 },
+        device: {
+          type: 'file',
+          output: join(dir, `restart-${round}.txt`),
+          hardwareLedCount: LEDS,
+          rewriteTime: 50,
+        },
+      });
+      await instance.start();
+      await instance.runEffect({
+        name: 'Rainbow Wave',
+        priority: 30,
+        durationMs: -1,
+        origin: 'test',
+      });
+      await instance.runEffect({ name: 'Scanner', priority: 40, durationMs: -1, origin: 'test' });
+      expect(children().length).toBe(2);
+      await instance.close();
+      expect(children()).toEqual([]);
+    }
+    // Closed pipes and sockets leave the handle list on the next turn.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(
+      process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap').length,
+    ).toBeLessThanOrEqual(handlesBefore);
+    expect(fds()).toBeLessThanOrEqual(fdsBefore);
+  });
+});
