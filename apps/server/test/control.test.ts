@@ -334,3 +334,109 @@ describe('instances', () => {
     }
   });
 });
+
+describe('pictures and custom effects', () => {
+  it('shows a PNG picture and raw RGB, mapped onto the LEDs', async () => {
+    const { output } = await start();
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const canvas = createCanvas(10, 1);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#00ff00';
+    ctx.fillRect(0, 0, 10, 1);
+    const png = canvas.toBuffer('image/png').toString('base64');
+    expect(
+      await rpc({ command: 'image', priority: 70, imagedata: png, format: 'auto' }),
+    ).toMatchObject({
+      success: true,
+    });
+    await until(() => lastFrame(output)[9]?.join() === '0,255,0');
+    const raw = Buffer.from(Array.from({ length: 10 }, () => [0, 0, 200]).flat()).toString(
+      'base64',
+    );
+    expect(
+      await rpc({ command: 'image', priority: 60, imagedata: raw, imagewidth: 10, imageheight: 1 }),
+    ).toMatchObject({ success: true });
+    await until(() => lastFrame(output)[0]?.join() === '0,0,200');
+    const wrong = await rpc({
+      command: 'image',
+      priority: 60,
+      imagedata: raw,
+      imagewidth: 9,
+      imageheight: 1,
+    });
+    expect(wrong).toMatchObject({ success: false, error: 'Invalid params' });
+    expect(JSON.stringify(wrong.errorData)).toContain('/imagedata');
+  });
+
+  it('creates a custom effect, runs it, lists it, and deletes it', async () => {
+    await start();
+    const socket = await LiveSocket.open(t?.ws ?? '', t?.token ?? '');
+    try {
+      await socket.call({ command: 'serverinfo', subscribe: ['effects-update'] });
+      const created = await socket.call({
+        command: 'create-effect',
+        name: 'Slow Ice',
+        script: ':/effects/pulse.py',
+        args: { color: [0, 100, 255], period: 8 },
+      });
+      expect(created).toMatchObject({ command: 'create-effect', success: true });
+      const update = await socket.next((p) => p.command === 'effects-update');
+      const names = ((update.data as { effects: { name: string }[] }).effects ?? []).map(
+        (e) => e.name,
+      );
+      expect(names).toContain('Slow Ice');
+      expect(
+        await socket.call({ command: 'effect', priority: 40, effect: { name: 'Slow Ice' } }),
+      ).toMatchObject({
+        success: true,
+      });
+      const refused = await socket.call({
+        command: 'create-effect',
+        name: 'Bad Ice',
+        script: ':/effects/pulse.py',
+        args: { period: -5 },
+      });
+      expect(refused.success).toBe(false);
+      expect(JSON.stringify(refused.errorData)).toContain('/args/period');
+      expect(await socket.call({ command: 'delete-effect', name: 'Slow Ice' })).toMatchObject({
+        success: true,
+      });
+      expect(await socket.call({ command: 'delete-effect', name: 'Warm Pulse' })).toMatchObject({
+        success: false,
+      });
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe('restart', () => {
+  it('applies a restore that changes the layout and the effect while an effect runs', async () => {
+    const { output } = await start();
+    await rpc({ command: 'effect', priority: 60, effect: { name: 'Warm Pulse' } });
+    const before = t?.server.runtime.pipeline(0);
+    expect(before?.activeEffects).toHaveLength(1);
+    const config = testConfig(output, {
+      device: { type: 'file', hardwareLedCount: 3, output, colorOrder: 'rgb' },
+      leds: [
+        { hmin: 0, hmax: 0.3, vmin: 0, vmax: 1 },
+        { hmin: 0.3, hmax: 0.6, vmin: 0, vmax: 1 },
+        { hmin: 0.6, hmax: 1, vmin: 0, vmax: 1 },
+      ],
+      backgroundEffect: { enable: true, type: 'effect', effect: 'Ice Pulse' },
+    });
+    const restarted = new Promise((resolve) => t?.server.once('restart-complete', resolve));
+    const reply = await rpc({ command: 'config', subcommand: 'restoreconfig', config });
+    expect(reply.success).toBe(true);
+    await restarted;
+    // The old pipeline and its effect are gone; the new one runs the background effect on 3 LEDs.
+    expect(before?.activeEffects).toEqual([]);
+    const after = t?.server.runtime.pipeline(0);
+    expect(after).not.toBe(before);
+    expect(after?.layout.ledCount).toBe(3);
+    await until(() => after?.muxer.get(254)?.owner === 'Ice Pulse');
+    await until(
+      () => lastFrame(output).length === 3 && lastFrame(output).some((l) => l.some((c) => c > 0)),
+    );
+  });
+});

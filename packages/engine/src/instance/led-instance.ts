@@ -37,6 +37,7 @@ export interface LedInstanceOptions {
   deviceTypes?: ReadonlyMap<string, DeviceFactory> | undefined;
   python?: string | undefined;
   effectLimits?: Partial<EffectLimits> | undefined;
+  /** Where the instance's messages go; they do not name the instance (the caller knows it). */
   log?: ((level: 'info' | 'warn' | 'error', message: string) => void) | undefined;
 }
 
@@ -132,13 +133,13 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.#smoothingEnabled = smoothing.enabled;
     this.#smoothingConfig = smoothing.config;
     this.warnings = warnings;
-    for (const warning of warnings) this.#log('warn', `instance ${this.id}: ${warning}`);
+    for (const warning of warnings) this.#log('warn', warning);
 
     this.#frame = new Uint8Array(this.layout.ledCount * 3);
     this.#deviceFrame = new Uint8Array(device.config.hardwareLedCount * 3);
     this.device = new DeviceController(device.config, {
       ...(options.deviceTypes ? { types: new Map([...DEVICE_TYPES, ...options.deviceTypes]) } : {}),
-      log: (level, message) => this.#log(level, `instance ${this.id} device: ${message}`),
+      log: (level, message) => this.#log(level, message),
     });
     this.device.on('status', (status) => this.emit('device', status));
     this.effects = new EffectRunner({
@@ -149,7 +150,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       resourceDirs: () => options.resourceDirs,
       python: options.python,
       limits: options.effectLimits,
-      log: (level, message) => this.#log(level, `instance ${this.id}: ${message}`),
+      log: (level, message) => this.#log(level, message),
     });
     this.effects.on('changed', () => this.emit('effects'));
     this.components = new ComponentSwitches({
@@ -163,7 +164,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       run: (request) => this.effects.run(request),
       setColor: (priority, color, durationMs) =>
         this.setColor({ priority, durationMs, origin: 'System' }, color),
-      log: (level, message) => this.#log(level, `instance ${this.id}: ${message}`),
+      log: (level, message) => this.#log(level, message),
     });
     this.muxer.on('update', (input) => this.#show(input));
     this.muxer.on('priorities', () => {
