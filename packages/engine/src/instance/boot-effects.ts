@@ -100,8 +100,11 @@ export class BootEffects {
       this.#state = 'starting';
       const started = await this.#startSource(this.#background, PRIORITY.BACKGROUND, -1);
       if (this.#state !== 'starting') return;
-      if (started) this.#state = 'on';
-      else {
+      if (started) {
+        this.#state = 'on';
+        // Something may have arrived while it started: look again, so it never runs hidden.
+        this.prioritiesChanged();
+      } else {
         // Not retried until the settings change: a broken background must not loop.
         this.#state = 'off';
         this.#context.log('warn', 'the background effect is off until its settings change');

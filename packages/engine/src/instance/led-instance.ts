@@ -84,7 +84,6 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly warnings: readonly string[];
   readonly mappingType: MappingType;
   readonly #settings: Readonly<Record<string, unknown>>;
-  readonly #smoothingEnabled: boolean;
   readonly #smoothingConfig: SmoothingConfig;
   readonly #boot: BootEffects;
   readonly #log: (level: 'info' | 'warn' | 'error', message: string) => void;
@@ -130,7 +129,6 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     };
     const smoothing = smoothingFromSettings(options.settings.smoothing);
     warnings.push(...smoothing.warnings);
-    this.#smoothingEnabled = smoothing.enabled;
     this.#smoothingConfig = smoothing.config;
     this.warnings = warnings;
     for (const warning of warnings) this.#log('warn', warning);
@@ -154,7 +152,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     });
     this.effects.on('changed', () => this.emit('effects'));
     this.components = new ComponentSwitches({
-      smoothing: this.#smoothingEnabled,
+      smoothing: smoothing.enabled,
       ledDevice: device.config.autoStart,
     });
     this.#boot = new BootEffects({
@@ -256,7 +254,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
         break;
       case 'ALL':
         if (enabled) {
-          await this.device.enable();
+          if (this.components.get('LEDDEVICE')) await this.device.enable();
           await this.#boot.resume();
         } else {
           await this.#boot.suspend(
@@ -354,9 +352,8 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   #smoothingFor(input: MuxerInput): Smoothing | undefined {
     const config =
       input.smoothing ??
-      (this.#smoothingEnabled && this.components.get('SMOOTHING')
-        ? this.#smoothingConfig
-        : undefined);
+      // The SMOOTHING component starts as `smoothing.enable` says, and a client may switch it.
+      (this.components.get('SMOOTHING') ? this.#smoothingConfig : undefined);
     if (!config) {
       this.#stopSmoothing();
       return undefined;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ComponentSwitches } from './components.js';
+
+describe('ComponentSwitches', () => {
+  it('starts from the settings and reports in Hyperion.ng order', () => {
+    const switches = new ComponentSwitches({ smoothing: false, ledDevice: true });
+    expect(switches.list()).toEqual([
+      { enabled: true, name: 'ALL' },
+      { enabled: false, name: 'SMOOTHING' },
+      { enabled: true, name: 'LEDDEVICE' },
+    ]);
+    expect(switches.set('SMOOTHING', true)).toBe(true);
+    expect(switches.set('SMOOTHING', true)).toBe(false);
+    expect(switches.get('SMOOTHING')).toBe(true);
+  });
+
+  it('tells a component this server lacks from an unknown name', () => {
+    const switches = new ComponentSwitches({ smoothing: true, ledDevice: true });
+    expect(switches.resolve('LEDDEVICE')).toEqual({ ok: true, name: 'LEDDEVICE' });
+    expect(switches.resolve('V4L')).toMatchObject({
+      ok: false,
+      error: 'Component V4L is not available',
+    });
+    expect(switches.resolve('TOASTER')).toMatchObject({
+      ok: false,
+      error: 'Unknown component name: TOASTER',
+    });
+  });
+});
