@@ -1,0 +1,48 @@
+// Makes sure the programs the tests drive are here, installing Debian's packages when this is a
+// Debian machine and we are root (nothing can be downloaded here otherwise): Chromium for the
+// browser tests, socat for the pseudo-terminal pairs serial LED devices are tested on, python3
+// for the effects. Prints what the tests use; exits 1 with one line of advice when it cannot.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const chromiumCandidates = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+].filter(Boolean);
+const chromium = () => chromiumCandidates.find((p) => existsSync(p));
+const onPath = (name) =>
+  spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+
+/** Debian package → whether what the tests need of it is here. */
+const needs = {
+  chromium: () => chromium() !== undefined,
+  socat: () => onPath('socat'),
+  python3: () => onPath('python3'),
+};
+const missing = Object.keys(needs).filter((name) => !needs[name]());
+
+if (missing.length > 0) {
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !onPath('apt-get')) {
+    console.error(
+      `The tests need ${missing.join(', ')}: install ${missing.length > 1 ? 'them' : 'it'} (Debian: sudo apt-get install ${missing.join(' ')})${missing.includes('chromium') ? ', or set CHROMIUM_PATH to a Chromium executable' : ''}.`,
+    );
+    process.exit(1);
+  }
+  console.error(`Installing Debian's ${missing.join(', ')} for the tests (about 30 s)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
+  const still = missing.filter((name) => !needs[name]());
+  if (still.length > 0) {
+    console.error(
+      `apt-get installed ${still.join(', ')}, but the tests still cannot find ${still.length > 1 ? 'them' : 'it'}; set CHROMIUM_PATH or PATH.`,
+    );
+    process.exit(1);
+  }
+}
+console.error(`Browser tests use ${chromium()}; serial tests use socat; effects run on python3`);
