@@ -9,18 +9,25 @@ export { EffectCanvas } from './canvas/effect-canvas.js';
 export { loadEffectImage } from './canvas/image-source.js';
 export { applyColorOrder } from './color/color-order.js';
 export { type Adjustment, ColorProcessor } from './color/color-processor.js';
+export { AdalightDevice, type AdalightDeviceOptions } from './devices/adalight/adalight-device.js';
 export {
   DeviceController,
   type DeviceState,
   type DeviceStatus,
 } from './devices/device-controller.js';
-export { DEVICE_TYPES } from './devices/device-types.js';
+export { DEVICE_TYPES, deviceTypeNames } from './devices/device-types.js';
+export { FileDevice } from './devices/file-device.js';
 export {
   type DeviceConfig,
+  type DeviceContext,
   type DeviceFactory,
   deviceConfigOf,
   type LedDevice,
 } from './devices/led-device.js';
+export { DdpDevice } from './devices/network/ddp-device.js';
+export { UdpRawDevice } from './devices/network/udp-raw-device.js';
+export { WledDevice } from './devices/network/wled-device.js';
+export { VirtualDevice } from './devices/virtual-device.js';
 export { createCustomEffect, deleteCustomEffect } from './effects/custom-effects.js';
 export { validateEffectArgs } from './effects/effect-args.js';
 export {

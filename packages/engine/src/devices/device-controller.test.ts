@@ -453,7 +453,7 @@ describe('DeviceController: failures', () => {
       state: 'error',
       enabled: true,
       error:
-        'unknown device type "neopixel" (known: file, virtual): set device.type to one of them',
+        'unknown device type "neopixel" (known: adalight, file, udpddp, udpraw, virtual, wled): set device.type to one of them',
       attempts: 0,
       frames: 0,
       dropped: 0,

@@ -36,7 +36,7 @@ export interface DeviceStatus {
 }
 
 /** What the controller tells about itself. */
-export type DeviceLog = (level: 'info' | 'warn' | 'error', message: string) => void;
+export type DeviceLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 
 /** Options of a {@link DeviceController}. */
 export interface DeviceControllerOptions {
@@ -246,7 +246,7 @@ export class DeviceController extends EventEmitter<{
           `unknown device type "${this.config.type}" (known: ${deviceTypeNames(this.#types).join(', ')}): set device.type to one of them`,
         );
       }
-      device = factory(this.config);
+      device = factory(this.config, { log: this.#log });
     } catch (error) {
       this.#error = oneLine(error);
       this.#state = 'error';

@@ -70,8 +70,14 @@ export interface LedDevice {
   readonly warnings?: readonly string[];
 }
 
+/** What a device may use besides its configuration. */
+export interface DeviceContext {
+  /** Where the device's own messages go (a controller's reply lines at debug level). */
+  log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+}
+
 /** Makes a device from its configuration; it must not open anything yet. */
-export type DeviceFactory = (config: DeviceConfig) => LedDevice;
+export type DeviceFactory = (config: DeviceConfig, context?: DeviceContext) => LedDevice;
 
 /** The defaults of the keys every device shares (Glowkit starts on a `virtual` device). */
 export const DEVICE_CONFIG_DEFAULTS: Readonly<

@@ -22,7 +22,7 @@ describe('VirtualDevice', () => {
 
 describe('DEVICE_TYPES', () => {
   it('knows file and virtual and makes the matching device', () => {
-    expect(deviceTypeNames()).toEqual(['file', 'virtual']);
+    expect(deviceTypeNames()).toEqual(['adalight', 'file', 'udpddp', 'udpraw', 'virtual', 'wled']);
     const config = deviceConfigOf({ type: 'file' }).config;
     expect(DEVICE_TYPES.get('file')?.(config)).toBeInstanceOf(FileDevice);
     expect(DEVICE_TYPES.get('virtual')?.(config)).toBeInstanceOf(VirtualDevice);

@@ -38,7 +38,7 @@ export interface LedInstanceOptions {
   python?: string | undefined;
   effectLimits?: Partial<EffectLimits> | undefined;
   /** Where the instance's messages go; they do not name the instance (the caller knows it). */
-  log?: ((level: 'info' | 'warn' | 'error', message: string) => void) | undefined;
+  log?: ((level: 'debug' | 'info' | 'warn' | 'error', message: string) => void) | undefined;
 }
 
 /** What an instance tells its listeners. */
@@ -86,7 +86,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly #settings: Readonly<Record<string, unknown>>;
   readonly #smoothingConfig: SmoothingConfig;
   readonly #boot: BootEffects;
-  readonly #log: (level: 'info' | 'warn' | 'error', message: string) => void;
+  readonly #log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   readonly #mappingOptions: { reducedPixelSetFactor?: number; accuracyLevel?: number };
   /** Image→LED tables, by picture size and mapping type. */
   readonly #mappings = new Map<string, ImageToLeds>();

@@ -1,0 +1,180 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Configuration } from '../src/store/config-store.js';
+import { post } from './support/client.js';
+import { configuration } from './support/configs.js';
+import { startServer, type TestServer } from './support/server.js';
+
+const LEDS = 10;
+
+/** Two joined pseudo-terminals: the server's serial port, and the LED controller's end. */
+async function ptyPair(): Promise<{ device: string; controller: string; socat: ChildProcess }> {
+  const socat = spawn('socat', ['-d', '-d', 'pty,raw,echo=0', 'pty,raw,echo=0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let text = '';
+  const ends = await new Promise<string[]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`socat did not start: ${text}`)), 5000);
+    socat.stderr?.on('data', (chunk: Buffer) => {
+      text += String(chunk);
+      const found = [...text.matchAll(/PTY is (\S+)/g)].map((m) => m[1] as string);
+      if (found.length === 2 && text.includes('starting data transfer loop')) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+  });
+  return { device: ends[0] as string, controller: ends[1] as string, socat };
+}
+
+/**
+ * Reads Adalight frames ("Ada", hi, lo, hi^lo^0x55, RGB × count) from the controller's end,
+ * checking each header; a header that does not check out fails the test.
+ */
+class AdaReader {
+  readonly frames: number[][][] = [];
+  readonly #stream: ReadStream;
+  #buffer = Buffer.alloc(0);
+
+  constructor(path: string) {
+    this.#stream = createReadStream(path);
+    this.#stream.on('error', () => {});
+    this.#stream.on('data', (chunk) => {
+      this.#buffer = Buffer.concat([this.#buffer, chunk as Buffer]);
+      for (;;) {
+        if (this.#buffer.length < 6) return;
+        expect(this.#buffer.subarray(0, 3).toString('latin1')).toBe('Ada');
+        const [hi, lo, chk] = [this.#buffer[3] ?? 0, this.#buffer[4] ?? 0, this.#buffer[5] ?? 0];
+        expect(chk).toBe(hi ^ lo ^ 0x55);
+        const count = hi * 256 + lo + 1;
+        const length = 6 + count * 3;
+        if (this.#buffer.length < length) return;
+        const rgb = this.#buffer.subarray(6, length);
+        this.frames.push(
+          Array.from(
+            { length: count },
+            (_, i) => [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]] as number[],
+          ),
+        );
+        this.#buffer = this.#buffer.subarray(length);
+      }
+    });
+  }
+
+  close(): void {
+    this.#stream.destroy();
+  }
+}
+
+async function until<T>(check: () => T | undefined | false, timeoutMs = 4000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let t: TestServer | undefined;
+let socat: ChildProcess | undefined;
+let reader: AdaReader | undefined;
+afterEach(async () => {
+  reader?.close();
+  await t?.close();
+  if (socat && socat.exitCode === null) {
+    const exited = new Promise((r) => socat?.once('exit', r));
+    socat.kill();
+    await exited;
+  }
+  t = reader = socat = undefined;
+});
+
+describe('an adalight device on a serial port', () => {
+  it('receives the frames of an effect after a restore configures it', async () => {
+    const pair = await ptyPair();
+    socat = pair.socat;
+    t = await startServer();
+    reader = new AdaReader(pair.controller);
+    const config = configuration([0], LEDS) as unknown as Configuration;
+    const settings = config.instances[0]?.settings as Record<string, unknown>;
+    settings.device = {
+      type: 'adalight',
+      output: pair.device,
+      hardwareLedCount: LEDS,
+      rate: 115200,
+      delayAfterConnect: 0,
+      streamProtocol: '0',
+      colorOrder: 'rgb',
+    };
+    settings.smoothing = { enable: false };
+    settings.foregroundEffect = { enable: false };
+    settings.color = {
+      channelAdjustment: [
+        { id: 'n', leds: '*', gammaRed: 1, gammaGreen: 1, gammaBlue: 1, brightnessCompensation: 0 },
+      ],
+    };
+    const auth = { headers: { Authorization: `Bearer ${t.token}` } };
+    const restarted = new Promise((resolve) => t?.server.once('restart-complete', resolve));
+    const restore = await post(
+      `${t.http}/json-rpc`,
+      { command: 'config', subcommand: 'restoreconfig', config },
+      auth,
+    );
+    expect(restore.json.success).toBe(true);
+    await restarted;
+    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on');
+
+    const color = await post(
+      `${t.http}/json-rpc`,
+      { command: 'color', priority: 20, color: [255, 0, 0] },
+      auth,
+    );
+    expect(color.json.success).toBe(true);
+    await until(() => reader?.frames.at(-1)?.[0]?.join() === '255,0,0');
+    expect(reader.frames.at(-1)).toEqual(Array.from({ length: LEDS }, () => [255, 0, 0]));
+
+    const effect = await post(
+      `${t.http}/json-rpc`,
+      { command: 'effect', priority: 10, effect: { name: 'Rainbow Wave' } },
+      auth,
+    );
+    expect(effect.json.success).toBe(true);
+    const seen = reader.frames.length;
+    // The rainbow's frames arrive, and they change.
+    await until(() => (reader?.frames.length ?? 0) > seen + 5);
+    const recent = reader.frames.slice(seen).map((f) => JSON.stringify(f));
+    expect(new Set(recent).size).toBeGreaterThan(2);
+    expect(reader.frames.at(-1)).toHaveLength(LEDS);
+  });
+
+  it('reports a port that does not exist in serverinfo and keeps the instance running', async () => {
+    t = await startServer({
+      prepare: (server) => {
+        const config = configuration([0], LEDS) as unknown as Configuration;
+        const settings = config.instances[0]?.settings as Record<string, unknown>;
+        settings.device = {
+          type: 'adalight',
+          output: '/dev/glowkit-no-such-port',
+          hardwareLedCount: LEDS,
+        };
+        settings.foregroundEffect = { enable: false };
+        server.store.replace(config, 'test set-up');
+      },
+    });
+    const auth = { headers: { Authorization: `Bearer ${t.token}` } };
+    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'error');
+    const info = (await post(`${t.http}/json-rpc`, { command: 'serverinfo' }, auth)).json
+      .info as Record<string, unknown>;
+    const device = info.device as { state: string; error: string };
+    expect(device.state).toBe('error');
+    expect(device.error).toContain('/dev/glowkit-no-such-port');
+    const color = await post(
+      `${t.http}/json-rpc`,
+      { command: 'color', priority: 20, color: [1, 2, 3] },
+      auth,
+    );
+    expect(color.json.success).toBe(true);
+  });
+});
