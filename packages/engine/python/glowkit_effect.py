@@ -61,7 +61,7 @@ def _reason(error, where):
 
 def _traceback(error, tb, reason):
     try:
-        # Imported late, so a script's folder can shadow it: then the one-line reason will do.
+        # Imported late: should it fail to import, the one-line reason will do.
         import traceback
 
         if isinstance(error, SyntaxError):
@@ -120,7 +120,11 @@ def main():
     init = json.loads(message[1].decode('utf-8'), parse_float=_number)
     hyperion._setup(init)
     script = init['script']
-    sys.path.insert(1, os.path.dirname(script))
+    # The script's folder comes last: helper modules beside it can be imported, but it can never
+    # shadow the standard library. Hyperion.ng's effects folder holds a `random.py` effect, and
+    # ng (which runs scripts from a string, its folder not on sys.path) gives `import random` the
+    # standard module; ahead of the standard library, every script there would import the effect.
+    sys.path.append(os.path.dirname(script))
     sys.argv[:] = [script]
     _install_exit_builtins()
 

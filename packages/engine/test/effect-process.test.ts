@@ -165,7 +165,7 @@ describe('EffectProcess: start', () => {
     });
     await exited;
     expect(logs).toEqual([
-      'warn: effect limit maxFramesPerSecond = NaN is not a number ≥ 0; using 1000',
+      'warn: effect limit maxFramesPerSecond = NaN is not a number ≥ 0; using 2000',
       'warn: effect limit abortGraceMs = -5 is not a number ≥ 0; using 500',
     ]);
   });
@@ -363,6 +363,19 @@ describe('EffectProcess: containment', () => {
     );
     expect(frames).toHaveLength(200);
     expect(existsSync(`/proc/${effect.pid}`)).toBe(false);
+  });
+
+  it('lets a script send 1500 frames a second by default, as Hyperion.ng’s fade.py may', async () => {
+    // fade.py paces itself by latchTime, 1 ms when the device's is 0, and may sleep only 2/3 of
+    // that between frames. Here the frames come back to back, so any machine sends them within
+    // one second.
+    const path = await script(
+      'fast-fade.py',
+      'import hyperion\nfor i in range(1500):\n    hyperion.setColor(0, 0, i % 256)\n',
+    );
+    const { exited, frames } = await start(path, { limits: {} });
+    expect((await exited).reason).toBe('finished');
+    expect(frames).toHaveLength(1500);
   });
 
   it('lets a paced script run: 100 frames a second under a limit of 200', async () => {

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,9 +104,9 @@ interface Run {
 
 async function run(
   body: string,
-  more: Partial<EffectProcessOptions> & { stopAfterMs?: number } = {},
+  more: Partial<EffectProcessOptions> & { stopAfterMs?: number; folder?: string } = {},
 ): Promise<Run> {
-  const path = join(dir, `script${++count}.py`);
+  const path = join(more.folder ?? dir, `script${++count}.py`);
   await writeFile(path, PREAMBLE + body);
   const width = more.width ?? 8;
   const height = more.height ?? 4;
@@ -193,6 +193,30 @@ describe('hyperion module: attributes', () => {
         },
       ],
     ]);
+  });
+});
+
+describe('hyperion module: the script and its folder', () => {
+  it('imports the standard library even when the folder holds effects named like its modules', async () => {
+    // Hyperion.ng's effects folder holds a `random.py` effect beside the scripts that
+    // `import random`; ng runs a script from a string, with no folder on sys.path.
+    const folder = join(dir, 'effects-folder');
+    await mkdir(folder, { recursive: true });
+    for (const name of ['random', 'colorsys', 'math', 'time']) {
+      await writeFile(
+        join(folder, `${name}.py`),
+        `raise RuntimeError('the ${name}.py effect was imported')\n`,
+      );
+    }
+    await writeFile(join(folder, 'my_helper.py'), 'LEVEL = 7\n');
+    const { results, exit } = await run(
+      'import os, random, colorsys, math, my_helper\n' +
+        'report([random.randrange(1, 2), colorsys.hsv_to_rgb(0, 0, 1), math.floor(2.5),\n' +
+        '        my_helper.LEVEL, os.path.dirname(random.__file__) == os.path.dirname(os.__file__)])\n',
+      { folder },
+    );
+    expect(exit.message).toBe("Effect 'Module' finished");
+    expect(results).toEqual([[1, [1, 1, 1], 2, 7, true]]);
   });
 });
 

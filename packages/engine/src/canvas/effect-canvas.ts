@@ -16,6 +16,7 @@
 import {
   type Canvas,
   createCanvas,
+  type ImageData,
   Path2D,
   type SKRSContext2D,
   StrokeCap,
@@ -105,6 +106,12 @@ export class EffectCanvas {
   #stack: RgbImage[] = [];
   /** The RGBA read-back, refreshed only when something was drawn since the last one. */
   #pixels: Uint8ClampedArray | null = null;
+  /**
+   * Pixels set by a run of SET_PIXEL operations, written into the canvas in one go when the run
+   * ends: scripts set whole pictures pixel by pixel, and one fillRect per pixel costs the
+   * server's event loop tens of milliseconds a frame.
+   */
+  #pixelRun: ImageData | null = null;
   /** Scratch for the numbers of the operation being replayed. */
   readonly #n = new Float64Array(16);
 
@@ -138,8 +145,18 @@ export class EffectCanvas {
    * @throws Error with a one-line message naming the byte offset when the batch is malformed.
    */
   apply(batch: Uint8Array): RgbImage[] {
-    const view = new DataView(batch.buffer, batch.byteOffset, batch.byteLength);
     const shown: RgbImage[] = [];
+    try {
+      this.#replayAll(batch, shown);
+    } finally {
+      // Pixels set before a malformed operation are kept, like everything drawn before it.
+      this.#endPixelRun();
+    }
+    return shown;
+  }
+
+  #replayAll(batch: Uint8Array, shown: RgbImage[]): void {
+    const view = new DataView(batch.buffer, batch.byteOffset, batch.byteLength);
     const n = this.#n;
     let p = 0;
     while (p < batch.length) {
@@ -170,10 +187,14 @@ export class EffectCanvas {
       }
       const bytes = batch.subarray(p, p + m);
       p += m;
+      if (code === DrawOp.SET_PIXEL) {
+        this.#setPixel(n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, n[3] ?? 0, n[4] ?? 0);
+        continue;
+      }
+      this.#endPixelRun();
       const picture = this.#replay(code, n, bytes, start);
       if (picture !== undefined) shown.push(picture);
     }
-    return shown;
   }
 
   /** The colour at (x, y) (fractions drop, as ng's int arguments); outside → [0, 0, 0]. */
@@ -253,8 +274,10 @@ export class EffectCanvas {
         break;
       }
       case DrawOp.SET_PIXEL:
-        this.#setPixel(v(0), v(1), color(n, 2, 255));
-        break;
+        // Taken by apply() before it gets here (a run of them is written at once).
+        this.#setPixel(v(0), v(1), v(2), v(3), v(4));
+        this.#endPixelRun();
+        return undefined;
       case DrawOp.ROTATE:
         ctx.rotate((v(0) * Math.PI) / 180);
         return undefined;
@@ -354,17 +377,32 @@ export class EffectCanvas {
     if (outline !== null) this.#outline(sector(0.5), 1, outline);
   }
 
-  /** Like QImage::setPixel: device pixels, no transform; outside the canvas nothing happens. */
-  #setPixel(x: number, y: number, style: string): void {
+  /**
+   * Like QImage::setPixel: device pixels, no transform, no blending (the colour is opaque);
+   * outside the canvas nothing happens. The pixel goes into the pending run of set pixels, which
+   * `#endPixelRun` writes into the canvas.
+   */
+  #setPixel(x: number, y: number, r: number, g: number, b: number): void {
     const px = Math.floor(x);
     const py = Math.floor(y);
-    if (px < 0 || py < 0 || px >= this.#width || py >= this.#height) return;
-    const ctx = this.#ctx;
-    const transform = ctx.getTransform();
-    ctx.resetTransform();
-    ctx.fillStyle = style;
-    ctx.fillRect(px, py, 1, 1);
-    ctx.setTransform(transform);
+    if (!(px >= 0 && py >= 0 && px < this.#width && py < this.#height)) return;
+    // The canvas is always opaque, so its read-back is exactly what putImageData writes back.
+    this.#pixelRun ??= this.#ctx.getImageData(0, 0, this.#width, this.#height);
+    const data = this.#pixelRun.data;
+    const i = (py * this.#width + px) * 4;
+    data[i] = channel(r);
+    data[i + 1] = channel(g);
+    data[i + 2] = channel(b);
+    data[i + 3] = 255;
+  }
+
+  /** Writes the pending run of set pixels into the canvas (putImageData ignores the transform). */
+  #endPixelRun(): void {
+    const run = this.#pixelRun;
+    if (run === null) return;
+    this.#pixelRun = null;
+    this.#ctx.putImageData(run, 0, 0);
+    this.#pixels = run.data;
   }
 
   /**
@@ -452,10 +490,15 @@ function rectOf(n: Float64Array): Rect {
   return { x: n[0] ?? 0, y: n[1] ?? 0, w: n[2] ?? 0, h: n[3] ?? 0 };
 }
 
-/** The CSS colour of the numbers r, g, b, a starting at `i` (alpha given, or `alpha`). */
-function color(n: Float64Array, i: number, alpha?: number): string {
-  const c = (k: number) => Math.max(0, Math.min(255, Math.round(n[k] ?? 0)));
-  return cssColor(c(i), c(i + 1), c(i + 2), alpha ?? c(i + 3));
+/** A colour value as a byte: rounded, and clamped to 0..255. */
+function channel(value: number): number {
+  return Math.max(0, Math.min(255, Math.round(value)));
+}
+
+/** The CSS colour of the numbers r, g, b, a starting at `i`. */
+function color(n: Float64Array, i: number): string {
+  const c = (k: number) => channel(n[k] ?? 0);
+  return cssColor(c(i), c(i + 1), c(i + 2), c(i + 3));
 }
 
 function malformed(at: number, what: string): Error {

@@ -41,7 +41,11 @@ export interface EffectLimits {
 
 /** The limits used for every value not given (or not valid). */
 export const DEFAULT_EFFECT_LIMITS: Readonly<EffectLimits> = Object.freeze({
-  maxFramesPerSecond: 1000,
+  // Hyperion.ng's own scripts pace themselves by the device's latchTime, taking 1 ms when it is
+  // 0 (the default): its fade.py then sleeps as little as 1/1.5 ms between frames, up to 1500
+  // frames a second ("Notify blue" and the strobes run at ≈850-1000). A script that floods
+  // (no sleep at all) sends tens of thousands.
+  maxFramesPerSecond: 2000,
   maxMemoryBytes: 256 * 1024 * 1024,
   abortGraceMs: 500,
   startTimeoutMs: 1000,
