@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createReadStream, type ReadStream } from 'node:fs';
+import { openSync } from 'node:fs';
+import { ReadStream } from 'node:tty';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
@@ -38,7 +39,9 @@ class AdaReader {
   #buffer = Buffer.alloc(0);
 
   constructor(path: string) {
-    this.#stream = createReadStream(path);
+    // A tty stream reads without blocking a thread-pool thread until the pty closes.
+    this.#stream = new ReadStream(openSync(path, 'r'));
+    this.#stream.setRawMode(true);
     this.#stream.on('error', () => {});
     this.#stream.on('data', (chunk) => {
       this.#buffer = Buffer.concat([this.#buffer, chunk as Buffer]);
