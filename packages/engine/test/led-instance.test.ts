@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceConfig } from '../src/devices/led-device.js';
+import { WledDevice } from '../src/devices/network/wled-device.js';
 import { EffectCatalogue } from '../src/effects/effect-catalogue.js';
 import { LedInstance, type LedInstanceOptions } from '../src/instance/led-instance.js';
+import { WledStandIn } from './support/wled-stand-in.js';
 
 const BUNDLED = fileURLToPath(new URL('../../../effects/', import.meta.url));
 const LEDS = 4;
@@ -23,7 +26,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let serial = 0;
-function instanceWith(settings: Record<string, unknown> = {}): {
+function instanceWith(
+  settings: Record<string, unknown> = {},
+  extra: Partial<LedInstanceOptions> = {},
+): {
   instance: LedInstance;
   output: string;
 } {
@@ -59,6 +65,7 @@ function instanceWith(settings: Record<string, unknown> = {}): {
     },
     catalogue: () => catalogue,
     resourceDirs: [BUNDLED],
+    ...extra,
   };
   return { instance: new LedInstance(options), output };
 }
@@ -117,6 +124,15 @@ describe('LedInstance', () => {
     await until(
       () => lines(file).at(-1) === ' [{0,0,255}{0,0,255}{0,0,255}{0,0,255}{0,0,0}{0,0,0}]',
     );
+    await instance.close();
+  });
+
+  it('switches the device off when it starts with nothing to show', async () => {
+    const { instance, output } = instanceWith();
+    await instance.start();
+    await until(() => lines(output).length === 1);
+    expect(lines(output)).toEqual([' [{0,0,0}{0,0,0}{0,0,0}{0,0,0}]']);
+    expect(instance.device.status.state).toBe('on');
     await instance.close();
   });
 
@@ -232,5 +248,38 @@ describe('LedInstance', () => {
       process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap').length,
     ).toBeLessThanOrEqual(handlesBefore);
     expect(fds()).toBeLessThanOrEqual(fdsBefore);
+  });
+});
+
+describe('LedInstance with a WLED', () => {
+  it('hands the WLED back whenever nothing is shown, and when the instance stops', async () => {
+    const wled = await WledStandIn.start();
+    const before = wled.snapshot();
+    try {
+      const device = (config: DeviceConfig) =>
+        new WledDevice(config, { ddpPort: wled.ddpPort, rawPort: wled.rawPort, timeoutMs: 500 });
+      const { instance } = instanceWith(
+        { device: { type: 'wled', host: wled.host, hardwareLedCount: LEDS } },
+        { deviceTypes: new Map([['wled', device]]) },
+      );
+      await instance.start();
+      // Started with nothing to show: taken over on open, then handed back at once.
+      await until(() => wled.posts.length >= 2);
+      expect(wled.live).toBe(false);
+      instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [255, 0, 0]);
+      await until(() => wled.live === true);
+      const frames = await wled.waitForFrames('ddp', 1);
+      expect([...(frames.at(-1) ?? [])].slice(0, 3)).toEqual([255, 0, 0]);
+      instance.clear(10);
+      await until(() => wled.live === false);
+      expect(wled.state).toEqual(before);
+      instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [0, 0, 255]);
+      await until(() => wled.live === true);
+      await instance.close();
+      expect(wled.live).toBe(false);
+      expect(wled.state).toEqual(before);
+    } finally {
+      await wled.close();
+    }
   });
 });

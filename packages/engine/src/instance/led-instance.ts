@@ -175,6 +175,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   async start(): Promise<void> {
     if (this.components.get('LEDDEVICE')) void this.device.enable();
     await this.#boot.start();
+    // Nothing to show yet: switch the device off, so that a controller taken over on open (WLED)
+    // is handed back at once instead of being held dark.
+    if (!this.muxer.visible) this.#show(undefined);
   }
 
   // ---- sources ----
