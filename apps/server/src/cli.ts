@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isJsonObject, parseJson } from '@glowkit/protocol';
+import { parseJson } from '@glowkit/protocol';
+import { configurationInBackup } from './config/backup.js';
 import { databaseFile, defaultDataDir } from './data-dir.js';
 import { ensureAdminToken } from './first-start.js';
 import { createLogger } from './logger.js';
 import { restoreConfigurationOf } from './rpc/normalize.js';
 import { createServer } from './server.js';
 import { ConfigStore } from './store/config-store.js';
-import { exportConfiguration, importConfiguration } from './store/export.js';
+import { importConfiguration } from './store/export.js';
 
 const HELP = `glowkit — the Glowkit reference LED server
 
@@ -19,13 +21,16 @@ Usage:
   glowkit token revoke <id>              revoke a token
   glowkit config export [file]           write the stored configuration (stdout without a file)
   glowkit config import <file>           replace the stored configuration (the old one is kept
-                                         as a snapshot); a running server applies it on restart
+                                         as a snapshot); a running server applies it on restart.
+                                         The file: getconfig's reply or its info, or a restore
+                                         request
 
 Options (each also an environment variable):
   --data-dir <dir>     GLOWKIT_DATA         data directory (default ~/.local/share/glowkit)
   --host <address>     GLOWKIT_HOST         address to listen on (default 0.0.0.0)
   --port <n>           GLOWKIT_PORT         HTTP port (default webConfig.port, else 8090)
   --ssl-port <n>       GLOWKIT_SSL_PORT     HTTPS port (default webConfig.sslPort, else 8092)
+  --tcp-port <n>       GLOWKIT_TCP_PORT     TCP JSON port (default jsonServer.port, else 19444)
   --body-limit <size>  GLOWKIT_BODY_LIMIT   largest request, e.g. 10MB, 512KB (default 10MB)
   --log-level <level>  GLOWKIT_LOG_LEVEL    fatal, error, warn, info, debug, trace, silent
   -h, --help                                this help
@@ -34,6 +39,48 @@ Options (each also an environment variable):
 
 /** A mistake in how glowkit was called: one line, exit code 2. */
 class UsageError extends Error {}
+
+/** A file that could not be read or written, in one line: which, and what to do. */
+function fileProblem(error: unknown, path: string, doing: 'read' | 'write'): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = resolve(path);
+  const text =
+    code === 'ENOENT' && doing === 'read'
+      ? `${where}: no such file`
+      : code === 'ENOENT'
+        ? `cannot write ${where}: there is no directory ${dirname(where)}; create it first`
+        : code === 'EISDIR'
+          ? `${where} is a directory; name a file`
+          : code === 'ENOTDIR'
+            ? `cannot ${doing} ${where}: a part of the path is not a directory`
+            : code === 'EACCES' || code === 'EPERM'
+              ? `cannot ${doing} ${where}: permission denied`
+              : `cannot ${doing} ${where}: ${error instanceof Error ? error.message : String(error)}`;
+  return new Error(text);
+}
+
+/**
+ * Opens the store of a data directory for a command that only reads it, or changes what must
+ * already be there: a missing database is an error, never created (no data directory is left
+ * behind by `token list` or `config export`).
+ */
+function openExisting(dataDir: string): ConfigStore {
+  const file = databaseFile(dataDir);
+  try {
+    return warned(ConfigStore.open(file, { create: false }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `${message} (glowkit start creates it; or name another data directory with --data-dir)`,
+    );
+  }
+}
+
+/** Prints a store's warnings (e.g. a database others can read) on standard error. */
+function warned(store: ConfigStore): ConfigStore {
+  for (const warning of store.warnings) process.stderr.write(`glowkit: warning: ${warning}\n`);
+  return store;
+}
 
 function port(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -71,9 +118,11 @@ async function start(values: Record<string, string | boolean | undefined>): Prom
     host: text('host', 'GLOWKIT_HOST'),
     port: port(text('port', 'GLOWKIT_PORT'), '--port'),
     sslPort: port(text('ssl-port', 'GLOWKIT_SSL_PORT'), '--ssl-port'),
+    tcpPort: port(text('tcp-port', 'GLOWKIT_TCP_PORT'), '--tcp-port'),
     bodyLimit: size(text('body-limit', 'GLOWKIT_BODY_LIMIT')),
   };
   const logger = createLogger({ level: text('log-level', 'GLOWKIT_LOG_LEVEL') ?? 'info' });
+  // The server logs the store's warnings (e.g. a database readable by others) as it opens it.
   const server = createServer({ ...options, logger });
   const first = await ensureAdminToken(server.store, dataDir);
   let stopping = false;
@@ -101,15 +150,24 @@ async function start(values: Record<string, string | boolean | undefined>): Prom
 
 async function token(args: string[], values: Record<string, string | boolean | undefined>) {
   const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
-  const store = ConfigStore.open(databaseFile(dataDir));
+  const [action, id] = args;
+  // Usage is checked before anything is opened, so that a mistake creates nothing.
+  const comment = (values.comment as string | undefined)?.trim();
+  if (action === 'create' && (!comment || comment.length < 5)) {
+    throw new UsageError('token create needs --comment <text> of at least 5 characters');
+  }
+  if (action === 'revoke' && !id) {
+    throw new UsageError('token revoke needs the id of a token (see glowkit token list)');
+  }
+  if (action !== 'create' && action !== 'list' && action !== 'revoke') {
+    throw new UsageError('token needs create, list or revoke (see glowkit --help)');
+  }
+  // Only create may make a new data directory: list and revoke need tokens to exist.
+  const store =
+    action === 'create' ? warned(ConfigStore.open(databaseFile(dataDir))) : openExisting(dataDir);
   try {
-    const [action, id] = args;
     if (action === 'create') {
-      const comment = values.comment as string | undefined;
-      if (!comment || comment.trim().length < 5) {
-        throw new UsageError('token create needs --comment <text> of at least 5 characters');
-      }
-      const { info, token: secret } = store.tokens.create(comment.trim());
+      const { info, token: secret } = store.tokens.create(comment as string);
       process.stdout.write(
         `Token ${info.id} (${info.comment}); shown once, keep it safe:\n\n  ${secret}\n\n`,
       );
@@ -121,14 +179,10 @@ async function token(args: string[], values: Record<string, string | boolean | u
           `${t.id}  ${t.comment}  created ${t.createdAt}  last used ${t.lastUse ?? 'never'}\n`,
         );
       }
-    } else if (action === 'revoke') {
-      if (!id)
-        throw new UsageError('token revoke needs the id of a token (see glowkit token list)');
-      if (!store.tokens.revoke(id))
+    } else {
+      if (!store.tokens.revoke(id as string))
         throw new Error(`no token has the id ${id} (see glowkit token list)`);
       process.stdout.write(`Token ${id} revoked.\n`);
-    } else {
-      throw new UsageError('token needs create, list or revoke (see glowkit --help)');
     }
   } finally {
     store.close();
@@ -140,9 +194,17 @@ async function config(args: string[], values: Record<string, string | boolean | 
   const file = databaseFile(dataDir);
   const [action, path] = args;
   if (action === 'export') {
-    const text = `${JSON.stringify(exportConfiguration(file), null, 2)}\n`;
+    const store = openExisting(dataDir);
+    let text: string;
+    try {
+      text = `${JSON.stringify(store.read(), null, 2)}\n`;
+    } finally {
+      store.close();
+    }
     if (path) {
-      await writeFile(path, text);
+      await writeFile(path, text).catch((error: unknown) => {
+        throw fileProblem(error, path, 'write');
+      });
       process.stderr.write(`Configuration written to ${path}.\n`);
     } else {
       process.stdout.write(text);
@@ -152,12 +214,14 @@ async function config(args: string[], values: Record<string, string | boolean | 
   if (action !== 'import')
     throw new UsageError('config needs export or import (see glowkit --help)');
   if (!path) throw new UsageError('config import needs the file to import');
-  const parsed = parseJson(await readFile(path, 'utf8'));
+  const source = await readFile(path, 'utf8').catch((error: unknown) => {
+    throw fileProblem(error, path, 'read');
+  });
+  const parsed = parseJson(source);
   if (!parsed.ok) throw new Error(`${path}: ${parsed.description}`);
-  // A backup file (getconfig's info) or a whole restore request.
-  const value = parsed.value;
-  const given = isJsonObject(value) && Object.hasOwn(value, 'config') ? value.config : value;
-  const result = restoreConfigurationOf(given);
+  const content = configurationInBackup(parsed.value);
+  if (!content.ok) throw new Error(`${path} ${content.problem}`);
+  const result = restoreConfigurationOf(content.config);
   if (!result.ok) {
     const problems = result.violations.map((v) => v.description);
     throw new Error(
@@ -166,7 +230,7 @@ async function config(args: string[], values: Record<string, string | boolean | 
   }
   const { snapshot } = importConfiguration(file, result.configuration, `import of ${path}`);
   process.stdout.write(
-    `Imported ${path}; the previous configuration is snapshot ${snapshot}. A running server applies it when it restarts.\n`,
+    `Imported ${path} (${content.form}); the previous configuration is snapshot ${snapshot}. A running server applies it when it restarts.\n`,
   );
 }
 
@@ -181,6 +245,7 @@ export async function main(argv: string[]): Promise<number> {
         host: { type: 'string' },
         port: { type: 'string' },
         'ssl-port': { type: 'string' },
+        'tcp-port': { type: 'string' },
         'body-limit': { type: 'string' },
         'log-level': { type: 'string' },
         comment: { type: 'string' },

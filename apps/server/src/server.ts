@@ -1,6 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { EngineOptions } from '@glowkit/engine';
@@ -9,12 +7,15 @@ import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { databaseFile } from './data-dir.js';
 import { createLogger, type Logger } from './logger.js';
+import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { PushHub } from './rpc/pushes.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
 import { ConfigStore, type Configuration } from './store/config-store.js';
 import { type Certificate, certificateFor } from './tls.js';
 import { bytesText, createHttpApp } from './transport/http-app.js';
+import { type ListenerPorts, Listeners } from './transport/listeners.js';
+import { DEFAULT_TCP_PORT, JsonRpcTcp } from './transport/tcp-json.js';
 import { JsonRpcWebSockets } from './transport/websocket.js';
 
 /** How to run the server. Ports not given come from the stored `webConfig` group. */
@@ -27,6 +28,12 @@ export interface ServerOptions {
   port?: number;
   /** HTTPS port; overrides `webConfig.sslPort` (0: any free port). */
   sslPort?: number;
+  /** TCP JSON server port; overrides `jsonServer.port` (0: any free port). */
+  tcpPort?: number;
+  /** How long a token request waits for an admin, ms. Default 180 s, as in Hyperion.ng. */
+  tokenRequestTimeoutMs?: number;
+  /** Milliseconds between WebSocket pings; a client silent since the last ping is dropped. Default 30 s. */
+  heartbeatMs?: number;
   /** Largest request body or WebSocket message, bytes. Default 10 MB. */
   bodyLimit?: number;
   /** Deepest JSON nesting accepted. Default `DEFAULT_MAX_DEPTH` (64) of @glowkit/protocol. */
@@ -46,6 +53,8 @@ export const BUNDLED_EFFECTS_DIR = fileURLToPath(new URL('../../../effects/', im
 export interface Listening {
   http: AddressInfo;
   https: AddressInfo;
+  /** The TCP JSON server; undefined when its port could not be bound (logged). */
+  tcp: AddressInfo | undefined;
 }
 
 /** What a restart did, in order. */
@@ -54,7 +63,10 @@ export interface RestartReport {
   /** Milliseconds from the start of the restart to "restart complete". */
   ms: number;
   instances: number[];
+  /** Whether a listener moved or the HTTPS certificate changed. */
   rebound: boolean;
+  /** What changed, e.g. "https certificate", "tcp 19444 → 19555"; listeners not named stayed. */
+  listeners: string[];
 }
 
 /** Events of the server, for logs, tests and the benchmark. */
@@ -73,10 +85,11 @@ const portOf = (value: unknown, fallback: number): number =>
     ? (value as number)
     : fallback;
 
-const webConfigOf = (configuration: Configuration): Record<string, unknown> => {
-  const group = configuration.global.settings.webConfig;
+const groupOf = (configuration: Configuration, name: string): Record<string, unknown> => {
+  const group = configuration.global.settings[name];
   return isJsonObject(group) ? group : {};
 };
+const webConfigOf = (configuration: Configuration) => groupOf(configuration, 'webConfig');
 
 /** What of a configuration the HTTPS certificate depends on: a change rebinds the listeners. */
 const tlsKeyOf = (configuration: Configuration): string => {
@@ -86,10 +99,13 @@ const tlsKeyOf = (configuration: Configuration): string => {
 
 /**
  * The reference server: the configuration store, the runtime built from it, and JSON-RPC over
- * HTTP, HTTPS and WebSocket on both ports. `start()` opens everything, `stop()` closes it, and a
- * successful restore restarts the service in-process: clients on WebSockets are closed with 1012,
- * the instances are closed, the configuration is read back from the store, the listeners are
- * rebound when `webConfig` moved them, and the instances are created again in array order.
+ * HTTP, HTTPS and WebSocket on both ports and over the TCP JSON server. `start()` opens
+ * everything, `stop()` closes it, and a successful restore restarts the service in-process:
+ * clients on WebSockets are closed with 1012 (TCP sessions stay), the instances are closed, the
+ * configuration is read back from the store, the listeners whose port changed are moved (the old
+ * one closed once the new one listens) and a changed certificate is swapped into the running
+ * HTTPS server, and the instances are created again in array order. Requests meanwhile are
+ * answered "Service Unavailable"; none is refused at the socket.
  */
 export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly options: ServerOptions;
@@ -98,11 +114,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly runtime: ServiceRuntime;
   readonly #pushes: PushHub;
   #state: State = 'stopped';
-  #http: HttpServer | undefined;
-  #https: HttpsServer | undefined;
-  #sockets: JsonRpcWebSockets;
-  #app: ReturnType<typeof createHttpApp>;
-  #ports = { http: 0, https: 0 };
+  readonly #sockets: JsonRpcWebSockets;
+  readonly #tcp: JsonRpcTcp;
+  readonly #listeners: Listeners;
   /** {@link tlsKeyOf} the configuration the listeners were opened with. */
   #tlsKey: string | undefined;
   /** The restart in progress, and whether another was asked for meanwhile. */
@@ -114,6 +128,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.options = options;
     this.logger = options.logger ?? createLogger();
     this.store = ConfigStore.open(databaseFile(options.dataDir));
+    for (const warning of this.store.warnings) {
+      this.logger.warn({ file: this.store.file }, warning);
+    }
     this.runtime = new ServiceRuntime({
       dataDir: options.dataDir,
       bundledEffectsDir: options.effectsDir ?? BUNDLED_EFFECTS_DIR,
@@ -133,6 +150,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       isAvailable: () => this.#state === 'ready',
       runtime: this.runtime,
       pushes: this.#pushes,
+      python: options.engine?.python,
+      tokenRequestTimeoutMs: options.tokenRequestTimeoutMs,
       requestRestart: (reason) => {
         void this.restart(reason).catch(() => {
           // Reported through 'restart-failed' and the log.
@@ -141,12 +160,18 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     });
     const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-    this.#app = createHttpApp({
+    const isAvailable = () => this.#state === 'ready';
+    const app = createHttpApp({
       dispatch,
       authenticator,
       logger: this.logger,
       bodyLimit,
       maxDepth,
+      discovery: () =>
+        discoveryInfo(this.store, {
+          sslServerPort: this.listening.https.port,
+          jsonServerPort: this.listening.tcp?.port,
+        }),
     });
     this.#sockets = new JsonRpcWebSockets({
       dispatch,
@@ -154,8 +179,24 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       logger: this.logger,
       bodyLimit,
       maxDepth,
-      isAvailable: () => this.#state === 'ready',
+      isAvailable,
       pushes: this.#pushes,
+      ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+    });
+    this.#tcp = new JsonRpcTcp({
+      dispatch,
+      logger: this.logger,
+      bodyLimit,
+      maxDepth,
+      isAvailable,
+      pushes: this.#pushes,
+    });
+    this.#listeners = new Listeners({
+      host: this.#host,
+      app,
+      upgrade: (req, socket, head) => this.#sockets.upgrade(req, socket, head),
+      tcp: this.#tcp,
+      logger: this.logger,
     });
   }
 
@@ -171,52 +212,37 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
 
   /** The bound addresses (after start). */
   get listening(): Listening {
-    const http = this.#http?.address();
-    const https = this.#https?.address();
-    if (!http || typeof http === 'string' || !https || typeof https === 'string') {
-      throw new Error('the server is not listening');
-    }
-    return { http, https };
+    const http = this.#listeners.address('http');
+    const https = this.#listeners.address('https');
+    if (!http || !https) throw new Error('the server is not listening');
+    return { http, https, tcp: this.#listeners.address('tcp') };
   }
 
   /**
-   * The ports to bind for a configuration: options first, then webConfig, then 8090/8092. A port
-   * 0 in the options (any free port) means the port already bound, once there is one, so that
-   * a restart never moves the service away from its clients.
+   * The ports to bind for a configuration: options first, then the stored groups (`webConfig`,
+   * `jsonServer`), then 8090/8092/19444. A port 0 in the options (any free port) means the port
+   * already bound, once there is one, so that a restart never moves the service away from its
+   * clients.
    */
-  #wantedPorts(configuration: Configuration): { http: number; https: number } {
+  #wantedPorts(configuration: Configuration): ListenerPorts {
     const web = webConfigOf(configuration);
+    const bound = this.#listeners.ports;
     const chosen = (
       option: number | undefined,
-      bound: number,
+      boundPort: number,
       stored: unknown,
       fallback: number,
-    ) => (option === 0 ? bound : (option ?? portOf(stored, fallback)));
+    ) => (option === 0 ? boundPort : (option ?? portOf(stored, fallback)));
     return {
-      http: chosen(this.options.port, this.#ports.http, web.port, 8090),
-      https: chosen(this.options.sslPort, this.#ports.https, web.sslPort, 8092),
+      http: chosen(this.options.port, bound.http, web.port, 8090),
+      https: chosen(this.options.sslPort, bound.https, web.sslPort, 8092),
+      tcp: chosen(
+        this.options.tcpPort,
+        bound.tcp,
+        groupOf(configuration, 'jsonServer').port,
+        DEFAULT_TCP_PORT,
+      ),
     };
-  }
-
-  async #listen(server: HttpServer | HttpsServer, port: number): Promise<number> {
-    const host = this.#host;
-    await new Promise<void>((resolve, reject) => {
-      const fail = (error: NodeJS.ErrnoException) => {
-        reject(
-          new Error(
-            error.code === 'EADDRINUSE'
-              ? `port ${port} on ${host} is in use: stop what uses it, or choose another with --port/--ssl-port`
-              : `cannot listen on ${host}:${port}: ${error.message}`,
-          ),
-        );
-      };
-      server.once('error', fail);
-      server.listen(port, host, () => {
-        server.off('error', fail);
-        resolve();
-      });
-    });
-    return (server.address() as AddressInfo).port;
   }
 
   /** The certificate webConfig names; when it cannot be read, the self-signed one, loudly. */
@@ -232,62 +258,39 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     }
   }
 
-  async #openListeners(
-    configuration: Configuration,
-    ports: { http: number; https: number } = this.#wantedPorts(configuration),
-  ): Promise<void> {
+  async #openListeners(configuration: Configuration): Promise<void> {
     const certificate = await this.#certificateOf(configuration);
-    const http = createHttpServer(this.#app);
-    const https = createHttpsServer(
-      { cert: certificate.cert, key: certificate.key, passphrase: certificate.passphrase },
-      this.#app,
-    );
-    for (const server of [http, https]) {
-      server.on('upgrade', (req, socket, head) => this.#sockets.upgrade(req, socket, head));
-      server.on('clientError', (_error, socket) => {
-        if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-        else socket.destroy();
-      });
-    }
-    try {
-      await this.#listen(http, ports.http);
-      await this.#listen(https, ports.https);
-    } catch (error) {
-      http.close();
-      https.close();
-      throw error;
-    }
-    this.#http = http;
-    this.#https = https;
-    this.#ports = {
-      http: (http.address() as AddressInfo).port,
-      https: (https.address() as AddressInfo).port,
-    };
+    await this.#listeners.open(this.#wantedPorts(configuration), certificate);
     this.#tlsKey = tlsKeyOf(configuration);
+    const { http, https, tcp } = this.listening;
     this.logger.info(
       {
-        http: `http://${this.#host}:${this.listening.http.port}`,
-        https: `https://${this.#host}:${this.listening.https.port}`,
+        http: `http://${this.#host}:${http.port}`,
+        https: `https://${this.#host}:${https.port}`,
+        ...(tcp ? { tcp: `${this.#host}:${tcp.port}` } : {}),
         certificate: certificate.source,
         bodyLimit: bytesText(this.options.bodyLimit ?? DEFAULT_BODY_LIMIT),
       },
-      'listening (JSON-RPC: POST /json-rpc and WebSocket on both ports)',
+      'listening (JSON-RPC: POST /json-rpc and WebSocket on both ports, newline-delimited JSON on TCP)',
     );
   }
 
-  async #closeListeners(): Promise<void> {
-    const servers = [this.#http, this.#https].filter((s) => s !== undefined);
-    this.#http = undefined;
-    this.#https = undefined;
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
-      ),
-    );
+  /**
+   * Moves the listeners whose port changed and swaps a changed certificate in, without closing
+   * a listener that stays: requests keep being answered (503 until the restart completes).
+   */
+  async #applyListeners(configuration: Configuration): Promise<string[]> {
+    const key = tlsKeyOf(configuration);
+    const certificate = key === this.#tlsKey ? undefined : await this.#certificateOf(configuration);
+    const changes = await this.#listeners.apply(this.#wantedPorts(configuration), certificate);
+    if (certificate) this.#tlsKey = key;
+    if (changes.length > 0) {
+      this.logger.info(
+        { changes, ...(certificate ? { certificate: certificate.source } : {}) },
+        'listeners changed',
+      );
+    }
+    return changes;
   }
 
   /** Opens the store's configuration: listeners and instances. */
@@ -307,7 +310,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     } catch (error) {
       this.#state = 'stopped';
       await this.runtime.stop();
-      await this.#closeListeners();
+      await this.#listeners.close();
       throw error;
     }
   }
@@ -342,32 +345,17 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.#sockets.closeAll(1012, 'Service Restart');
       await this.runtime.stop();
       configuration = this.store.read();
-      const wanted = this.#wantedPorts(configuration);
-      const rebound =
-        wanted.http !== this.#ports.http ||
-        wanted.https !== this.#ports.https ||
-        tlsKeyOf(configuration) !== this.#tlsKey;
-      if (rebound) {
-        const previous = this.#ports;
-        await this.#closeListeners();
-        try {
-          await this.#openListeners(configuration);
-        } catch (error) {
-          // The new ports are taken: keep serving where clients found the service so far.
-          this.logger.error(
-            { error: (error as Error).message, ports: previous },
-            'the new ports cannot be bound; listening on the previous ones',
-          );
-          await this.#openListeners(configuration, previous);
-        }
-      }
+      const listeners = await this.#applyListeners(configuration);
+      const rebound = listeners.length > 0;
       await this.runtime.start(configuration);
+      this.#rebindSessions();
       this.#state = 'ready';
       const report: RestartReport = {
         reason,
         ms: performance.now() - started,
         instances: this.runtime.instances.map((i) => i.id),
         rebound,
+        listeners,
       };
       this.logger.info(
         { ms: Math.round(report.ms), instances: report.instances, rebound },
@@ -380,16 +368,21 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       // use, a certificate that cannot be read). Keep serving so that it can be corrected.
       const err = error instanceof Error ? error : new Error(String(error));
       this.logger.error({ reason, error: err.message }, 'restart failed');
-      if (configuration !== undefined) {
-        if (!this.#http) await this.#openListeners(configuration).catch(() => {});
-        if (this.runtime.instances.length === 0) {
-          await this.runtime.start(configuration).catch(() => {});
-        }
+      if (configuration !== undefined && this.runtime.instances.length === 0) {
+        await this.runtime.start(configuration).catch(() => {});
       }
-      this.#state = this.#http ? 'ready' : 'stopped';
+      this.#rebindSessions();
+      // The listeners were never closed: the service goes on where it was.
+      this.#state = 'ready';
       this.emit('restart-failed', { reason, error: err });
       throw err;
     }
+  }
+
+  /** TCP sessions outlive a restart; those bound to an instance that is gone are unbound. */
+  #rebindSessions(): void {
+    const running = new Set(this.runtime.instances.map((i) => i.id));
+    this.#tcp.rebindSessions((id) => running.has(id));
   }
 
   /** Closes clients, instances, listeners and the store. */
@@ -399,9 +392,10 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#state = 'stopping';
     this.#sockets.closeAll(1001, 'Going Away');
     this.#sockets.terminate();
+    this.#tcp.terminate();
     await this.runtime.stop();
     this.#pushes.close();
-    await this.#closeListeners();
+    await this.#listeners.close();
     this.store.close();
     this.#state = 'stopped';
     this.logger.info('stopped');

@@ -39,7 +39,7 @@ describe('authorization over HTTP and HTTPS', () => {
         expect(result.json).toMatchObject({
           success: false,
           error: 'No Authorization',
-          tan: url.includes('?') ? 0 : 3,
+          tan: 3,
         });
         expect(typeof result.json.command).toBe('string');
         expect(result.text).not.toContain(t.token);

@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,13 +24,19 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const glowkit = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [GLOWKIT, ...args, '--data-dir', dataDir], {
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
+const run = (bin: string, args: string[]) => {
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 20_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
+const glowkit = (...args: string[]) => run(GLOWKIT, [...args, '--data-dir', dataDir]);
+
+/** One line on standard error, saying `glowkit: …`, and no stack or errno text. */
+function expectOneLine(stderr: string, pattern: RegExp): void {
+  expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
+  expect(stderr).toMatch(/^glowkit: /);
+  expect(stderr.trim()).toMatch(pattern);
+  expect(stderr).not.toMatch(/ENOENT|EISDIR|\n\s+at /);
+}
 
 describe('glowkit', () => {
   it('--help lists the commands, flags and variables', () => {
@@ -116,5 +132,154 @@ describe('glowkit', () => {
     const refused = glowkit('config', 'import', file);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('/config/instanceIds/1');
+  });
+});
+
+describe('glowkit config import: the files a backup may be', () => {
+  it('imports a saved getconfig reply, its info, and a whole restore request', async () => {
+    // A real server's reply, saved as the README's curl command saves it.
+    const server = await startProcess(dataDir);
+    const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+    let saved: string;
+    try {
+      const config = configuration([3, 1]);
+      const restored = await post(
+        `${server.http}/json-rpc`,
+        { command: 'config', subcommand: 'restoreconfig', config },
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      expect(restored.json.success).toBe(true);
+      await waitForOutput(server, 'restart complete');
+      const reply = await post(
+        `${server.http}/json-rpc`,
+        { command: 'config', subcommand: 'getconfig', tan: 1 },
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      expect(Object.keys(reply.json).sort()).toEqual(['command', 'info', 'success', 'tan']);
+      saved = reply.text;
+    } finally {
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+    }
+    const info = JSON.parse(saved).info;
+    const file = join(dataDir, 'backup.json');
+    const forms: Array<[string, unknown]> = [
+      ['getconfig reply', JSON.parse(saved)],
+      ['configuration', info],
+      ['restore request', { command: 'config', subcommand: 'restoreconfig', config: info }],
+    ];
+    for (const [form, content] of forms) {
+      writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+      // Start from something else, so that each import visibly changes the configuration.
+      writeFileSync(join(dataDir, 'other.json'), JSON.stringify(configuration([9])));
+      expect(glowkit('config', 'import', join(dataDir, 'other.json')).code).toBe(0);
+      const imported = glowkit('config', 'import', file);
+      expect(imported.code, `${form}: ${imported.stderr}`).toBe(0);
+      expect(imported.stdout).toContain(`(${form})`);
+      const back = JSON.parse(glowkit('config', 'export').stdout);
+      expect(back.instanceIds, form).toEqual([3, 1]);
+      expect(back.instances, form).toEqual(info.instances);
+    }
+  }, 30_000);
+
+  it("refuses a failed getconfig reply, and another command's reply, in one line", () => {
+    const file = join(dataDir, 'reply.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        command: 'config-getconfig',
+        success: false,
+        error: 'No Authorization',
+        tan: 0,
+      }),
+    );
+    const failed = glowkit('config', 'import', file);
+    expect(failed.code).toBe(1);
+    expectOneLine(failed.stderr, /is a failed getconfig reply: No Authorization/);
+    writeFileSync(
+      file,
+      JSON.stringify({ command: 'config-getsnapshots', success: true, info: [] }),
+    );
+    expectOneLine(glowkit('config', 'import', file).stderr, /reply of config-getsnapshots/);
+  });
+
+  it('says in one line that a file is missing, is a directory, or cannot be written', () => {
+    const missing = glowkit('config', 'import', join(dataDir, 'nope.json'));
+    expect(missing.code).toBe(1);
+    expectOneLine(missing.stderr, /nope\.json: no such file$/);
+    const directory = glowkit('config', 'import', dataDir);
+    expect(directory.code).toBe(1);
+    expectOneLine(directory.stderr, /is a directory; name a file$/);
+    expect(glowkit('token', 'create', '--comment', 'make the database').code).toBe(0);
+    const unwritable = glowkit('config', 'export', join(dataDir, 'no', 'such', 'dir', 'out.json'));
+    expect(unwritable.code).toBe(1);
+    expectOneLine(
+      unwritable.stderr,
+      /cannot write .*out\.json: there is no directory .*dir; create it first$/,
+    );
+  });
+});
+
+describe('glowkit and the files it leaves', () => {
+  it('creates no data directory for read-only commands or mistakes', () => {
+    const absent = join(dataDir, 'not-yet');
+    const cases = [
+      ['--help'],
+      ['--version'],
+      ['config', 'export'],
+      ['token', 'list'],
+      ['token', 'revoke', 'abc12'],
+      ['token', 'create'],
+      ['token'],
+      ['config', 'import'],
+      ['start', '--port', 'eighty'],
+    ];
+    for (const args of cases) {
+      const result = run(GLOWKIT, [...args, '--data-dir', absent]);
+      expect(existsSync(absent), args.join(' ')).toBe(false);
+      if (args[0] === 'config' && args[1] === 'export') {
+        expect(result.code).toBe(1);
+        expectOneLine(result.stderr, /there is no configuration database at .*not-yet.*--data-dir/);
+      }
+    }
+  });
+
+  it('says "not built yet" before a build, in one line', () => {
+    const checkout = join(dataDir, 'fresh-clone');
+    mkdirSync(join(checkout, 'bin'), { recursive: true });
+    copyFileSync(GLOWKIT, join(checkout, 'bin', 'glowkit.js'));
+    const result = run(join(checkout, 'bin', 'glowkit.js'), ['--help']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'glowkit: not built yet: run npm run build in the repository first\n',
+    );
+  });
+
+  it('creates the database readable by its owner only, and warns about a looser one', async () => {
+    expect(glowkit('token', 'create', '--comment', 'first token here').code).toBe(0);
+    const database = join(dataDir, 'glowkit.db');
+    expect(statSync(database).mode & 0o777).toBe(0o600);
+    expect(glowkit('token', 'list').stderr).toBe('');
+
+    chmodSync(database, 0o644);
+    const list = glowkit('token', 'list');
+    expect(list.code).toBe(0);
+    expect(list.stderr).toMatch(/^glowkit: warning: the configuration database .* has mode 0644/);
+    const server = await startProcess(dataDir);
+    try {
+      await waitForOutput(server, 'has mode 0644');
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('has mode 0644')) as string;
+      expect(JSON.parse(line)).toMatchObject({ level: 40, file: database });
+      for (const file of [database, `${database}-wal`, `${database}-shm`]) {
+        if (existsSync(file)) expect(statSync(file).mode & 0o777, file).toBe(0o644);
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+    }
+    expect(statSync(database).mode & 0o777).toBe(0o644);
   });
 });

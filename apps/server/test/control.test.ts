@@ -381,9 +381,7 @@ describe('pictures and custom effects', () => {
       });
       expect(created).toMatchObject({ command: 'create-effect', success: true });
       const update = await socket.next((p) => p.command === 'effects-update');
-      const names = ((update.data as { effects: { name: string }[] }).effects ?? []).map(
-        (e) => e.name,
-      );
+      const names = (update.data as { name: string }[]).map((e) => e.name);
       expect(names).toContain('Slow Ice');
       expect(
         await socket.call({ command: 'effect', priority: 40, effect: { name: 'Slow Ice' } }),

@@ -112,6 +112,14 @@ const failing: Array<[string, (request: Json) => void, string]> = [
     '/config/instances/1/id',
   ],
   [
+    "instance id is not 255, Hyperion.ng's no-instance id (instanceIds could not list it)",
+    (r) => {
+      r.config.instances[1].id = 255;
+      delete r.config.instanceIds;
+    },
+    '/config/instances/1/id',
+  ],
+  [
     'instance id is an integer',
     (r) => {
       r.config.instances[1].id = 'one';
@@ -278,5 +286,34 @@ describe.each(transports)('restore rules over $name', (transport) => {
     expect(reply.command).toBe('config-restoreconfig');
     const descriptions = (reply.errorData as { description: string }[]).map((d) => d.description);
     expect(descriptions.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reports the spec rules and the group schemas together, in document order', async () => {
+    const request = restoreRequest(configuration([0, 1]), 9) as Json;
+    const settings = request.config.global.settings;
+    settings.webConfig.port = 70000; // group schema
+    settings.nonsense = {}; // spec: not a global group
+    settings.logger = '{"level":"loud"}'; // group schema, inside a JSON string
+    request.config.instances[0].name = 'abc'; // spec
+    request.config.instances[0].settings.smoothing.time_ms = -5; // group schema
+    request.config.instances[1].id = 300; // spec
+    request.config.instances[1].settings.device.hardwareLedCount = 'many'; // group schema
+    const before = t.server.store.read();
+    const reply = await transport.call(t, request);
+    expect(reply).toMatchObject({ success: false, error: 'Invalid params', tan: 9 });
+    const pointers = (reply.errorData as { description: string }[]).map(
+      (d) => d.description.split(': ')[0],
+    );
+    expect(pointers).toEqual([
+      '/config/global/settings/logger/level',
+      '/config/global/settings/webConfig/port',
+      '/config/global/settings/nonsense',
+      '/config/instanceIds',
+      '/config/instances/0/name',
+      '/config/instances/0/settings/smoothing/time_ms',
+      '/config/instances/1/id',
+      '/config/instances/1/settings/device/hardwareLedCount',
+    ]);
+    expect(t.server.store.read()).toEqual(before);
   });
 });

@@ -62,6 +62,88 @@ describe('restore, then getconfig', () => {
   });
 });
 
+describe('getconfig filters as clients send them (hyperion.md §6)', () => {
+  let t: TestServer;
+  const filter = (configFilter: unknown) => ({
+    command: 'config',
+    subcommand: 'getconfig',
+    tan: 6,
+    configFilter,
+  });
+  beforeAll(async () => {
+    t = await startServer();
+    await restoreAndWait(t, transports[0] as never, restoreRequest(configuration([4, 1])));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(transports)(
+    'reads [] as all: types, ids and instances, over $name',
+    async (transport) => {
+      const all = (await transport.call(t, getconfig)).info as Json;
+      for (const configFilter of [
+        { global: { types: [] }, instances: { ids: [], types: [] } },
+        { global: {}, instances: [] },
+        { global: { types: [] }, instances: { ids: [] } },
+        { instances: { types: [] } },
+      ]) {
+        const got = await transport.call(t, filter(configFilter));
+        expect(got, JSON.stringify(configFilter)).toMatchObject({ success: true, tan: 6 });
+        expect(got.errorData, JSON.stringify(configFilter)).toBeUndefined();
+        expect(got.info, JSON.stringify(configFilter)).toEqual(all);
+      }
+    },
+  );
+
+  it('skips ids that are not integers, and warns about them and about unknown ids', async () => {
+    const got = await transports[0]?.call(
+      t,
+      filter({ instances: { ids: ['4', 1, 1.5, null, 300], types: ['device'] } }),
+    );
+    expect(got).toMatchObject({ success: true, command: 'config-getconfig', tan: 6 });
+    const info = got?.info as Json;
+    expect(info.instanceIds).toEqual([1]);
+    expect(info.instances.map((i: Json) => Object.keys(i.settings))).toEqual([['device']]);
+    expect(got?.errorData).toEqual([
+      {
+        description:
+          '/configFilter/instances/ids/0: "4" is not an instance id (an integer); skipped.',
+      },
+      {
+        description:
+          '/configFilter/instances/ids/2: 1.5 is not an instance id (an integer); skipped.',
+      },
+      {
+        description:
+          '/configFilter/instances/ids/3: null is not an instance id (an integer); skipped.',
+      },
+      { description: "Given instance number '300' does not exist." },
+    ]);
+  });
+
+  it('reads ids that are all skipped as no ids: all instances', async () => {
+    const ws = transports[2] as (typeof transports)[number];
+    const got = await ws.call(t, filter({ instances: { ids: ['0', 'x'] } }));
+    expect((got.info as Json).instanceIds).toEqual([4, 1]);
+    expect(got.errorData).toHaveLength(2);
+  });
+
+  it('still leaves a section out for null, and refuses what is no filter at all', async () => {
+    const none = await transports[0]?.call(t, filter({ global: null, instances: { ids: null } }));
+    expect(none?.info).toEqual({});
+    const bad = await transports[0]?.call(
+      t,
+      filter({ instances: [0], global: { types: ['leds'] } }),
+    );
+    expect(bad).toMatchObject({ success: false, error: 'Invalid params' });
+    expect(((bad?.errorData ?? []) as Json[]).map((d) => d.description.split(':')[0])).toEqual([
+      '/configFilter/instances',
+      '/configFilter/global/types/0',
+    ]);
+  });
+});
+
 describe('snapshots', () => {
   it('keeps the previous configuration before each restore, and restores it (undo)', async () => {
     const t = await startServer();

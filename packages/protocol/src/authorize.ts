@@ -1,4 +1,6 @@
 import {
+  boolean,
+  type Check,
   checkObject,
   constant,
   type Field,
@@ -9,9 +11,15 @@ import {
   tanField,
 } from './checks.js';
 import { COMMANDS } from './envelope.js';
-import type { Violation } from './violations.js';
+import { type Violation, violation } from './violations.js';
 
 const SUBCOMMANDS = COMMANDS.authorize;
+
+/** Length of a token request's `id`: exactly 5 characters, as Hyperion.ng's schema says. */
+export const TOKEN_REQUEST_ID_LENGTH = 5;
+
+/** Length of a token's `comment`: 5 to 100 characters (Hyperion.ng's minimum is 5). */
+export const TOKEN_COMMENT_LENGTH = { min: 5, max: 100 } as const;
 
 const COMMON_FIELDS: ReadonlyArray<readonly [string, Field]> = [
   ['command', { required: '"authorize"', check: constant('authorize') }],
@@ -21,29 +29,59 @@ const COMMON_FIELDS: ReadonlyArray<readonly [string, Field]> = [
 
 // Bounds keep hostile sizes out of hashing and the database. A token is at most 512 characters
 // (Glowkit's are far shorter; Hyperion.ng's user token is 128); a comment is 5 to 100 characters
-// (Hyperion.ng's minimum is 5); an id is 1 to 64 characters (Hyperion.ng's are 5).
-function needs(name: string, min: number, max: number): ReadonlyMap<string, Field> {
-  return new Map([
-    ...COMMON_FIELDS,
-    [name, { required: stringWords(min, max), check: string(min, max) }],
-  ]);
+// (Hyperion.ng's minimum is 5); a token id is 1 to 64 characters (Hyperion.ng's are 5).
+const tokenField: Field = { required: stringWords(1, 512), check: string(1, 512) };
+const commentField: Field = {
+  required: stringWords(TOKEN_COMMENT_LENGTH.min, TOKEN_COMMENT_LENGTH.max),
+  check: string(TOKEN_COMMENT_LENGTH.min, TOKEN_COMMENT_LENGTH.max),
+};
+const tokenIdField: Field = { required: stringWords(1, 64), check: string(1, 64) };
+
+const REQUEST_ID_WORDS = `a string of exactly ${TOKEN_REQUEST_ID_LENGTH} characters`;
+
+/** A token request's id: exactly 5 characters (code points), e.g. Home Assistant's `a1B2c`. */
+const requestId: Check = (value, pointer, out) => {
+  const length = typeof value === 'string' ? [...value].length : -1;
+  if (length !== TOKEN_REQUEST_ID_LENGTH)
+    out.push(violation(pointer, `must be ${REQUEST_ID_WORDS}`));
+};
+const requestIdField: Field = { required: REQUEST_ID_WORDS, check: requestId };
+
+function fields(...more: ReadonlyArray<readonly [string, Field]>): ReadonlyMap<string, Field> {
+  return new Map([...COMMON_FIELDS, ...more]);
 }
 
-const NOTHING_MORE: ReadonlyMap<string, Field> = new Map(COMMON_FIELDS);
+const NOTHING_MORE: ReadonlyMap<string, Field> = fields();
 
 const FIELDS_BY_SUBCOMMAND: ReadonlyMap<string, ReadonlyMap<string, Field>> = new Map([
-  ['login', needs('token', 1, 512)],
-  ['createToken', needs('comment', 5, 100)],
-  ['deleteToken', needs('id', 1, 64)],
+  ['login', fields(['token', tokenField])],
+  ['createToken', fields(['comment', commentField])],
+  ['deleteToken', fields(['id', tokenIdField])],
+  [
+    'requestToken',
+    fields(['comment', commentField], ['id', requestIdField], ['accept', { check: boolean }]),
+  ],
+  [
+    'answerRequest',
+    fields(
+      ['id', requestIdField],
+      ['accept', { required: 'true to grant a token, false to deny', check: boolean }],
+    ),
+  ],
 ]);
 
 /**
  * Every violation of an `authorize` request, in document order; `[]` when it is valid.
  *
- * `login` needs `token` (a string of 1 to 512 characters), `createToken` needs `comment`
- * (5 to 100 characters), `deleteToken` needs `id` (1 to 64 characters); `logout`,
- * `tokenRequired` and `getTokenList` need nothing more. Other properties at the top level are
- * allowed (and ignored), as for every request.
+ * - `login` needs `token` (a string of 1 to 512 characters);
+ * - `createToken` needs `comment` (5 to 100 characters); `deleteToken` needs `id` (1 to 64);
+ * - `requestToken` needs `comment` (5 to 100 characters) and `id` (exactly 5 characters, the
+ *   requester's choice), and takes `accept` (true or false; false cancels the request);
+ * - `answerRequest` needs `id` (exactly 5 characters) and `accept` (true grants, false denies);
+ * - `logout`, `tokenRequired`, `adminRequired`, `newPasswordRequired`, `getTokenList` and
+ *   `getPendingTokenRequests` need nothing more.
+ *
+ * Other properties at the top level are allowed (and ignored), as for every request.
  *
  * @param request - the parsed request.
  * @returns all violations at once.
@@ -51,9 +89,7 @@ const FIELDS_BY_SUBCOMMAND: ReadonlyMap<string, ReadonlyMap<string, Field>> = ne
 export function validateAuthorizeRequest(request: unknown): Violation[] {
   const out: Violation[] = [];
   const subcommand = own(request, 'subcommand');
-  const fields =
-    (typeof subcommand === 'string' ? FIELDS_BY_SUBCOMMAND.get(subcommand) : undefined) ??
-    NOTHING_MORE;
-  checkObject(out, '', request, 'a JSON object', fields, 'allow');
+  const known = typeof subcommand === 'string' ? FIELDS_BY_SUBCOMMAND.get(subcommand) : undefined;
+  checkObject(out, '', request, 'a JSON object', known ?? NOTHING_MORE, 'allow');
   return out;
 }

@@ -23,6 +23,7 @@ import { type LedColorsRequest, validateLedColorsRequest } from './ledcolors.js'
 import { validateRestoreRequest } from './restore.js';
 import { type ServerInfoRequest, validateServerInfoRequest } from './serverinfo.js';
 import { validateSnapshotRequest } from './snapshots.js';
+import { validateSysinfoRequest } from './sysinfo.js';
 import type { Violation } from './violations.js';
 
 /** A valid request of one of the LED control commands, told apart by `command`. */
@@ -60,6 +61,7 @@ const VALIDATORS: { readonly [C in CommandName]: Validator } = {
   authorize: validateAuthorizeRequest,
   instance: validateInstanceRequest,
   serverinfo: validateServerInfoRequest,
+  sysinfo: validateSysinfoRequest,
   ledcolors: validateLedColorsRequest,
   effect: validateEffectRequest,
   color: validateColorRequest,

@@ -9,7 +9,19 @@ import { quote } from './violations.js';
  */
 export const COMMANDS = {
   config: ['restoreconfig', 'getconfig', 'getsnapshots', 'restoresnapshot'],
-  authorize: ['login', 'logout', 'tokenRequired', 'createToken', 'getTokenList', 'deleteToken'],
+  authorize: [
+    'login',
+    'logout',
+    'tokenRequired',
+    'adminRequired',
+    'newPasswordRequired',
+    'createToken',
+    'getTokenList',
+    'deleteToken',
+    'requestToken',
+    'answerRequest',
+    'getPendingTokenRequests',
+  ],
   instance: [
     'switchTo',
     'startInstance',
@@ -25,6 +37,7 @@ export const COMMANDS = {
     'getSubscriptions',
     'getSubscriptionCommands',
   ],
+  sysinfo: [],
   ledcolors: ['ledstream-start', 'ledstream-stop', 'imagestream-start', 'imagestream-stop'],
   effect: [],
   color: [],
@@ -118,7 +131,7 @@ const KNOWN_COMMANDS = Object.keys(COMMANDS).join(', ');
 /**
  * Reads the command, subcommand and tan of a parsed request, before anything else is checked.
  *
- * Commands without subcommands (`effect`, `color`, `image`, `clear`, `clearall`,
+ * Commands without subcommands (`sysinfo`, `effect`, `color`, `image`, `clear`, `clearall`,
  * `componentstate`, `adjustment`, `create-effect`, `delete-effect`) resolve whatever
  * `subcommand` holds, with `subcommand: undefined` and the bare command as `name`. `serverinfo`
  * without a subcommand (or with `""`) resolves to `name` `"serverinfo"` and means `getInfo`.

@@ -1,10 +1,11 @@
-import { type Check, checkObject, constant, type Field, integer, tanField } from './checks.js';
+import { type Check, checkObject, constant, type Field, tanField } from './checks.js';
 import { GLOBAL_GROUPS, INSTANCE_GROUPS } from './groups.js';
-import { MAX_INSTANCE_ID } from './restore.js';
 import { childPointer, quote, type Violation, violation } from './violations.js';
 
-// Filters take instance ids as they exist (0 to MAX_INSTANCE_ID, like config.instances[].id); an
-// id that names no instance is not a violation but a warning in the reply, as in Hyperion.ng.
+// Filters are read as Hyperion.ng reads them, since its clients send them that way
+// (hyperion.md §6): an empty list of types or ids means all of them, `instances: []` means all
+// instances, and an id that is not an integer is skipped. An id that names no instance (an
+// integer out of range included) is not a violation but a warning in the reply, as in Hyperion.ng.
 
 // null means "leave this section out" (hyperion.md §6), so every filter part may be null.
 function nullOr(check: Check): Check {
@@ -42,7 +43,8 @@ const GLOBAL_FILTER: ReadonlyMap<string, Field> = new Map([
 ]);
 
 const INSTANCES_FILTER: ReadonlyMap<string, Field> = new Map([
-  ['ids', { check: nullOr(arrayOf('instance ids', integer(0, MAX_INSTANCE_ID))) }],
+  // Any item: the server skips those that are not integers and warns about each.
+  ['ids', { check: nullOr(arrayOf('instance ids', () => {})) }],
   [
     'types',
     { check: nullOr(arrayOf('instance group names', groupName('instance', INSTANCE_GROUPS))) },
@@ -62,11 +64,13 @@ const FILTER: ReadonlyMap<string, Field> = new Map([
     'instances',
     {
       check: nullOr((value, pointer, out) => {
+        // Hyperion.ng reads an array here as an empty object: all instances.
+        if (Array.isArray(value) && value.length === 0) return;
         checkObject(
           out,
           pointer,
           value,
-          'an object with ids and/or types, or null',
+          'an object with ids and/or types, [] (all) or null',
           INSTANCES_FILTER,
           'reject',
         );
@@ -100,9 +104,10 @@ const REQUEST_FIELDS: ReadonlyMap<string, Field> = new Map([
  * Every violation of a `config getconfig` request, in document order; `[]` when it is valid.
  *
  * The optional `configFilter` is Hyperion.ng's (hyperion.md §6):
- * `{ global?: { types?: GlobalGroup[] | null } | null, instances?: { ids?: integer[] | null, types?: InstanceGroup[] | null } | null }`,
- * with no other properties in it or its parts; ids are integers from 0 to 255 (an id that names
- * no instance is for the server to warn about). Other properties at the top level are allowed.
+ * `{ global?: { types?: GlobalGroup[] | null } | null, instances?: { ids?: unknown[] | null, types?: InstanceGroup[] | null } | [] | null }`,
+ * with no other properties in it or its parts. `[]` for a list of types or ids, and for
+ * `instances`, means all; ids that are not integers, or name no instance, are for the server to
+ * skip and warn about. Other properties at the top level are allowed.
  *
  * @param request - the parsed request.
  * @returns all violations at once.

@@ -11,7 +11,11 @@ export {
   type RgbTriple,
   validateAdjustmentRequest,
 } from './adjustment.js';
-export { validateAuthorizeRequest } from './authorize.js';
+export {
+  TOKEN_COMMENT_LENGTH,
+  TOKEN_REQUEST_ID_LENGTH,
+  validateAuthorizeRequest,
+} from './authorize.js';
 export { type Base64Scan, MAX_IMAGE_BYTES, scanBase64 } from './base64.js';
 export { isJsonObject, type JsonObject, own } from './checks.js';
 export {
@@ -89,7 +93,12 @@ export {
   successReply,
   successReplyText,
 } from './replies.js';
-export { validateRestoreRequest } from './restore.js';
+export {
+  type GroupCheck,
+  MAX_INSTANCE_ID,
+  type RestoreValidationOptions,
+  validateRestoreRequest,
+} from './restore.js';
 export {
   DEFAULT_SUBSCRIPTION_TOPICS,
   isSubscriptionTopic,
@@ -101,4 +110,5 @@ export {
   validateServerInfoRequest,
 } from './serverinfo.js';
 export { validateSnapshotRequest } from './snapshots.js';
+export { type SysinfoRequest, validateSysinfoRequest } from './sysinfo.js';
 export { childPointer, type Violation, violation } from './violations.js';

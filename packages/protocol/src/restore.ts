@@ -10,19 +10,90 @@ import {
   string,
   tanField,
 } from './checks.js';
-import { checkGlobalSettings, checkInstanceSettings } from './groups.js';
+import { checkGlobalSettings, checkInstanceSettings, groupValue } from './groups.js';
 import { childPointer, type Violation, violation } from './violations.js';
 
-// Limits from spec/restore-operation.md.
-/** The largest instance id (`config.instances[].id`); getconfig's filter takes the same ids. */
-export const MAX_INSTANCE_ID = 255;
-const MAX_LISTED_INSTANCE_ID = 254;
+// Limits from spec/restore-operation.md, with one deviation: the spec allows 255 as an instance's
+// id but not in instanceIds, so a configuration holding instance 255 could never be exported and
+// restored again. 255 is Hyperion.ng's NO_INSTANCE_ID ("no instance": its migration deletes the
+// rows that carry it, and its instance commands and getconfig filter stop at 254), so Glowkit's
+// one id space is 0 to 254.
+/** The largest instance id (`config.instances[].id`, `instanceIds`, getconfig's filter). */
+export const MAX_INSTANCE_ID = 254;
+const MAX_LISTED_INSTANCE_ID = MAX_INSTANCE_ID;
+const NO_INSTANCE_ID = 255;
 const MIN_NAME_LENGTH = 5;
+
+/**
+ * A further check of one setting group, run where the group stands in the document so that its
+ * violations come in document order with the request's own: `level` and `group` name it, `value`
+ * is its value as it would be stored (a string holding JSON is parsed), `pointer` is the group's.
+ * Called only for a known group with a valid value that is not null (null means the default).
+ */
+export type GroupCheck = (
+  level: 'global' | 'instance',
+  group: string,
+  value: unknown,
+  pointer: string,
+  out: Violation[],
+) => void;
+
+/** Options of {@link validateRestoreRequest}. */
+export interface RestoreValidationOptions {
+  /** The server's own check of each group's content (e.g. `webConfig.port` is a port). */
+  checkGroup?: GroupCheck;
+}
+
+/**
+ * `settingsCheck` (the spec's check of a settings object) followed, key by key in document order,
+ * by `checkGroup` on each group the spec check found no fault with.
+ */
+function withGroupChecks(
+  settingsCheck: Check,
+  level: 'global' | 'instance',
+  checkGroup: GroupCheck | undefined,
+): Check {
+  if (checkGroup === undefined) return settingsCheck;
+  return (value, pointer, out) => {
+    const found: Violation[] = [];
+    settingsCheck(value, pointer, found);
+    if (!isJsonObject(value)) {
+      out.push(...found);
+      return;
+    }
+    // The spec's violations by the key they fall under (its escaped pointer token), so that each
+    // group's come right before its own further check: linear in keys and violations.
+    const byKey = new Map<string, Violation[]>();
+    for (const v of found) {
+      const token = v.pointer.startsWith(`${pointer}/`)
+        ? (v.pointer.slice(pointer.length + 1).split('/')[0] ?? '')
+        : undefined;
+      if (token === undefined) {
+        out.push(v);
+      } else {
+        const list = byKey.get(token);
+        if (list) list.push(v);
+        else byKey.set(token, [v]);
+      }
+    }
+    for (const [key, raw] of Object.entries(value)) {
+      const at = childPointer(pointer, key);
+      const faults = byKey.get(at.slice(pointer.length + 1));
+      if (faults) out.push(...faults);
+      else if (raw !== null) checkGroup(level, key, groupValue(raw), at, out);
+    }
+  };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// Whether `value` is a UUID string as `config.global.uuid` takes it.
+function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
 const checkUuid: Check = (value, pointer, out) => {
-  if (typeof value !== 'string' || !UUID.test(value)) {
+  if (!isUuid(value)) {
     out.push(
       violation(
         pointer,
@@ -32,21 +103,28 @@ const checkUuid: Check = (value, pointer, out) => {
   }
 };
 
-const GLOBAL_FIELDS: ReadonlyMap<string, Field> = new Map([
-  ['settings', { required: 'an object of global setting groups', check: checkGlobalSettings }],
-  ['uuid', { check: checkUuid }],
-]);
-
-const checkGlobal: Check = (value, pointer, out) => {
-  checkObject(
-    out,
-    pointer,
-    value,
-    'an object with settings (and optionally uuid)',
-    GLOBAL_FIELDS,
-    'reject',
-  );
-};
+function checkGlobal(checkGroup: GroupCheck | undefined): Check {
+  const fields: ReadonlyMap<string, Field> = new Map([
+    [
+      'settings',
+      {
+        required: 'an object of global setting groups',
+        check: withGroupChecks(checkGlobalSettings, 'global', checkGroup),
+      },
+    ],
+    ['uuid', { check: checkUuid }],
+  ]);
+  return (value, pointer, out) => {
+    checkObject(
+      out,
+      pointer,
+      value,
+      'an object with settings (and optionally uuid)',
+      fields,
+      'reject',
+    );
+  };
+}
 
 // The integer ids of the instances, for the cross-checks with instanceIds. Ids that are not
 // integers are left out: their own violation already says what is wrong with them.
@@ -111,20 +189,29 @@ function checkInstanceIds(instanceIds: Set<number> | undefined): Check {
 
 const INSTANCE_WORDS = 'an object with id, settings and optionally name and enabled';
 
+const checkInstanceId: Check = (id, at, out) => {
+  if (id === NO_INSTANCE_ID) {
+    const rule = `must be ${integerWords(0, MAX_INSTANCE_ID)}: ${NO_INSTANCE_ID} is Hyperion.ng's "no instance" id, which instanceIds and the instance commands cannot name`;
+    out.push(violation(at, rule));
+  } else {
+    integer(0, MAX_INSTANCE_ID)(id, at, out);
+  }
+};
+
 // One check per instances array: it remembers the first index of each id to name it when the id
 // comes again.
-function checkInstances(): Check {
+function checkInstances(checkGroup: GroupCheck | undefined): Check {
+  const checkSettings = withGroupChecks(checkInstanceSettings, 'instance', checkGroup);
   return (value, pointer, out) => {
     if (!Array.isArray(value)) {
       out.push(violation(pointer, 'must be an array of instances'));
       return;
     }
     const firstIndex = new Map<number, number>();
-    const idCheck = integer(0, MAX_INSTANCE_ID);
     value.forEach((item, index) => {
       const itemPointer = childPointer(pointer, index);
       const checkId: Check = (id, at, sink) => {
-        idCheck(id, at, sink);
+        checkInstanceId(id, at, sink);
         if (!Number.isInteger(id)) return;
         const first = firstIndex.get(id as number);
         if (first === undefined) {
@@ -138,51 +225,53 @@ function checkInstances(): Check {
         ['id', { required: integerWords(0, MAX_INSTANCE_ID), check: checkId }],
         ['name', { check: string(MIN_NAME_LENGTH) }],
         ['enabled', { check: boolean }],
-        [
-          'settings',
-          { required: 'an object of instance setting groups', check: checkInstanceSettings },
-        ],
+        ['settings', { required: 'an object of instance setting groups', check: checkSettings }],
       ]);
       checkObject(out, itemPointer, item, INSTANCE_WORDS, fields, 'reject');
     });
   };
 }
 
-const checkConfig: Check = (value, pointer, out) => {
-  if (
-    isJsonObject(value) &&
-    !Object.hasOwn(value, 'global') &&
-    !Object.hasOwn(value, 'instanceIds') &&
-    !Object.hasOwn(value, 'instances')
-  ) {
-    out.push(violation(pointer, 'no configuration data provided (global or instances)'));
-  }
-  // A missing instances array counts as no instances, so that instanceIds cannot list ghosts.
-  const ids =
-    isJsonObject(value) && Object.hasOwn(value, 'instances')
-      ? instanceIdsOf(value.instances)
-      : new Set<number>();
-  const fields: ReadonlyMap<string, Field> = new Map([
-    ['global', { check: checkGlobal }],
-    ['instanceIds', { check: checkInstanceIds(ids) }],
-    ['instances', { check: checkInstances() }],
-  ]);
-  checkObject(
-    out,
-    pointer,
-    value,
-    'an object with global, instanceIds and/or instances',
-    fields,
-    'reject',
-  );
-};
+const checkConfig =
+  (checkGroup: GroupCheck | undefined): Check =>
+  (value, pointer, out) => {
+    if (
+      isJsonObject(value) &&
+      !Object.hasOwn(value, 'global') &&
+      !Object.hasOwn(value, 'instanceIds') &&
+      !Object.hasOwn(value, 'instances')
+    ) {
+      out.push(violation(pointer, 'no configuration data provided (global or instances)'));
+    }
+    // A missing instances array counts as no instances, so that instanceIds cannot list ghosts.
+    const ids =
+      isJsonObject(value) && Object.hasOwn(value, 'instances')
+        ? instanceIdsOf(value.instances)
+        : new Set<number>();
+    const fields: ReadonlyMap<string, Field> = new Map([
+      ['global', { check: checkGlobal(checkGroup) }],
+      ['instanceIds', { check: checkInstanceIds(ids) }],
+      ['instances', { check: checkInstances(checkGroup) }],
+    ]);
+    checkObject(
+      out,
+      pointer,
+      value,
+      'an object with global, instanceIds and/or instances',
+      fields,
+      'reject',
+    );
+  };
 
-const REQUEST_FIELDS: ReadonlyMap<string, Field> = new Map([
-  ['command', { required: '"config"', check: constant('config') }],
-  ['subcommand', { required: '"restoreconfig"', check: constant('restoreconfig') }],
-  ['config', { required: 'the configuration to restore', check: checkConfig }],
-  ['tan', tanField],
-]);
+const requestFields = (checkGroup: GroupCheck | undefined): ReadonlyMap<string, Field> =>
+  new Map([
+    ['command', { required: '"config"', check: constant('config') }],
+    ['subcommand', { required: '"restoreconfig"', check: constant('restoreconfig') }],
+    ['config', { required: 'the configuration to restore', check: checkConfig(checkGroup) }],
+    ['tan', tanField],
+  ]);
+
+const REQUEST_FIELDS = requestFields(undefined);
 
 /**
  * Every violation of a `config restoreconfig` request, in document order; `[]` when it is valid.
@@ -191,16 +280,25 @@ const REQUEST_FIELDS: ReadonlyMap<string, Field> = new Map([
  * nothing and silently "corrects" instead): `command`, `subcommand`, `tan`; `config` with only
  * `global`, `instanceIds` and `instances`, at least one of them; `global` with `settings` (only the
  * `GLOBAL_GROUPS`) and an optional `uuid`; `instanceIds` as unique integers from 0 to 254
- * that list exactly the instances' ids; `instances` with a unique `id` (0 to 255), an optional
+ * that list exactly the instances' ids; `instances` with a unique `id` (0 to 254: the spec's 255
+ * is refused, see {@link MAX_INSTANCE_ID}), an optional
  * `name` (5 characters or more) and `enabled`, and `settings` (only the `INSTANCE_GROUPS`).
  * Each group is an object, an array, a string holding a JSON object or array, or null. Other
  * properties at the top level of the request are allowed; inside `config` they are not.
  *
+ * With `options.checkGroup`, each group is also checked by it where it stands, so that the
+ * server's own group rules are reported together with the spec's, in document order.
+ *
  * @param request - the parsed request.
+ * @param options - an optional further check of each group's content.
  * @returns all violations at once, never only the first.
  */
-export function validateRestoreRequest(request: unknown): Violation[] {
+export function validateRestoreRequest(
+  request: unknown,
+  options: RestoreValidationOptions = {},
+): Violation[] {
   const out: Violation[] = [];
-  checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
+  const fields = options.checkGroup ? requestFields(options.checkGroup) : REQUEST_FIELDS;
+  checkObject(out, '', request, 'a JSON object', fields, 'allow');
   return out;
 }

@@ -6,8 +6,15 @@ const check = (subcommand: unknown, extra: Record<string, unknown> = {}): string
   described(validateAuthorizeRequest({ command: 'authorize', subcommand, tan: 1, ...extra }));
 
 describe('validateAuthorizeRequest', () => {
-  it('accepts logout, tokenRequired and getTokenList with nothing more', () => {
-    for (const subcommand of ['logout', 'tokenRequired', 'getTokenList']) {
+  it('accepts the subcommands without parameters with nothing more', () => {
+    for (const subcommand of [
+      'logout',
+      'tokenRequired',
+      'adminRequired',
+      'newPasswordRequired',
+      'getTokenList',
+      'getPendingTokenRequests',
+    ]) {
       expect(check(subcommand), subcommand).toEqual([]);
     }
   });
@@ -53,14 +60,51 @@ describe('validateAuthorizeRequest', () => {
     }
   });
 
+  it('requestToken needs a comment of 5 to 100 characters and an id of exactly 5', () => {
+    // What Home Assistant sends.
+    expect(check('requestToken', { comment: 'Home Assistant', id: 'a1B2c' })).toEqual([]);
+    expect(
+      check('requestToken', { comment: 'Home Assistant', id: 'a1B2c', accept: false }),
+    ).toEqual([]);
+    expect(check('requestToken', { id: '🙂🙂🙂🙂🙂', comment: 'x'.repeat(100) })).toEqual([]);
+    expect(check('requestToken')).toEqual([
+      '/comment: is required (a string of 5 to 100 characters)',
+      '/id: is required (a string of exactly 5 characters)',
+    ]);
+    expect(check('requestToken', { comment: 'HA', id: 'abcdef', accept: 'no' })).toEqual([
+      '/comment: must be a string of 5 to 100 characters',
+      '/id: must be a string of exactly 5 characters',
+      '/accept: must be true or false',
+    ]);
+    for (const id of ['', 'abcd', 12345, null]) {
+      expect(check('requestToken', { comment: 'Home Assistant', id }), String(id)).toEqual([
+        '/id: must be a string of exactly 5 characters',
+      ]);
+    }
+  });
+
+  it('answerRequest needs the request id and accept', () => {
+    expect(check('answerRequest', { id: 'a1B2c', accept: true })).toEqual([]);
+    expect(check('answerRequest', { id: 'a1B2c', accept: false })).toEqual([]);
+    expect(check('answerRequest')).toEqual([
+      '/id: is required (a string of exactly 5 characters)',
+      '/accept: is required (true to grant a token, false to deny)',
+    ]);
+    expect(check('answerRequest', { id: 'a1B2', accept: 1 })).toEqual([
+      '/id: must be a string of exactly 5 characters',
+      '/accept: must be true or false',
+    ]);
+  });
+
   it('needs command "authorize" and a known subcommand', () => {
-    const known = 'login, logout, tokenRequired, createToken, getTokenList, deleteToken';
+    const known =
+      'login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests';
     expect(described(validateAuthorizeRequest({}))).toEqual([
       '/command: is required ("authorize")',
       `/subcommand: is required (one of: ${known})`,
     ]);
     expect(
-      described(validateAuthorizeRequest({ command: 'config', subcommand: 'requestToken' })),
+      described(validateAuthorizeRequest({ command: 'config', subcommand: 'restoreconfig' })),
     ).toEqual(['/command: must be "authorize"', `/subcommand: must be one of: ${known}`]);
     expect(described(validateAuthorizeRequest([]))).toEqual(['/: must be a JSON object']);
   });
@@ -77,7 +121,7 @@ describe('validateAuthorizeRequest', () => {
       '{"command":"authorize","subcommand":"constructor","__proto__":{"token":"x"}}',
     );
     expect(described(validateAuthorizeRequest(parsed))).toEqual([
-      '/subcommand: must be one of: login, logout, tokenRequired, createToken, getTokenList, deleteToken',
+      '/subcommand: must be one of: login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests',
     ]);
   });
 });

@@ -59,6 +59,7 @@ describe('readEnvelope: commands without subcommands', () => {
       >();
     }
     expectTypeOf<CommandWithoutSubcommand>().toEqualTypeOf<
+      | 'sysinfo'
       | 'effect'
       | 'color'
       | 'image'

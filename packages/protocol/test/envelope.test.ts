@@ -3,7 +3,7 @@ import { COMMANDS, commandName, parseJson, readEnvelope, tanOf } from '../src/in
 
 const CONFIG_SUBS = 'restoreconfig, getconfig, getsnapshots, restoresnapshot';
 const KNOWN =
-  'config, authorize, instance, serverinfo, ledcolors, effect, color, image, clear, clearall, componentstate, adjustment, create-effect, delete-effect';
+  'config, authorize, instance, serverinfo, sysinfo, ledcolors, effect, color, image, clear, clearall, componentstate, adjustment, create-effect, delete-effect';
 
 describe('tanOf', () => {
   it('returns an integer tan of 0 or more', () => {
@@ -171,7 +171,7 @@ describe('readEnvelope', () => {
         errorData: [
           {
             description:
-              '/subcommand: Invalid subcommand: 12 (known for authorize: login, logout, tokenRequired, createToken, getTokenList, deleteToken)',
+              '/subcommand: Invalid subcommand: 12 (known for authorize: login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests)',
           },
         ],
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INSTANCE_GROUPS, validateRestoreRequest } from '../src/index.js';
+import { INSTANCE_GROUPS, type Violation, validateRestoreRequest } from '../src/index.js';
 import { allGroups, described, instance, restoreRequest, withInstances } from './requests.js';
 
 const GROUP_RULE = 'must be an object, an array, a string holding JSON, or null';
@@ -248,16 +248,19 @@ describe('validateRestoreRequest: instances', () => {
 
   it('needs id and settings', () => {
     expect(forConfig(withInstances({ name: 'Living room' }))).toEqual([
-      '/config/instances/0/id: is required (an integer from 0 to 255)',
+      '/config/instances/0/id: is required (an integer from 0 to 254)',
       '/config/instances/0/settings: is required (an object of instance setting groups)',
     ]);
   });
 
-  it('takes an id from 0 to 255', () => {
-    expect(forConfig(withInstances(instance(0), instance(255)))).toEqual([]);
+  it('takes an id from 0 to 254: 255, Hyperion.ng\'s "no instance", could not be listed', () => {
+    expect(forConfig(withInstances(instance(0), instance(254)))).toEqual([]);
+    expect(forConfig(withInstances(instance(255)))).toEqual([
+      '/config/instances/0/id: must be an integer from 0 to 254: 255 is Hyperion.ng\'s "no instance" id, which instanceIds and the instance commands cannot name',
+    ]);
     for (const id of [256, -1, 2.5, '0', null]) {
       expect(forConfig(withInstances(instance(id))), String(id)).toEqual([
-        '/config/instances/0/id: must be an integer from 0 to 255',
+        '/config/instances/0/id: must be an integer from 0 to 254',
       ]);
     }
   });
@@ -335,7 +338,7 @@ describe('validateRestoreRequest: reporting', () => {
       `/config/instances/0/settings/leds: ${GROUP_RULE}: the string is not valid JSON (Unexpected end of JSON input at line 1, column 2)`,
       '/config/instances/1/id: repeats the id of /config/instances/0: instance ids must be unique',
       '/config/instances/1/extra: is not allowed here (allowed: id, name, enabled, settings)',
-      '/config/instances/2/id: is required (an integer from 0 to 255)',
+      '/config/instances/2/id: is required (an integer from 0 to 254)',
       '/config/instances/2/settings: is required (an object of instance setting groups)',
       '/config/backup: is not allowed here (allowed: global, instanceIds, instances)',
     ]);
@@ -429,8 +432,75 @@ describe('validateRestoreRequest: hostile keys', () => {
     ]);
     const inherited = Object.create({ id: 0, settings: {} }) as object;
     expect(forConfig(withInstances(inherited))).toEqual([
-      '/config/instances/0/id: is required (an integer from 0 to 255)',
+      '/config/instances/0/id: is required (an integer from 0 to 254)',
       '/config/instances/0/settings: is required (an object of instance setting groups)',
     ]);
+  });
+});
+
+describe('validateRestoreRequest: a further check of each group (checkGroup)', () => {
+  // A stand-in for the server's group schemas: a port must be below 65536.
+  const calls: string[] = [];
+  const checkGroup = (
+    level: 'global' | 'instance',
+    group: string,
+    value: unknown,
+    pointer: string,
+    out: Violation[],
+  ) => {
+    calls.push(`${level} ${group}`);
+    const port = (value as { port?: unknown }).port;
+    if (typeof port === 'number' && port > 65535) {
+      out.push({ pointer: `${pointer}/port`, rule: 'r', description: `${pointer}/port: too big` });
+    }
+  };
+
+  it('reports the spec rules and the group checks together, in document order', () => {
+    calls.length = 0;
+    const request = restoreRequest({
+      global: {
+        settings: {
+          webConfig: { port: 70000 },
+          nonsense: {},
+          jsonServer: '{"port":80000}',
+          logger: 5,
+          network: null,
+        },
+      },
+      instances: [
+        { id: 0, name: 'abc', settings: { device: { port: 99999 } } },
+        { id: 300, settings: { webConfig: {}, boblightServer: { port: 70001 } } },
+      ],
+    });
+    expect(described(validateRestoreRequest(request, { checkGroup }))).toEqual([
+      '/config/global/settings/webConfig/port: too big',
+      expect.stringMatching(/^\/config\/global\/settings\/nonsense: "nonsense" is not a global/),
+      '/config/global/settings/jsonServer/port: too big',
+      `/config/global/settings/logger: ${GROUP_RULE}`,
+      '/config/instances/0/name: must be a string of at least 5 characters (minLength 5)',
+      '/config/instances/0/settings/device/port: too big',
+      '/config/instances/1/id: must be an integer from 0 to 254',
+      expect.stringMatching(
+        /^\/config\/instances\/1\/settings\/webConfig: "webConfig" is a global/,
+      ),
+      '/config/instances/1/settings/boblightServer/port: too big',
+    ]);
+    // Only valid, known, non-null groups are handed on.
+    expect(calls).toEqual([
+      'global webConfig',
+      'global jsonServer',
+      'instance device',
+      'instance boblightServer',
+    ]);
+  });
+
+  it('is not called when the settings are not an object', () => {
+    calls.length = 0;
+    const request = restoreRequest({
+      global: { settings: [] },
+      instances: [{ id: 0, settings: 3 }],
+    });
+    expect(validateRestoreRequest(request, { checkGroup })).toHaveLength(2);
+    expect(calls).toEqual([]);
   });
 });

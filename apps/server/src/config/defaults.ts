@@ -34,6 +34,27 @@ export const CONFIG_VERSION = '2.1.2';
 /** The name of the instance a new configuration starts with. */
 export const FIRST_INSTANCE_NAME = 'First LED instance';
 
+/** The fewest characters (code points) of an instance name, as restore takes it (the spec's). */
+export const MIN_INSTANCE_NAME_LENGTH = 5;
+
+/** The largest instance id: 255 is Hyperion.ng's "no instance" (see @glowkit/protocol). */
+export const MAX_INSTANCE_ID = 254;
+
+/** The name restore gives an instance that has none (Hyperion.ng's). */
+export function defaultInstanceName(id: number): string {
+  return `Instance ${id}`;
+}
+
+/** Whether `name` is an instance name restore takes: a string of at least 5 characters. */
+export function isInstanceName(name: unknown): name is string {
+  return typeof name === 'string' && [...name].length >= MIN_INSTANCE_NAME_LENGTH;
+}
+
+/** Whether `id` is an instance id restore takes: an integer from 0 to 254. */
+export function isInstanceId(id: unknown): id is number {
+  return Number.isInteger(id) && (id as number) >= 0 && (id as number) <= MAX_INSTANCE_ID;
+}
+
 /** The value of a settings group: an object, or an array for `leds`. */
 export type GroupValue = Record<string, unknown> | Record<string, unknown>[];
 

@@ -7,6 +7,7 @@ import {
   validateAuthorizeRequest,
 } from '@glowkit/protocol';
 import { type Authenticator, failureText } from '../auth/authenticator.js';
+import type { TokenRequests } from '../auth/token-requests.js';
 import type { Logger } from '../logger.js';
 import type { ConfigStore } from '../store/config-store.js';
 import type { Outcome } from './outcome.js';
@@ -18,7 +19,20 @@ export interface AuthorizeDeps {
   store: ConfigStore;
   authenticator: Authenticator;
   logger: Logger;
+  /** The pending token requests (`requestToken`, `answerRequest`). */
+  tokenRequests: TokenRequests;
 }
+
+/** Whether the session's token may manage tokens (the dispatcher checked that it is valid). */
+const isAdmin = (session: Session): boolean =>
+  session.auth?.ok === true && session.auth.token.admin;
+
+const notAdmin = (name: string, tan: number): Outcome => ({
+  reply: errorReply(name, tan, ERRORS.noAuthorization, [
+    'answering token requests needs an admin token: log in with one (`glowkit token create`)',
+  ]),
+  status: 403,
+});
 
 /** The `authorize` subcommands. Those that change tokens are for admins (checked before). */
 export function authorize(
@@ -34,6 +48,29 @@ export function authorize(
   switch (subcommand) {
     case 'tokenRequired':
       return { reply: successReply(name, tan, { required: true }) };
+    case 'adminRequired':
+      return { reply: successReply(name, tan, { adminRequired: true }) };
+    case 'newPasswordRequired':
+      // Glowkit has no password (tokens only), so there is none to change.
+      return { reply: successReply(name, tan, { newPasswordRequired: false }) };
+    case 'requestToken':
+      return requestToken(request, name, tan, session, deps);
+    case 'answerRequest': {
+      if (!isAdmin(session)) return notAdmin(name, tan);
+      const id = String(own(request, 'id'));
+      const by = session.auth?.ok ? session.auth.token.id : 'unknown';
+      if (!deps.tokenRequests.answer(id, own(request, 'accept') === true, by)) {
+        return {
+          reply: errorReply(name, tan, 'Unable to handle token acceptance or denial', [
+            `/id: no token request "${id}" is pending (it was answered, timed out, or its requester disconnected)`,
+          ]),
+        };
+      }
+      return { reply: successReply(name, tan) };
+    }
+    case 'getPendingTokenRequests':
+      if (!isAdmin(session)) return notAdmin(name, tan);
+      return { reply: successReply(name, tan, deps.tokenRequests.pending()) };
     case 'login': {
       if (isHttp(session)) {
         return {
@@ -90,4 +127,42 @@ export function authorize(
       return { reply: successReply(name, tan) };
     }
   }
+}
+
+/**
+ * `requestToken`: no reply now; the requester hears `authorize-requestToken` when an admin
+ * answers, or the denial when the request times out. `accept: false` cancels the session's own
+ * request `id` (the cancelled request is answered with the denial).
+ */
+function requestToken(
+  request: unknown,
+  name: string,
+  tan: number,
+  session: Session,
+  deps: AuthorizeDeps,
+): Outcome {
+  if (isHttp(session)) {
+    return {
+      reply: errorReply(name, tan, 'Command not supported via single API calls using HTTP/S', [
+        'a token request is answered when an admin decides: send it over a WebSocket or the TCP JSON port',
+      ]),
+    };
+  }
+  const id = String(own(request, 'id'));
+  if (own(request, 'accept') === false) {
+    if (deps.tokenRequests.cancel(session, id))
+      return { reply: successReply(name, tan), silent: true };
+    return {
+      reply: errorReply(name, tan, 'Token request failed', [
+        `/id: this session has no pending token request "${id}" to cancel`,
+      ]),
+    };
+  }
+  const taken = deps.tokenRequests.request(session, {
+    comment: String(own(request, 'comment')),
+    id,
+    tan,
+  });
+  if (!taken.ok) return { reply: errorReply(name, tan, 'Token request failed', [taken.detail]) };
+  return { reply: successReply(name, tan), silent: true };
 }

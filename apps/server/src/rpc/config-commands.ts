@@ -6,12 +6,11 @@ import {
   successReply,
   successReplyText,
   validateGetConfigRequest,
-  validateRestoreRequest,
   validateSnapshotRequest,
 } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import { type ConfigStore, type Configuration, StoreError } from '../store/config-store.js';
-import { configurationOf } from './normalize.js';
+import { configurationOf, restoreViolations } from './normalize.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { Session } from './session.js';
@@ -71,11 +70,9 @@ export function restoreConfig(
   session: Session,
   deps: ConfigCommandDeps,
 ): Outcome {
-  const invalid = invalidParams(name, tan, validateRestoreRequest(request));
+  const invalid = invalidParams(name, tan, restoreViolations(request));
   if (invalid) return invalid;
-  const result = configurationOf(own(request, 'config'));
-  if (!result.ok) return invalidParams(name, tan, result.violations);
-  const { configuration } = result;
+  const configuration = configurationOf(own(request, 'config'));
   return replaced(name, tan, deps, 'restore', () => {
     const started = performance.now();
     const { snapshot } = deps.store.replace(configuration, `restore over ${who(session)}`);
@@ -93,7 +90,46 @@ export function restoreConfig(
   });
 }
 
-/** The configuration narrowed by a `configFilter` (hyperion.md §6), with warnings. */
+/** Whether a filter's list of types or ids asks for everything: absent, not a list, or empty. */
+const wantsAll = (list: unknown): boolean => !Array.isArray(list) || list.length === 0;
+
+/** The settings whose group is in `types` (all of them when {@link wantsAll}). */
+function pick(settings: Json, types: unknown): Json {
+  if (wantsAll(types)) return settings;
+  const wanted = new Set(types as unknown[]);
+  return Object.fromEntries(Object.entries(settings).filter(([group]) => wanted.has(group)));
+}
+
+/**
+ * The instance ids a filter's `ids` asks for, read as Hyperion.ng's clients mean them: ids that
+ * are not integers are skipped (with a warning), and a list left empty asks for every instance.
+ * An integer that names no instance stays (it matches none) and is warned about.
+ */
+function wantedIds(
+  ids: unknown,
+  existing: readonly number[],
+  warnings: string[],
+): Set<number> | undefined {
+  if (!Array.isArray(ids)) return undefined;
+  const wanted = new Set<number>();
+  ids.forEach((id: unknown, index) => {
+    if (typeof id !== 'number' || !Number.isInteger(id)) {
+      const shown = JSON.stringify(id) ?? String(id);
+      warnings.push(
+        `/configFilter/instances/ids/${index}: ${shown.length > 40 ? `${shown.slice(0, 39)}…` : shown} is not an instance id (an integer); skipped.`,
+      );
+      return;
+    }
+    if (!existing.includes(id)) warnings.push(`Given instance number '${id}' does not exist.`);
+    wanted.add(id);
+  });
+  return wanted.size === 0 ? undefined : wanted;
+}
+
+/**
+ * The configuration narrowed by a `configFilter` (hyperion.md §6), with warnings. A section given
+ * as null, or whose list is null, is left out; `types: []`, `ids: []` and `instances: []` mean all.
+ */
 function filtered(
   configuration: Configuration,
   filter: unknown,
@@ -105,14 +141,12 @@ function filtered(
   if (globalFilter === undefined) {
     info.global = configuration.global;
   } else if (globalFilter !== null && globalTypes !== null) {
-    const wanted = Array.isArray(globalTypes) ? new Set(globalTypes) : undefined;
     info.global = {
       ...configuration.global,
-      settings: Object.fromEntries(
-        Object.entries(configuration.global.settings).filter(([g]) => !wanted || wanted.has(g)),
-      ),
+      settings: pick(configuration.global.settings, globalTypes),
     };
   }
+  // own() reads nothing from an array, so `instances: []` is the empty filter: all instances.
   const instanceFilter = own(filter, 'instances');
   const ids = own(instanceFilter, 'ids');
   const types = own(instanceFilter, 'types');
@@ -120,21 +154,10 @@ function filtered(
     info.instanceIds = configuration.instanceIds;
     info.instances = configuration.instances;
   } else if (instanceFilter !== null && ids !== null) {
-    const wantedIds = Array.isArray(ids) ? new Set(ids) : undefined;
-    const wantedTypes = Array.isArray(types) ? new Set(types) : undefined;
-    for (const id of wantedIds ?? []) {
-      if (!configuration.instanceIds.includes(id as number)) {
-        warnings.push(`Given instance number '${id}' does not exist.`);
-      }
-    }
+    const wanted = wantedIds(ids, configuration.instanceIds, warnings);
     const instances = configuration.instances
-      .filter((i) => !wantedIds || wantedIds.has(i.id))
-      .map((i) => ({
-        ...i,
-        settings: Object.fromEntries(
-          Object.entries(i.settings).filter(([g]) => !wantedTypes || wantedTypes.has(g)),
-        ),
-      }));
+      .filter((i) => !wanted || wanted.has(i.id))
+      .map((i) => ({ ...i, settings: pick(i.settings, types) }));
     info.instanceIds = instances.map((i) => i.id);
     info.instances = instances;
   }

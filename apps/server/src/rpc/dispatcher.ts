@@ -1,5 +1,6 @@
 import { ERRORS, errorReply, readEnvelope, validateControlRequest } from '@glowkit/protocol';
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
+import { TokenRequests } from '../auth/token-requests.js';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { ConfigStore } from '../store/config-store.js';
@@ -21,6 +22,7 @@ import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { PushHub } from './pushes.js';
 import { isHttp, type Session } from './session.js';
+import { sysinfoCommand } from './sysinfo.js';
 
 /** What the dispatcher works with. */
 export interface DispatcherDeps {
@@ -35,15 +37,41 @@ export interface DispatcherDeps {
   runtime: ServiceRuntime;
   /** Subscriptions and live streams of WebSocket sessions. */
   pushes: PushHub;
+  /**
+   * The pending token requests. Default: the dispatcher's own, with Hyperion.ng's 180 s timeout
+   * (a server passes its own to shorten it or to end them on stop).
+   */
+  tokenRequests?: TokenRequests;
+  /** How long the dispatcher's own token requests wait for an admin (default 180 s). */
+  tokenRequestTimeoutMs?: number | undefined;
+  /** The effects' Python interpreter, for `sysinfo` (default `python3`). */
+  python?: string | undefined;
 }
 
-/** Subcommands anyone may send: the rest need a token. */
+/**
+ * What anyone may send without a token: Hyperion.ng's "No" authorization level (what a client
+ * asks before it has a token, and how it gets one). Everything else needs a token.
+ */
 const OPEN = new Set([
   'authorize-tokenRequired',
+  'authorize-adminRequired',
+  'authorize-newPasswordRequired',
   'authorize-login',
   'authorize-logout',
+  'authorize-requestToken',
   'serverinfo-getSubscriptionCommands',
 ]);
+
+/** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */
+function isAdminSession(session: Session, authenticator: Authenticator): boolean {
+  const auth = session.auth;
+  return (
+    session.state !== undefined &&
+    auth?.ok === true &&
+    auth.token.admin &&
+    authenticator.stillValid(auth.token.id)
+  );
+}
 
 /**
  * The JSON-RPC dispatcher shared by HTTP and WebSocket: reads the command, refuses it while the
@@ -53,7 +81,23 @@ const OPEN = new Set([
 export function createDispatcher(
   deps: DispatcherDeps,
 ): (request: unknown, session: Session) => Outcome | Promise<Outcome> {
+  const tokenRequests =
+    deps.tokenRequests ??
+    new TokenRequests({
+      tokens: deps.store.tokens,
+      isAdmin: (session) => isAdminSession(session, deps.authenticator),
+      logger: deps.logger,
+      ...(deps.tokenRequestTimeoutMs === undefined
+        ? {}
+        : { timeoutMs: deps.tokenRequestTimeoutMs }),
+    });
+  // A closed session's token requests go (nobody could receive the token), and so does the
+  // session itself.
+  deps.pushes.onRemove((state) => tokenRequests.sessionClosed(state));
+  const authorizeDeps = { ...deps, tokenRequests };
   return (request, session) => {
+    // Stateful sessions are remembered so that admins among them hear of token requests.
+    if (session.state) tokenRequests.track(session);
     const envelope = readEnvelope(request);
     if (!envelope.ok) return { reply: envelope.reply };
     const { tan, name } = envelope;
@@ -88,7 +132,7 @@ export function createDispatcher(
     }
     switch (envelope.command) {
       case 'authorize':
-        return authorize(request, envelope.subcommand, name, tan, session, deps);
+        return authorize(request, envelope.subcommand, name, tan, session, authorizeDeps);
       case 'config':
         switch (envelope.subcommand) {
           case 'restoreconfig':
@@ -126,6 +170,8 @@ export function createDispatcher(
         return instanceCommand(request, envelope.subcommand, name, tan, session, deps);
       case 'serverinfo':
         return serverinfoCommand(request, envelope.subcommand, name, tan, session, deps);
+      case 'sysinfo':
+        return sysinfoCommand(name, tan, deps);
       case 'ledcolors':
         return ledcolorsCommand(envelope.subcommand, name, tan, session, deps);
     }

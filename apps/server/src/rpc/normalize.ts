@@ -1,5 +1,4 @@
 import {
-  childPointer,
   GLOBAL_GROUPS,
   groupValue,
   INSTANCE_GROUPS,
@@ -8,7 +7,7 @@ import {
   validateRestoreRequest,
   violation,
 } from '@glowkit/protocol';
-import { defaultGroup } from '../config/defaults.js';
+import { defaultGroup, defaultInstanceName } from '../config/defaults.js';
 import { validateGroup } from '../config/group-schemas.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
 import { someViolations, type Violations } from './params.js';
@@ -20,25 +19,39 @@ export type ConfigurationResult =
   | { ok: true; configuration: Configuration }
   | { ok: false; violations: Violations };
 
+// The server's own group schemas, run by the protocol's validator where each group stands, so
+// that a request breaking both the specification and a group schema hears of both at once, in
+// document order.
+function checkGroup(
+  _level: 'global' | 'instance',
+  group: string,
+  value: unknown,
+  pointer: string,
+  out: Violation[],
+): void {
+  for (const issue of validateGroup(group, value)) {
+    out.push(violation(`${pointer}${issue.pointer}`, issue.rule));
+  }
+}
+
+/**
+ * Every violation of a `config restoreconfig` request: the specification's rules and the server's
+ * group schemas, in document order; `[]` when the request can be restored.
+ */
+export function restoreViolations(request: unknown): Violation[] {
+  return validateRestoreRequest(request, { checkGroup });
+}
+
 /**
  * The groups of a settings object as they are stored: a group given as a JSON string is its
  * value, a null group is reset to its default, a group not given gets its default (the whole
- * configuration is replaced), and the groups the server interprets are checked against its own
- * schemas. Unknown fields inside a group are kept as they are.
+ * configuration is replaced). Unknown fields inside a group are kept as they are.
  */
-function settingsOf(
-  given: unknown,
-  groups: readonly string[],
-  base: string,
-  violations: Violation[],
-): Json {
+function settingsOf(given: unknown, groups: readonly string[]): Json {
   const settings: Json = {};
   for (const group of groups) {
     const raw = own(given, group);
     const value = raw === undefined || raw === null ? defaultGroup(group) : groupValue(raw);
-    for (const issue of validateGroup(group, value)) {
-      violations.push(violation(`${childPointer(base, group)}${issue.pointer}`, issue.rule));
-    }
     // Own data properties only: a group named like an Object.prototype member stays a plain key.
     Object.defineProperty(settings, group, {
       value,
@@ -51,55 +64,35 @@ function settingsOf(
 }
 
 /**
- * The configuration a valid restore request stores (the request has passed
- * `validateRestoreRequest`), or the violations of the server's group schemas.
+ * The configuration a valid restore request stores. Call it only with the `config` of a request
+ * that {@link restoreViolations} found nothing wrong with.
  */
-export function configurationOf(config: unknown): ConfigurationResult {
-  const violations: Violation[] = [];
-  const global = own(config, 'global');
-  const settings = settingsOf(
-    own(global, 'settings'),
-    GLOBAL_GROUPS,
-    '/config/global/settings',
-    violations,
-  );
+export function configurationOf(config: unknown): Configuration {
+  const settings = settingsOf(own(own(config, 'global'), 'settings'), GLOBAL_GROUPS);
   const instances: StoredInstance[] = [];
   const given = own(config, 'instances');
-  for (const [index, item] of (Array.isArray(given) ? given : []).entries()) {
+  for (const item of Array.isArray(given) ? given : []) {
     const id = own(item, 'id') as number;
     const name = own(item, 'name');
     const enabled = own(item, 'enabled');
     instances.push({
       id,
-      name: typeof name === 'string' ? name : `Instance ${id}`,
+      name: typeof name === 'string' ? name : defaultInstanceName(id),
       enabled: typeof enabled === 'boolean' ? enabled : true,
-      settings: settingsOf(
-        own(item, 'settings'),
-        INSTANCE_GROUPS,
-        `/config/instances/${index}/settings`,
-        violations,
-      ),
+      settings: settingsOf(own(item, 'settings'), INSTANCE_GROUPS),
     });
   }
-  const failed = someViolations(violations);
-  if (failed) return { ok: false, violations: failed };
-  return {
-    ok: true,
-    configuration: {
-      global: { settings },
-      instanceIds: instances.map((i) => i.id),
-      instances,
-    },
-  };
+  return { global: { settings }, instanceIds: instances.map((i) => i.id), instances };
 }
 
 /**
  * The configuration a `config restoreconfig` request carrying `config` would store (e.g. a backup
- * file's content): the request is checked with `validateRestoreRequest`, then the groups with the
- * server's schemas ({@link configurationOf}).
+ * file's content), or every violation of that request.
  */
 export function restoreConfigurationOf(config: unknown): ConfigurationResult {
   const request = { command: 'config', subcommand: 'restoreconfig', config };
-  const violations = someViolations(validateRestoreRequest(request));
-  return violations ? { ok: false, violations } : configurationOf(config);
+  const violations = someViolations(restoreViolations(request));
+  return violations
+    ? { ok: false, violations }
+    : { ok: true, configuration: configurationOf(config) };
 }

@@ -14,6 +14,11 @@ export interface Outcome {
   delayMs?: number;
   /** Runs once the reply has been flushed to the client (the restart after a restore). */
   after?: () => void;
+  /**
+   * Send nothing now: the reply comes later through the session's `push` (a token request is
+   * answered when an admin decides). `reply` is then only what the logs show.
+   */
+  silent?: boolean;
   /** Close the WebSocket after the reply with this code and reason. */
   close?: { code: number; reason: string };
 }

@@ -24,6 +24,7 @@ export class PushHub {
   readonly #sessions = new Set<SessionState>();
   readonly #streams = new Map<SessionState, Stream>();
   readonly #unsubscribe: (() => void)[] = [];
+  readonly #removeListeners = new Set<(session: SessionState) => void>();
 
   constructor(runtime: ServiceRuntime) {
     this.#runtime = runtime;
@@ -38,10 +39,10 @@ export class PushHub {
     on('instance-started', () =>
       this.#toAll('instance-update', undefined, () => instanceList(runtime)),
     );
+    // The effect list itself: hyperion-py (Home Assistant) reads `data` as the list and ignores
+    // Hyperion.ng's `{effects: [...]}`, so the client that exists gets what it reads.
     on('effects', () =>
-      this.#toAll('effects-update', undefined, () => ({
-        effects: runtime.catalogue.serverInfo(),
-      })),
+      this.#toAll('effects-update', undefined, () => runtime.catalogue.serverInfo()),
     );
     on('priorities', (id) =>
       this.#toAll('priorities-update', id, () => {
@@ -68,6 +69,16 @@ export class PushHub {
   remove(session: SessionState): void {
     this.#sessions.delete(session);
     this.stopStream(session);
+    for (const listener of this.#removeListeners) listener(session);
+  }
+
+  /**
+   * Calls `listener` with every session that closes from now on (what else keeps per-session
+   * state, such as pending token requests, lets go of it then). Returns the way to stop.
+   */
+  onRemove(listener: (session: SessionState) => void): () => void {
+    this.#removeListeners.add(listener);
+    return () => this.#removeListeners.delete(listener);
   }
 
   /** Starts the live LED colours for a session, with the current colours at once. */

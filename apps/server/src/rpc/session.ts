@@ -1,13 +1,17 @@
+import type { Reply } from '@glowkit/protocol';
 import type { AuthResult } from '../auth/authenticator.js';
 
-/** A message the server sends on its own: a `*-update` push. */
-export interface Push {
-  command: string;
-  instance?: number;
-  data: unknown;
-}
+/**
+ * A message the server sends on its own: a `*-update` push (`data`), a request to admin
+ * sessions (`authorize-tokenRequest`, with `info`), or a late reply to an earlier request
+ * (`authorize-requestToken`, with `success` and that request's `tan`).
+ */
+export type Push =
+  | { command: string; instance?: number; data: unknown }
+  | { command: string; info: unknown }
+  | Reply;
 
-/** What a stateful session (WebSocket) has beyond a request's credentials. */
+/** What a stateful session (WebSocket or TCP) has beyond a request's credentials. */
 export interface SessionState {
   /** The instance the session's commands go to; undefined until its first instance command. */
   instance: number | undefined;
@@ -23,14 +27,14 @@ export interface SessionState {
 export interface Session {
   /** The client's address, for the failure throttle and the logs. */
   readonly address: string;
-  /** How the request came: HTTP and WebSocket, plain or over TLS. */
-  readonly transport: 'http' | 'https' | 'ws' | 'wss';
+  /** How the request came: HTTP and WebSocket, plain or over TLS, or the TCP JSON server. */
+  readonly transport: 'http' | 'https' | 'ws' | 'wss' | 'tcp';
   /**
-   * The result of checking the credentials the request (HTTP) or the session (WebSocket) came
-   * with; undefined while a WebSocket session has not logged in.
+   * The result of checking the credentials the request (HTTP) or the session (WebSocket, TCP)
+   * came with; undefined while a session has not logged in.
    */
   auth: AuthResult | undefined;
-  /** A WebSocket session's state; HTTP requests have none. */
+  /** A WebSocket or TCP session's state; HTTP requests have none. */
   readonly state?: SessionState;
 }
 

@@ -7,18 +7,14 @@
  * anywhere but the database.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Configuration } from '../config/configuration.js';
 import { defaultConfiguration } from '../config/defaults.js';
+import { checkConfiguration } from './check.js';
 import { guard, StoreError } from './errors.js';
-import {
-  checkConfiguration,
-  configurationText,
-  readConfiguration,
-  writeConfiguration,
-} from './rows.js';
+import { configurationText, readConfiguration, writeConfiguration } from './rows.js';
 import {
   hasSnapshot,
   listSnapshots,
@@ -34,32 +30,72 @@ export { StoreError } from './errors.js';
 export { MAX_SNAPSHOTS, type SnapshotInfo } from './snapshots.js';
 export { type TokenInfo, TokenStore } from './tokens.js';
 
+/** How {@link ConfigStore.open} opens a database. */
+export interface OpenOptions {
+  /**
+   * Whether a missing database (and its directory) is created; default true. Read-only commands
+   * pass false, so that they never leave a data directory behind.
+   */
+  create?: boolean;
+}
+
+// The database holds token hashes and the TLS key pass phrase: only its owner may read it. SQLite
+// gives the -wal and -shm files the mode of the database file.
+const PRIVATE_FILE = 0o600;
+const PRIVATE_DIR = 0o700;
+
+/** Creates an empty (hence new) database file readable by its owner only, unless one exists. */
+function createPrivateFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR });
+  try {
+    closeSync(openSync(path, 'wx', PRIVATE_FILE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/** A warning when others may read or write the database file; it is left as it is. */
+function permissionWarning(path: string): string | undefined {
+  const mode = statSync(path).mode & 0o777;
+  if ((mode & 0o077) === 0) return undefined;
+  return `the configuration database ${path} has mode ${mode.toString(8).padStart(4, '0')}: others may read it, and it holds token hashes and the TLS key pass phrase; make it private with: chmod 600 ${path}`;
+}
+
 /** A configuration database. */
 export class ConfigStore {
   /** Absolute path of the database file. */
   readonly file: string;
   /** The API tokens kept in this database. */
   readonly tokens: TokenStore;
+  /** What the caller should log: e.g. that the file is readable by others. */
+  readonly warnings: readonly string[];
   readonly #db: Db;
 
-  private constructor(file: string, db: Db) {
+  private constructor(file: string, db: Db, warnings: readonly string[]) {
     this.file = file;
     this.#db = db;
     this.tokens = new TokenStore(db);
+    this.warnings = warnings;
   }
 
   /**
-   * Opens the database at `file`. A missing file (and its directory) is created with the tables, a
-   * random UUID and `defaultConfiguration()`. An existing Glowkit or Hyperion.ng database is
-   * opened as it is: only missing tables and columns are added. Throws a StoreError when the file
+   * Opens the database at `file`. A missing file (and its directory) is created, readable by its
+   * owner only, with the tables, a random UUID and `defaultConfiguration()`; with
+   * `{ create: false }` a missing file is a StoreError instead. An existing Glowkit or Hyperion.ng
+   * database is opened as it is: only missing tables and columns are added, and its permissions
+   * are left alone (looser ones are reported in `warnings`). Throws a StoreError when the file
    * cannot be opened or is not a SQLite database.
    */
-  static open(file: string): ConfigStore {
+  static open(file: string, options: OpenOptions = {}): ConfigStore {
     const path = resolve(file);
+    if (options.create === false && !existsSync(path)) {
+      throw new StoreError(`there is no configuration database at ${path}`);
+    }
     let db: Db | undefined;
     try {
-      mkdirSync(dirname(path), { recursive: true });
-      db = new Database(path);
+      createPrivateFile(path);
+      const warning = permissionWarning(path);
+      db = new Database(path, { fileMustExist: true });
       configureConnection(db);
       const opened = db;
       opened
@@ -72,7 +108,7 @@ export class ConfigStore {
           writeConfiguration(opened, defaultConfiguration(), now);
         })
         .immediate();
-      return new ConfigStore(path, opened);
+      return new ConfigStore(path, opened, warning === undefined ? [] : [warning]);
     } catch (error) {
       db?.close();
       const reason = error instanceof Error ? error.message : String(error);
@@ -105,7 +141,9 @@ export class ConfigStore {
    * (`reason` says why it was replaced), then every settings and instance row is replaced by
    * `config`'s, instances in array order with their ids. `instanceIds` and `global.uuid` are
    * ignored; tokens and the UUID are not touched. Group values that are null or undefined are
-   * left out. On any error nothing changes and a StoreError is thrown.
+   * left out. A configuration restore would refuse (see check.ts) is refused, so that what is
+   * stored always exports as a backup that restores. On any error nothing changes and a
+   * StoreError is thrown.
    */
   replace(config: Configuration, reason: string): { snapshot: number } {
     return guard('could not replace the configuration', () => {

@@ -2,19 +2,13 @@
  * The offline counterparts of `config getconfig` and `config restoreconfig`, for the CLI
  * (`glowkit config export|import`): each opens the database, does its work and closes it.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Configuration } from '../config/configuration.js';
 import { ConfigStore } from './config-store.js';
-import { StoreError } from './errors.js';
 
 /** The configuration stored in database `file`. Throws a StoreError when there is no such file. */
 export function exportConfiguration(file: string): Configuration {
   // Opening would create a database with the defaults; exporting must not.
-  if (!existsSync(file)) {
-    throw new StoreError(`there is no configuration database at ${resolve(file)}`);
-  }
-  const store = ConfigStore.open(file);
+  const store = ConfigStore.open(file, { create: false });
   try {
     return store.read();
   } finally {

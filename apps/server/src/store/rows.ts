@@ -3,21 +3,30 @@
  * tables: one row per (group, instance) holding the group's compact JSON, `hyperion_inst` NULL
  * for the global groups.
  */
-import { isJsonObject } from '@glowkit/protocol';
 import type { Configuration, StoredInstance } from '../config/configuration.js';
+import { defaultInstanceName, isInstanceId, isInstanceName } from '../config/defaults.js';
+import { isGlobalGroup, isInstanceGroup } from '../config/groups.js';
 import { StoreError } from './errors.js';
 import type { Db } from './sql.js';
 
-interface SettingRow {
-  type: unknown;
-  config: unknown;
-  hyperion_inst: unknown;
+/** A settings row that reads as a group: its type, its JSON text, its instance (null: global). */
+interface GroupRow {
+  type: string;
+  config: string;
 }
 
 interface InstanceRow {
-  instance: unknown;
-  friendly_name: unknown;
-  enabled: unknown;
+  id: number;
+  name: string;
+  enabled: boolean;
+}
+
+/** What the tables hold, as restore would take it. */
+interface StoredRows {
+  global: GroupRow[];
+  instances: InstanceRow[];
+  groupsOf: Map<number, GroupRow[]>;
+  uuid: string | undefined;
 }
 
 /** Sets an own property, even one named `__proto__`. */
@@ -30,73 +39,105 @@ function setKey(target: Record<string, unknown>, key: string, value: unknown): v
   });
 }
 
-/** A stored group value, or undefined when it is not JSON of an object or array (Hyperion's rule). */
-function parseGroup(config: unknown): unknown {
-  const text = Buffer.isBuffer(config) ? config.toString('utf8') : config;
-  if (typeof text !== 'string') return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Buffer.isBuffer(value)) return value.toString('utf8');
   return value === null || value === undefined ? '' : String(value);
 }
 
-/**
- * Reads the whole configuration. Instances come in the order they were created (rowid); rows of
- * groups whose instance does not exist, and rows whose `config` is not an object or array, are
- * left out. Call inside a transaction for a consistent picture.
- */
-export function readConfiguration(db: Db): Configuration {
-  const globalSettings: Record<string, unknown> = {};
-  const globalRows = db
-    .prepare('SELECT type, config FROM settings WHERE hyperion_inst IS NULL ORDER BY rowid')
-    .all() as SettingRow[];
-  for (const row of globalRows) {
-    const value = parseGroup(row.config);
-    if (value !== undefined && row.type !== null) setKey(globalSettings, text(row.type), value);
-  }
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// Each row's JSON text as a group: an object or array as it is; a JSON string holding an object or
+// array (a group stored "as JSON text", the spec's form of a group) as the text it holds, since
+// restore stores such a group as its value; anything else (null, scalars, broken JSON) reads as
+// no row, Hyperion.ng's rule. The same SQL serves read() and readText(), so both see the same.
+const GROUP_ROWS = `
+  WITH raw AS (
+    SELECT rowid AS r, type, hyperion_inst AS inst, CAST(config AS TEXT) AS c
+      FROM settings WHERE type IS NOT NULL AND config IS NOT NULL),
+  checked AS (
+    SELECT r, type, inst, c, json_valid(c) AS ok FROM raw),
+  held AS (
+    SELECT r, type, inst, c, ok,
+           CASE WHEN ok AND json_type(c) = 'text' THEN json_extract(c, '$') END AS inside
+      FROM checked)
+  SELECT type, inst,
+         CASE WHEN ok AND json_type(c) IN ('object', 'array') THEN c ELSE inside END AS config
+    FROM held
+   WHERE (ok AND json_type(c) IN ('object', 'array'))
+      OR (inside IS NOT NULL AND json_valid(inside) AND json_type(inside) IN ('object', 'array'))
+   ORDER BY r`;
+
+/**
+ * The rows as restore would take them, so that getconfig's output always restores: instances
+ * whose id is not an integer from 0 to 254, or repeats an earlier row's, are left out with their
+ * groups (a foreign or hand-edited database; 255 is Hyperion.ng's "no instance"); a name restore
+ * would refuse reads as the name restore gives a nameless instance; groups of a type not known
+ * at their level are left out (restore would refuse them); a UUID that is not one is left out.
+ * Call inside a transaction for a consistent picture.
+ */
+function storedRows(db: Db): StoredRows {
+  const instances: InstanceRow[] = [];
+  const seen = new Set<number>();
   const instanceRows = db
     .prepare('SELECT instance, friendly_name, enabled FROM instances ORDER BY rowid')
-    .all() as InstanceRow[];
-  const instances: StoredInstance[] = instanceRows.map((row) => ({
-    id: Number(row.instance),
-    name: text(row.friendly_name),
-    enabled: Number(row.enabled ?? 0) !== 0,
-    settings: {},
-  }));
-  const settingsOf = new Map<number, Record<string, unknown>[]>();
-  for (const instance of instances) {
-    settingsOf.set(instance.id, [...(settingsOf.get(instance.id) ?? []), instance.settings]);
+    .all() as { instance: unknown; friendly_name: unknown; enabled: unknown }[];
+  for (const row of instanceRows) {
+    const id = row.instance === null ? Number.NaN : Number(row.instance);
+    if (!isInstanceId(id) || seen.has(id)) continue;
+    seen.add(id);
+    const name = text(row.friendly_name);
+    instances.push({
+      id,
+      name: isInstanceName(name) ? name : defaultInstanceName(id),
+      enabled: Number(row.enabled ?? 0) !== 0,
+    });
   }
-  const instanceSettingRows = db
-    .prepare(
-      'SELECT type, config, hyperion_inst FROM settings WHERE hyperion_inst IS NOT NULL ORDER BY rowid',
-    )
-    .all() as SettingRow[];
-  for (const row of instanceSettingRows) {
-    const targets = settingsOf.get(Number(row.hyperion_inst));
-    if (targets === undefined || row.type === null) continue;
-    for (const target of targets) {
-      const value = parseGroup(row.config);
-      if (value !== undefined) setKey(target, text(row.type), value);
+  const global: GroupRow[] = [];
+  const groupsOf = new Map<number, GroupRow[]>();
+  const groupRows = db.prepare(GROUP_ROWS).all() as {
+    type: unknown;
+    inst: unknown;
+    config: string;
+  }[];
+  for (const row of groupRows) {
+    const group = { type: text(row.type), config: row.config };
+    if (row.inst === null) {
+      if (isGlobalGroup(group.type)) global.push(group);
+      continue;
     }
+    const id = Number(row.inst);
+    if (!seen.has(id) || !isInstanceGroup(group.type)) continue;
+    const list = groupsOf.get(id);
+    if (list) list.push(group);
+    else groupsOf.set(id, [group]);
   }
-
   const meta = db.prepare('SELECT uuid FROM meta ORDER BY rowid LIMIT 1').get() as
     | { uuid: unknown }
     | undefined;
-  const global: Configuration['global'] = { settings: globalSettings };
-  if (meta !== undefined && meta.uuid !== null && meta.uuid !== undefined) {
-    global.uuid = text(meta.uuid);
-  }
+  const uuid = meta === undefined ? undefined : text(meta.uuid);
+  return { global, instances, groupsOf, uuid: uuid && UUID.test(uuid) ? uuid : undefined };
+}
+
+/** The settings object of group rows; a later row of the same type wins, as in JSON text. */
+function settingsOf(rows: readonly GroupRow[]): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const row of rows) setKey(settings, row.type, JSON.parse(row.config));
+  return settings;
+}
+
+/**
+ * Reads the whole configuration as restore takes it (see the rules of the rows above).
+ * Instances come in the order they were created (rowid). Call inside a transaction.
+ */
+export function readConfiguration(db: Db): Configuration {
+  const rows = storedRows(db);
+  const global: Configuration['global'] = { settings: settingsOf(rows.global) };
+  if (rows.uuid !== undefined) global.uuid = rows.uuid;
+  const instances: StoredInstance[] = rows.instances.map((i) => ({
+    ...i,
+    settings: settingsOf(rows.groupsOf.get(i.id) ?? []),
+  }));
   return { global, instanceIds: instances.map((i) => i.id), instances };
 }
 
@@ -107,68 +148,16 @@ export function readConfiguration(db: Db): Configuration {
  * of the restore's time. Call inside a transaction.
  */
 export function configurationText(db: Db): string {
-  const valid = "json_valid(config) AND json_type(config) IN ('object', 'array')";
-  const members = (rows: SettingRow[]) =>
-    rows.map((row) => `${JSON.stringify(text(row.type))}:${text(row.config)}`).join(',');
-  const globalRows = db
-    .prepare(
-      `SELECT type, config FROM settings WHERE hyperion_inst IS NULL AND type IS NOT NULL AND ${valid} ORDER BY rowid`,
-    )
-    .all() as SettingRow[];
-  const instanceRows = db
-    .prepare('SELECT instance, friendly_name, enabled FROM instances ORDER BY rowid')
-    .all() as InstanceRow[];
-  const groupsOf = new Map<number, SettingRow[]>();
-  const settingRows = db
-    .prepare(
-      `SELECT type, config, hyperion_inst FROM settings WHERE hyperion_inst IS NOT NULL AND type IS NOT NULL AND ${valid} ORDER BY rowid`,
-    )
-    .all() as SettingRow[];
-  for (const row of settingRows) {
-    const id = Number(row.hyperion_inst);
-    const list = groupsOf.get(id);
-    if (list) list.push(row);
-    else groupsOf.set(id, [row]);
-  }
-  const instances = instanceRows.map((row) => {
-    const id = Number(row.instance);
-    return `{"id":${JSON.stringify(id)},"name":${JSON.stringify(text(row.friendly_name))},"enabled":${Number(row.enabled ?? 0) !== 0},"settings":{${members(groupsOf.get(id) ?? [])}}}`;
-  });
-  const meta = db.prepare('SELECT uuid FROM meta ORDER BY rowid LIMIT 1').get() as
-    | { uuid: unknown }
-    | undefined;
-  const uuid =
-    meta !== undefined && meta.uuid !== null && meta.uuid !== undefined
-      ? `,"uuid":${JSON.stringify(text(meta.uuid))}`
-      : '';
-  const ids = instanceRows.map((row) => JSON.stringify(Number(row.instance))).join(',');
-  return `{"global":{"settings":{${members(globalRows)}}${uuid}},"instanceIds":[${ids}],"instances":[${instances.join(',')}]}`;
-}
-
-/**
- * Checks that `config` has the shape the store can hold. Group values are checked as they are
- * written. Throws a StoreError naming the first problem.
- */
-export function checkConfiguration(config: unknown): asserts config is Configuration {
-  if (!isJsonObject(config)) throw new StoreError('the configuration must be an object');
-  if (!isJsonObject(config.global) || !isJsonObject(config.global.settings)) {
-    throw new StoreError('global.settings must be an object');
-  }
-  if (!Array.isArray(config.instances)) throw new StoreError('instances must be an array');
-  const seen = new Set<number>();
-  config.instances.forEach((instance: unknown, index) => {
-    const at = `instances[${index}]`;
-    if (!isJsonObject(instance)) throw new StoreError(`${at} must be an object`);
-    const { id, name, enabled, settings } = instance;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) {
-      throw new StoreError(`${at}.id must be an integer of at least 0`);
-    }
-    if (seen.has(id)) throw new StoreError(`${at}.id ${id} is used by an earlier instance`);
-    seen.add(id);
-    if (typeof name !== 'string') throw new StoreError(`${at}.name must be a string`);
-    if (typeof enabled !== 'boolean') throw new StoreError(`${at}.enabled must be true or false`);
-    if (!isJsonObject(settings)) throw new StoreError(`${at}.settings must be an object`);
-  });
+  const rows = storedRows(db);
+  const members = (groups: readonly GroupRow[]) =>
+    groups.map((row) => `${JSON.stringify(row.type)}:${row.config}`).join(',');
+  const instances = rows.instances.map(
+    (i) =>
+      `{"id":${i.id},"name":${JSON.stringify(i.name)},"enabled":${i.enabled},"settings":{${members(rows.groupsOf.get(i.id) ?? [])}}}`,
+  );
+  const uuid = rows.uuid === undefined ? '' : `,"uuid":${JSON.stringify(rows.uuid)}`;
+  const ids = rows.instances.map((i) => i.id).join(',');
+  return `{"global":{"settings":{${members(rows.global)}}${uuid}},"instanceIds":[${ids}],"instances":[${instances.join(',')}]}`;
 }
 
 /**

@@ -3,9 +3,23 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Authenticator } from '../auth/authenticator.js';
 import { hasTokenInQuery } from '../auth/credentials.js';
 import type { Logger } from '../logger.js';
+import {
+  baseUrlOf,
+  cfgJsonServerText,
+  type DiscoveryInfo,
+  descriptionXml,
+} from '../rpc/discovery.js';
 import type { Outcome } from '../rpc/outcome.js';
 import type { Session } from '../rpc/session.js';
-import { type Dispatch, outcomeOfText, pause, replyText } from './rpc-text.js';
+import { readBody } from './http-body.js';
+import {
+  type Dispatch,
+  labelOfParts,
+  labelOfText,
+  outcomeOfText,
+  pause,
+  replyText,
+} from './rpc-text.js';
 
 /** What the HTTP side needs. */
 export interface HttpAppOptions {
@@ -16,6 +30,8 @@ export interface HttpAppOptions {
   bodyLimit: number;
   /** Deepest JSON nesting accepted. */
   maxDepth: number;
+  /** What `/cgi/cfg_jsonserver` and `/description.xml` say; without it they are not served. */
+  discovery?: () => DiscoveryInfo;
 }
 
 /** "10 MB", "512 KB": a byte count for people. */
@@ -37,7 +53,9 @@ function send(res: Response, outcome: Outcome): void {
 /**
  * The express application for HTTP and HTTPS: JSON-RPC on `POST /json-rpc` and any path below
  * it (Hyperion's `/json-rpc/confog/restore` included), any content type, the body limit, CORS
- * for browser clients (bearer tokens, no cookies), and JSON errors for everything else.
+ * for browser clients (bearer tokens, no cookies), and JSON errors for everything else. Error
+ * replies name the request's command and tan wherever its text shows them (a body over the
+ * limit included), so that clients matching replies by tan get theirs.
  */
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { dispatch, authenticator, logger, bodyLimit, maxDepth } = options;
@@ -57,36 +75,69 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     next();
   });
 
-  const rpc = [
-    express.text({ type: () => true, limit: bodyLimit, defaultCharset: 'utf-8' }),
-    async (req: Request, res: Response) => {
-      const address = req.socket.remoteAddress ?? 'unknown';
-      const transport = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-      if (hasTokenInQuery(req.originalUrl)) {
-        // The token is now in this URL, and URLs end up in logs and histories: refuse it.
-        logger.warn({ address }, 'refused a token in a URL');
-        send(res, {
-          reply: errorReply('unknown', 0, ERRORS.noAuthorization, [
-            'tokens in URLs are refused: send "Authorization: Bearer <token>", and revoke the token you sent',
-          ]),
-          status: 401,
-          headers: { 'WWW-Authenticate': 'Bearer realm="glowkit", error="invalid_request"' },
-        });
-        return;
-      }
-      const session: Session = {
-        address,
-        transport,
-        auth: authenticator.fromHeader(req.headers.authorization, address),
-      };
-      const text = typeof req.body === 'string' ? req.body : '';
-      const outcome = await outcomeOfText(text, session, dispatch, logger, maxDepth);
-      await pause(outcome.delayMs ?? 0);
-      send(res, outcome);
-    },
-  ];
-  app.post('/json-rpc', ...rpc);
-  app.post('/json-rpc/{*rest}', ...rpc);
+  const rpc = async (req: Request, res: Response) => {
+    const address = req.socket.remoteAddress ?? 'unknown';
+    const transport = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    const body = await readBody(req, bodyLimit);
+    if (!body.ok) {
+      if (body.status === 0) return; // The client went away: nobody to answer.
+      // The reply names the request's command and tan when its ends show them.
+      const { command, tan } = labelOfParts(body.head, body.tail);
+      const detail =
+        body.status === 413
+          ? `the request body is over the limit (${bytesText(body.received)}; the limit is ${bytesText(bodyLimit)}, set with --body-limit)`
+          : `the request body could not be read: ${body.detail}`;
+      logger.warn({ address, command, tan, status: body.status }, detail);
+      send(res, {
+        reply: errorReply(command, tan, body.status === 413 ? ERRORS.tooLarge : ERRORS.parse, [
+          detail,
+        ]),
+        status: body.status,
+      });
+      return;
+    }
+    const text = body.text;
+    if (hasTokenInQuery(req.originalUrl)) {
+      // The token is now in this URL, and URLs end up in logs and histories: refuse it.
+      logger.warn({ address }, 'refused a token in a URL');
+      const { command, tan } = labelOfText(text, maxDepth);
+      send(res, {
+        reply: errorReply(command, tan, ERRORS.noAuthorization, [
+          'tokens in URLs are refused: send "Authorization: Bearer <token>", and revoke the token you sent',
+        ]),
+        status: 401,
+        headers: { 'WWW-Authenticate': 'Bearer realm="glowkit", error="invalid_request"' },
+      });
+      return;
+    }
+    const session: Session = {
+      address,
+      transport,
+      auth: authenticator.fromHeader(req.headers.authorization, address),
+    };
+    const outcome = await outcomeOfText(text, session, dispatch, logger, maxDepth);
+    await pause(outcome.delayMs ?? 0);
+    send(res, outcome);
+  };
+  app.post('/json-rpc', rpc);
+  app.post('/json-rpc/{*rest}', rpc);
+
+  if (options.discovery) {
+    const discovery = options.discovery;
+    // Discovery, before any token: clients ask where the JSON port is and who this server is.
+    app.get('/cgi/cfg_jsonserver', (_req, res) => {
+      res.type('text/plain').send(cfgJsonServerText(discovery()));
+    });
+    app.get('/description.xml', (req, res) => {
+      const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+      const base = baseUrlOf(
+        encrypted ? 'https' : 'http',
+        req.socket.localAddress ?? '127.0.0.1',
+        req.socket.localPort ?? 0,
+      );
+      res.type('text/xml; charset=utf-8').send(descriptionXml(discovery(), base));
+    });
+  }
 
   app.get('/', (_req, res) => {
     res
@@ -102,28 +153,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     });
   });
 
-  // Body errors (too large, bad encoding) and anything else: a JSON answer, never a stack trace.
+  // Anything else: a JSON answer, never a stack trace.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const err = error as { type?: string; status?: number; length?: number; message?: string };
-    if (err.type === 'entity.too.large') {
-      const size = err.length ? `${bytesText(err.length)}; ` : '';
-      send(res, {
-        reply: errorReply('unknown', 0, ERRORS.tooLarge, [
-          `the request body is over the limit (${size}the limit is ${bytesText(bodyLimit)}, set with --body-limit)`,
-        ]),
-        status: 413,
-      });
-      return;
-    }
-    if (err.status && err.status >= 400 && err.status < 500) {
-      send(res, {
-        reply: errorReply('unknown', 0, ERRORS.parse, [
-          `the request body could not be read: ${err.message ?? 'bad request'}`,
-        ]),
-        status: err.status,
-      });
-      return;
-    }
     logger.error({ err: error, path: req.path }, 'a request failed unexpectedly');
     send(res, {
       reply: errorReply('unknown', 0, 'Internal error', [

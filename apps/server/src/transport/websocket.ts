@@ -7,7 +7,8 @@ import { hasTokenInQuery } from '../auth/credentials.js';
 import type { Logger } from '../logger.js';
 import type { PushHub } from '../rpc/pushes.js';
 import type { Session, SessionState } from '../rpc/session.js';
-import { type Dispatch, outcomeOfText, pause, replyText } from './rpc-text.js';
+import { KEPT_END_BYTES } from './http-body.js';
+import { type Dispatch, labelOfParts, outcomeOfText, pause, replyText } from './rpc-text.js';
 
 /** What the WebSocket side needs. */
 export interface WebSocketOptions {
@@ -21,7 +22,15 @@ export interface WebSocketOptions {
   isAvailable(): boolean;
   /** Where sessions get their subscriptions and live streams from. */
   pushes: PushHub;
+  /**
+   * Milliseconds between pings; a client that has not answered the previous ping by the next
+   * is dropped (a half-open connection). Default {@link HEARTBEAT_MS}.
+   */
+  heartbeatMs?: number;
 }
+
+/** How often clients are pinged by default: often enough to notice a vanished client in a minute. */
+export const HEARTBEAT_MS = 30_000;
 
 /** Refuses an upgrade with an HTTP status and a JSON body, then closes the socket. */
 function refuse(
@@ -48,15 +57,48 @@ function refuse(
  * JSON-RPC over WebSocket on the HTTP and HTTPS ports, upgrading on any path: one request per
  * text frame, one compact reply per request, in order. A session is authorized by the
  * `Authorization` header of the upgrade, or by an `authorize login` message with a token before
- * anything that needs one.
+ * anything that needs one. Clients are pinged every {@link HEARTBEAT_MS}; one that does not
+ * answer is dropped.
  */
 export class JsonRpcWebSockets {
   readonly #wss: WebSocketServer;
   readonly #options: WebSocketOptions;
+  /** Clients that answered the last ping (or connected since). */
+  readonly #alive = new WeakSet<WebSocket>();
+  /** Each client's address, for the log. */
+  readonly #addresses = new WeakMap<WebSocket, string>();
+  readonly #heartbeat: NodeJS.Timeout;
 
   constructor(options: WebSocketOptions) {
     this.#options = options;
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.bodyLimit });
+    this.#heartbeat = setInterval(() => this.#beat(), options.heartbeatMs ?? HEARTBEAT_MS);
+    this.#heartbeat.unref();
+  }
+
+  /**
+   * Drops the clients that did not answer the previous ping, and pings the others. A client
+   * whose network vanished (a switched-off tablet, a cable pulled) otherwise keeps its session,
+   * subscriptions and live stream forever, since TCP alone does not notice for hours.
+   */
+  #beat(): void {
+    for (const ws of this.#wss.clients) {
+      if (ws.readyState !== ws.OPEN) continue;
+      if (!this.#alive.has(ws)) {
+        this.#options.logger.info(
+          { address: this.#addresses.get(ws) },
+          'dropped a WebSocket client that did not answer a ping (half-open connection)',
+        );
+        ws.terminate();
+        continue;
+      }
+      this.#alive.delete(ws);
+      try {
+        ws.ping();
+      } catch {
+        // Closing meanwhile: the next beat no longer sees it.
+      }
+    }
   }
 
   /** Handles an HTTP server's `upgrade` event. */
@@ -100,6 +142,9 @@ export class JsonRpcWebSockets {
       return;
     }
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
+      this.#alive.add(ws);
+      ws.on('pong', () => this.#alive.add(ws));
+      this.#addresses.set(ws, address);
       const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
       const state: SessionState = {
         instance: undefined,
@@ -122,22 +167,28 @@ export class JsonRpcWebSockets {
     ws.on('error', (error) => logger.debug({ err: error }, 'WebSocket error'));
     ws.on('message', (data, isBinary) => {
       queue = queue.then(async () => {
+        const text = Array.isArray(data)
+          ? Buffer.concat(data).toString('utf8')
+          : Buffer.from(data as ArrayBuffer).toString('utf8');
         if (isBinary) {
+          const { command, tan } = labelOfParts(text.slice(0, KEPT_END_BYTES));
           ws.send(
             JSON.stringify(
-              errorReply('unknown', 0, ERRORS.parse, [
+              errorReply(command, tan, ERRORS.parse, [
                 'binary frames are not JSON-RPC: send each request as a text frame',
               ]),
             ),
           );
           return;
         }
-        const text = Array.isArray(data)
-          ? Buffer.concat(data).toString('utf8')
-          : Buffer.from(data as ArrayBuffer).toString('utf8');
         const outcome = await outcomeOfText(text, session, dispatch, logger, maxDepth);
         await pause(outcome.delayMs ?? 0);
         if (ws.readyState !== ws.OPEN) return;
+        if (outcome.silent) {
+          // Answered later, through a push.
+          outcome.after?.();
+          return;
+        }
         await new Promise<void>((resolve) => {
           ws.send(replyText(outcome), () => {
             outcome.after?.();
@@ -154,8 +205,9 @@ export class JsonRpcWebSockets {
     for (const client of this.#wss.clients) client.close(code, reason);
   }
 
-  /** Drops every client at once and stops accepting. */
+  /** Drops every client at once and stops accepting (and pinging). */
   terminate(): void {
+    clearInterval(this.#heartbeat);
     for (const client of this.#wss.clients) client.terminate();
     this.#wss.close();
   }

@@ -36,6 +36,8 @@ export function startProcess(dataDir: string, timeoutMs = 15_000): Promise<Serve
       '0',
       '--ssl-port',
       '0',
+      '--tcp-port',
+      '0',
       '--log-level',
       'info',
     ],

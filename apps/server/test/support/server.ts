@@ -41,6 +41,7 @@ export async function startServer(
     host: '127.0.0.1',
     port: 0,
     sslPort: 0,
+    tcpPort: 0,
     logger,
     ...serverOptions,
     dataDir,

@@ -1,0 +1,112 @@
+/**
+ * What discovery clients fetch over plain HTTP before they connect: `GET /cgi/cfg_jsonserver`
+ * (the TCP JSON port, as Hyperion.ng's web UI asks) and `GET /description.xml` (the UPnP device
+ * description an SSDP announcement points to; Home Assistant reads its `serialNumber` as the
+ * server's id and `ports.jsonServer` as the port to connect to). No token is needed: they say
+ * where the server is and who it is, nothing else.
+ */
+import { isJsonObject } from '@glowkit/protocol';
+import type { ConfigStore } from '../store/config-store.js';
+import { GLOWKIT_VERSION, serverId } from './sysinfo.js';
+
+/** The TCP JSON port when `jsonServer.port` is not set (Hyperion.ng's default). */
+export const DEFAULT_JSON_SERVER_PORT = 19444;
+
+/** What the discovery answers say. */
+export interface DiscoveryInfo {
+  /** `general.name`. */
+  name: string;
+  /** The configuration's UUID (see {@link serverId}). */
+  id: string;
+  /** The TCP JSON port (`jsonServer.port`). */
+  jsonServerPort: number;
+  /** The HTTPS (and secure WebSocket) port the server listens on. */
+  sslServerPort: number;
+}
+
+const portOf = (value: unknown, fallback: number): number =>
+  Number.isInteger(value) && (value as number) > 0 && (value as number) < 65536
+    ? (value as number)
+    : fallback;
+
+/**
+ * The discovery facts of the stored configuration, with the ports the server is bound to: the
+ * HTTPS port, and the TCP JSON port when it listens (else `jsonServer.port` as configured).
+ */
+export function discoveryInfo(
+  store: ConfigStore,
+  bound: { sslServerPort: number; jsonServerPort?: number | undefined },
+): DiscoveryInfo {
+  const configuration = store.read();
+  const { general, jsonServer } = configuration.global.settings;
+  const name = isJsonObject(general) && typeof general.name === 'string' ? general.name : '';
+  return {
+    name: name === '' ? 'Glowkit' : name,
+    id: serverId(store, configuration.global.uuid),
+    jsonServerPort:
+      bound.jsonServerPort ??
+      portOf(isJsonObject(jsonServer) ? jsonServer.port : undefined, DEFAULT_JSON_SERVER_PORT),
+    sslServerPort: bound.sslServerPort,
+  };
+}
+
+/** `/cgi/cfg_jsonserver`'s body, as Hyperion.ng answers it: `":19444"`. */
+export const cfgJsonServerText = (info: DiscoveryInfo): string => `:${info.jsonServerPort}`;
+
+const XML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/**
+ * Text safe inside an XML element or attribute. Characters XML 1.0 cannot hold at all (control
+ * characters, lone surrogates) are dropped, since no escape can carry them.
+ */
+export function xmlEscape(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
+}
+
+/**
+ * The UPnP device description, in the layout of Hyperion.ng's `SSDPDescription.h` with the
+ * `ports` element of its current releases (`modelName` Glowkit, `modelNumber` Glowkit's
+ * version; protoBuffer and flatBuffer ports are left out: Glowkit serves neither); `baseUrl` is where the client reached this server
+ * (`http://192.168.1.5:8090/`). Every value is escaped.
+ */
+export function descriptionXml(info: DiscoveryInfo, baseUrl: string): string {
+  const e = xmlEscape;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<root xmlns="urn:schemas-upnp-org:device-1-0">',
+    '<specVersion><major>1</major><minor>0</minor></specVersion>',
+    `<URLBase>${e(baseUrl)}</URLBase>`,
+    '<device>',
+    '<deviceType>urn:schemas-upnp-org:device:Basic:1</deviceType>',
+    `<friendlyName>${e(info.name)}</friendlyName>`,
+    '<manufacturer>Glowkit</manufacturer>',
+    '<modelDescription>Glowkit LED server, compatible with Hyperion.ng clients</modelDescription>',
+    '<modelName>Glowkit</modelName>',
+    `<modelNumber>${e(GLOWKIT_VERSION)}</modelNumber>`,
+    `<serialNumber>${e(info.id)}</serialNumber>`,
+    `<UDN>uuid:${e(info.id)}</UDN>`,
+    '<ports>',
+    `<jsonServer>${info.jsonServerPort}</jsonServer>`,
+    `<sslServer>${info.sslServerPort}</sslServer>`,
+    '</ports>',
+    '<presentationURL>index.html</presentationURL>',
+    '</device>',
+    '</root>',
+    '',
+  ].join('\n');
+}
+
+/** `http://<address>:<port>/` of a local socket address (IPv6 in brackets, IPv4-mapped unwrapped). */
+export function baseUrlOf(scheme: 'http' | 'https', address: string, port: number): string {
+  const plain = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+  const host = plain.includes(':') ? `[${plain}]` : plain;
+  return `${scheme}://${host}:${port}/`;
+}

@@ -1,0 +1,75 @@
+/**
+ * What the store holds: exactly what `config restoreconfig` takes, so that a backup (getconfig's
+ * output) always restores. `ConfigStore.replace` refuses anything else, whoever calls it (restore,
+ * the instance commands, an import, a snapshot).
+ */
+import { isJsonObject } from '@glowkit/protocol';
+import type { Configuration } from '../config/configuration.js';
+import {
+  isInstanceId,
+  isInstanceName,
+  MAX_INSTANCE_ID,
+  MIN_INSTANCE_NAME_LENGTH,
+} from '../config/defaults.js';
+import { validateGroup } from '../config/group-schemas.js';
+import { isGlobalGroup, isInstanceGroup } from '../config/groups.js';
+import { StoreError } from './errors.js';
+
+/** Throws a StoreError for the first group of `settings` that restore would refuse. */
+function checkSettings(
+  settings: Record<string, unknown>,
+  level: 'global' | 'instance',
+  owner: string,
+) {
+  const known = level === 'global' ? isGlobalGroup : isInstanceGroup;
+  for (const [group, value] of Object.entries(settings)) {
+    if (!known(group)) {
+      throw new StoreError(
+        `${owner} hold "${group}", which is not ${level === 'global' ? 'a global' : 'an instance'} group`,
+      );
+    }
+    // null and undefined leave the group out; other non-objects are refused as they are written.
+    if (value === null || typeof value !== 'object') continue;
+    const [problem] = validateGroup(group, value);
+    if (problem) {
+      throw new StoreError(
+        `group "${group}" of ${owner}: ${problem.pointer || '/'} ${problem.rule}`,
+      );
+    }
+  }
+}
+
+/**
+ * Checks that `config` is a configuration the store may hold: global settings of global groups,
+ * instances with unique ids from 0 to 254, names of at least 5 characters, `enabled`, and settings
+ * of instance groups; each group the server interprets must pass its schema. Group values are
+ * checked for being objects or arrays as they are written. Throws a StoreError naming the first
+ * problem.
+ */
+export function checkConfiguration(config: unknown): asserts config is Configuration {
+  if (!isJsonObject(config)) throw new StoreError('the configuration must be an object');
+  if (!isJsonObject(config.global) || !isJsonObject(config.global.settings)) {
+    throw new StoreError('global.settings must be an object');
+  }
+  if (!Array.isArray(config.instances)) throw new StoreError('instances must be an array');
+  checkSettings(config.global.settings, 'global', 'the global settings');
+  const seen = new Set<number>();
+  config.instances.forEach((instance: unknown, index) => {
+    const at = `instances[${index}]`;
+    if (!isJsonObject(instance)) throw new StoreError(`${at} must be an object`);
+    const { id, name, enabled, settings } = instance;
+    if (!isInstanceId(id)) {
+      throw new StoreError(`${at}.id must be an integer from 0 to ${MAX_INSTANCE_ID}`);
+    }
+    if (seen.has(id)) throw new StoreError(`${at}.id ${id} is used by an earlier instance`);
+    seen.add(id);
+    if (!isInstanceName(name)) {
+      throw new StoreError(
+        `${at}.name must be a string of at least ${MIN_INSTANCE_NAME_LENGTH} characters`,
+      );
+    }
+    if (typeof enabled !== 'boolean') throw new StoreError(`${at}.enabled must be true or false`);
+    if (!isJsonObject(settings)) throw new StoreError(`${at}.settings must be an object`);
+    checkSettings(settings, 'instance', `the settings of instance ${id}`);
+  });
+}

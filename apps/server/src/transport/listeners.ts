@@ -1,0 +1,254 @@
+import type { IncomingMessage, RequestListener } from 'node:http';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo, Server as NetServer } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Logger } from '../logger.js';
+import type { JsonRpcTcp } from './tcp-json.js';
+
+/** The listeners of the server: HTTP, HTTPS (both also WebSocket) and the TCP JSON server. */
+export type ListenerName = 'http' | 'https' | 'tcp';
+
+/** A port per listener; 0 for "any free port" (asked) or "not bound" (reported). */
+export type ListenerPorts = Record<ListenerName, number>;
+
+/** The HTTPS certificate as TLS takes it. */
+export interface TlsMaterial {
+  cert: string;
+  key: string;
+  passphrase?: string;
+}
+
+/** What the listeners serve. */
+export interface ListenersOptions {
+  host: string;
+  /** The HTTP(S) request handler (the express app). */
+  app: RequestListener;
+  /** WebSocket upgrades on either HTTP port. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Makes the TCP JSON server's listening sockets. */
+  tcp: JsonRpcTcp;
+  logger: Logger;
+}
+
+/** How long a listener that was moved away from keeps its unfinished requests. */
+const RETIRE_MS = 10_000;
+
+/** Where each listener's port is chosen, for error messages. */
+const PORT_SOURCE: Readonly<Record<ListenerName, string>> = {
+  http: '--port or webConfig.port',
+  https: '--ssl-port or webConfig.sslPort',
+  tcp: 'the tcpPort option or jsonServer.port',
+};
+
+type AnyServer = HttpServer | HttpsServer | NetServer;
+
+/**
+ * The three listening sockets, and how a restart changes them without dropping a request: a
+ * listener whose port did not change stays open (a new certificate is swapped into the running
+ * HTTPS server), a listener whose port changed is opened anew first and the old one closed only
+ * once the new one listens, letting the requests it is answering finish. A port that cannot be
+ * bound keeps the listener where it was, and says why.
+ */
+export class Listeners {
+  readonly #options: ListenersOptions;
+  readonly #servers: Partial<Record<ListenerName, AnyServer>> = {};
+  /** The certificate the HTTPS server uses. */
+  #tls: TlsMaterial | undefined;
+  /** Moved-away servers finishing their requests. */
+  readonly #retiring = new Set<AnyServer>();
+
+  constructor(options: ListenersOptions) {
+    this.#options = options;
+  }
+
+  /** Where a listener is bound; undefined when it is not. */
+  address(name: ListenerName): AddressInfo | undefined {
+    const address = this.#servers[name]?.address();
+    return address && typeof address !== 'string' ? address : undefined;
+  }
+
+  /** The bound ports (0: not bound). */
+  get ports(): ListenerPorts {
+    return {
+      http: this.address('http')?.port ?? 0,
+      https: this.address('https')?.port ?? 0,
+      tcp: this.address('tcp')?.port ?? 0,
+    };
+  }
+
+  /**
+   * Opens every listener. HTTP and HTTPS must bind (else everything opened is closed and the
+   * error thrown); the TCP JSON server is optional, as in Hyperion.ng: when its port is taken
+   * the error is logged and the server runs without it.
+   */
+  async open(ports: ListenerPorts, tls: TlsMaterial): Promise<void> {
+    try {
+      this.#servers.http = await this.#bind('http', this.#create('http'), ports.http);
+      this.#servers.https = await this.#bind('https', this.#create('https', tls), ports.https);
+      this.#tls = tls;
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
+    await this.#openTcp(ports.tcp);
+  }
+
+  /**
+   * Applies new ports and, when given, a new certificate; returns what changed, for the log
+   * and the restart report ("https certificate", "tcp 19444 → 19555").
+   */
+  async apply(ports: ListenerPorts, tls: TlsMaterial | undefined): Promise<string[]> {
+    const changes: string[] = [];
+    const bound = this.ports;
+    let certificateApplied = false;
+    for (const name of ['http', 'https'] as const) {
+      if (ports[name] === bound[name]) continue;
+      let server: AnyServer;
+      try {
+        server = this.#create(name, tls ?? this.#tls);
+      } catch (error) {
+        this.#options.logger.error(
+          { error: (error as Error).message },
+          `the HTTPS certificate cannot be used; ${name} stays on port ${bound[name]}`,
+        );
+        continue;
+      }
+      if (await this.#move(name, server, ports[name])) {
+        changes.push(`${name} ${bound[name]} → ${this.ports[name]}`);
+        if (name === 'https' && tls) {
+          this.#tls = tls;
+          certificateApplied = true;
+        }
+      }
+    }
+    if (tls && !certificateApplied) {
+      // Same port: the running server takes the certificate for its next handshakes, and no
+      // connection is closed or refused meanwhile.
+      try {
+        (this.#servers.https as HttpsServer).setSecureContext(tls);
+        this.#tls = tls;
+        changes.push('https certificate');
+      } catch (error) {
+        this.#options.logger.error(
+          { error: (error as Error).message },
+          'the new HTTPS certificate cannot be used; the previous one stays',
+        );
+      }
+    }
+    if (ports.tcp !== bound.tcp) {
+      const moved = this.#servers.tcp
+        ? await this.#move('tcp', this.#options.tcp.createServer(), ports.tcp)
+        : await this.#openTcp(ports.tcp);
+      if (moved) changes.push(`tcp ${bound.tcp || 'none'} → ${this.ports.tcp}`);
+    }
+    return changes;
+  }
+
+  /** Closes every listener and drops its connections (TCP clients are the transport's). */
+  async close(): Promise<void> {
+    const servers = [...Object.values(this.#servers), ...this.#retiring];
+    for (const name of Object.keys(this.#servers) as ListenerName[]) delete this.#servers[name];
+    this.#retiring.clear();
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            if ('closeAllConnections' in server) server.closeAllConnections();
+            else resolve(); // A net server waits for its connections, which are closed elsewhere.
+          }),
+      ),
+    );
+  }
+
+  #create(name: ListenerName, tls?: TlsMaterial): AnyServer {
+    if (name === 'tcp') return this.#options.tcp.createServer();
+    const { app, upgrade } = this.#options;
+    let server: HttpServer | HttpsServer;
+    if (name === 'http') {
+      server = createHttpServer(app);
+    } else {
+      if (!tls) throw new Error('HTTPS needs a certificate');
+      server = createHttpsServer({ cert: tls.cert, key: tls.key, passphrase: tls.passphrase }, app);
+    }
+    server.on('upgrade', upgrade);
+    server.on('clientError', (_error, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      else socket.destroy();
+    });
+    return server;
+  }
+
+  async #bind<S extends AnyServer>(name: ListenerName, server: S, port: number): Promise<S> {
+    const { host } = this.#options;
+    await new Promise<void>((resolve, reject) => {
+      const fail = (error: NodeJS.ErrnoException) => {
+        reject(
+          new Error(
+            error.code === 'EADDRINUSE'
+              ? `${name} port ${port} on ${host} is in use: stop what uses it, or choose another with ${PORT_SOURCE[name]}`
+              : `cannot listen (${name}) on ${host}:${port}: ${error.message}`,
+          ),
+        );
+      };
+      server.once('error', fail);
+      server.listen(port, host, () => {
+        server.off('error', fail);
+        resolve();
+      });
+    });
+    return server;
+  }
+
+  async #openTcp(port: number): Promise<boolean> {
+    try {
+      this.#servers.tcp = await this.#bind('tcp', this.#options.tcp.createServer(), port);
+      return true;
+    } catch (error) {
+      this.#options.logger.error(
+        { error: (error as Error).message },
+        'the TCP JSON server is not listening (HTTP, HTTPS and WebSocket are)',
+      );
+      return false;
+    }
+  }
+
+  /** Binds a listener's new server, then retires the old one; false (logged) when it cannot. */
+  async #move(name: ListenerName, server: AnyServer, port: number): Promise<boolean> {
+    const previous = this.#servers[name];
+    try {
+      await this.#bind(name, server, port);
+    } catch (error) {
+      this.#options.logger.error(
+        { error: (error as Error).message, port: previous ? this.ports[name] : undefined },
+        `the new ${name} port cannot be bound; listening on the previous one`,
+      );
+      return false;
+    }
+    this.#servers[name] = server;
+    if (previous) this.#retire(previous);
+    return true;
+  }
+
+  /**
+   * Stops a moved-away server from accepting, closes its idle connections, and lets the
+   * requests it is answering finish (for {@link RETIRE_MS} at most). TCP JSON clients stay
+   * connected: their sessions belong to the transport, not to the listening socket.
+   */
+  #retire(server: AnyServer): void {
+    this.#retiring.add(server);
+    const done = () => {
+      clearTimeout(timer);
+      this.#retiring.delete(server);
+    };
+    const timer = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      done();
+    }, RETIRE_MS);
+    timer.unref();
+    server.close(done);
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    else done();
+  }
+}

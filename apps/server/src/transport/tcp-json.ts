@@ -1,0 +1,90 @@
+import { createServer as createNetServer, type Server, type Socket } from 'node:net';
+import { ERRORS, errorReply } from '@glowkit/protocol';
+import type { Logger } from '../logger.js';
+import type { PushHub } from '../rpc/pushes.js';
+import type { Dispatch } from './rpc-text.js';
+import { TcpConnection } from './tcp-connection.js';
+
+/** Hyperion.ng's JSON server port (`jsonServer.port`). */
+export const DEFAULT_TCP_PORT = 19444;
+
+/** Parse errors in a row after which a TCP connection is closed, by default. */
+export const MAX_PARSE_ERRORS = 20;
+
+/** What the TCP JSON server needs. */
+export interface TcpJsonOptions {
+  dispatch: Dispatch;
+  logger: Logger;
+  /** Longest request line, in bytes. */
+  bodyLimit: number;
+  maxDepth: number;
+  /** False while the service restarts: new connections are then refused with one error line. */
+  isAvailable(): boolean;
+  pushes: PushHub;
+  /** Default {@link MAX_PARSE_ERRORS}. */
+  maxParseErrors?: number;
+}
+
+/**
+ * Hyperion.ng's TCP JSON server (port 19444, what hyperion-py and Home Assistant use):
+ * newline-delimited JSON-RPC on stateful sessions, served by the same dispatcher as HTTP and
+ * WebSocket. It makes listening servers (one per bound port; a restart that moves the port opens
+ * a new one) and keeps the connections, which outlive any one of them.
+ */
+export class JsonRpcTcp {
+  readonly #options: TcpJsonOptions;
+  readonly #connections = new Set<TcpConnection>();
+
+  constructor(options: TcpJsonOptions) {
+    this.#options = options;
+  }
+
+  /** A new listening server (not yet bound) whose clients this transport serves. */
+  createServer(): Server {
+    // Half-open: a client that sends its requests and shuts its side still gets the replies.
+    return createNetServer({ allowHalfOpen: true }, (socket) => this.#accept(socket));
+  }
+
+  #accept(socket: Socket): void {
+    const { logger } = this.#options;
+    socket.on('error', (error) => logger.debug({ err: error }, 'TCP error'));
+    if (!this.#options.isAvailable()) {
+      // As a WebSocket upgrade during a restart is refused with 503: say why, then close.
+      const reply = errorReply('unknown', 0, ERRORS.unavailable, [
+        'the service is restarting; reconnect in a moment',
+      ]);
+      socket.end(`${JSON.stringify(reply)}\n`);
+      socket.resume();
+      setTimeout(() => socket.destroy(), 2000).unref();
+      return;
+    }
+    const connection = new TcpConnection(socket, {
+      dispatch: this.#options.dispatch,
+      logger,
+      bodyLimit: this.#options.bodyLimit,
+      maxDepth: this.#options.maxDepth,
+      pushes: this.#options.pushes,
+      maxParseErrors: this.#options.maxParseErrors ?? MAX_PARSE_ERRORS,
+    });
+    this.#connections.add(connection);
+    socket.once('close', () => this.#connections.delete(connection));
+    logger.debug({ address: connection.session.address }, 'TCP JSON client connected');
+  }
+
+  /**
+   * After a restart: sessions bound to an instance that no longer runs are unbound, so that
+   * their next command goes to the first running instance, as for a new session.
+   */
+  rebindSessions(isRunning: (id: number) => boolean): void {
+    for (const { session } of this.#connections) {
+      const id = session.state.instance;
+      if (id !== undefined && !isRunning(id)) session.state.instance = undefined;
+    }
+  }
+
+  /** Drops every client at once. */
+  terminate(): void {
+    for (const connection of this.#connections) connection.destroy();
+    this.#connections.clear();
+  }
+}

@@ -1,0 +1,335 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { DENIED } from '../src/auth/token-requests.js';
+import { post } from './support/client.js';
+import { LiveSocket } from './support/live-socket.js';
+import { startServer, type TestServer } from './support/server.js';
+
+type Message = Record<string, unknown>;
+
+/** A client that keeps every message it receives and waits for one that matches. */
+class Inbox {
+  readonly messages: Message[] = [];
+  #watchers: { match: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
+
+  receive(message: Message): void {
+    this.messages.push(message);
+    for (const watcher of [...this.#watchers]) {
+      if (!watcher.match(message)) continue;
+      this.#watchers.splice(this.#watchers.indexOf(watcher), 1);
+      watcher.resolve(message);
+    }
+  }
+
+  next(match: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> {
+    const found = this.messages.find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no matching message in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.#watchers.push({
+        match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  }
+}
+
+/** A WebSocket without a token, as Home Assistant's first connection is. */
+async function anonymousSocket(url: string): Promise<{ ws: WebSocket; inbox: Inbox }> {
+  const ws = new WebSocket(url);
+  const inbox = new Inbox();
+  ws.on('message', (data) => inbox.receive(JSON.parse(String(data)) as Message));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return { ws, inbox };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What Home Assistant sends: `comment` "Home Assistant" and a random 5-character id. */
+const requestToken = (id: string, tan: number, extra: Message = {}) => ({
+  command: 'authorize',
+  subcommand: 'requestToken',
+  comment: 'Home Assistant',
+  id,
+  tan,
+  ...extra,
+});
+
+describe('token requests between WebSocket sessions', () => {
+  let t: TestServer;
+  const open: { close(): void }[] = [];
+
+  beforeAll(async () => {
+    t = await startServer({ tcpPort: 0, tokenRequestTimeoutMs: 1500 });
+  });
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const admin = async (): Promise<LiveSocket> => {
+    const socket = await LiveSocket.open(t.ws, t.token);
+    open.push(socket);
+    // An admin session hears of requests once it has said something (as a UI does on connect).
+    expect(
+      await socket.call({ command: 'authorize', subcommand: 'getPendingTokenRequests' }),
+    ).toMatchObject({
+      success: true,
+    });
+    return socket;
+  };
+  const requester = async () => {
+    const client = await anonymousSocket(t.ws);
+    open.push(client.ws);
+    return client;
+  };
+
+  it('answers the open authorize subcommands without a token', async () => {
+    const ask = (subcommand: string) =>
+      post(`${t.http}/json-rpc`, { command: 'authorize', subcommand, tan: 3 });
+    expect((await ask('tokenRequired')).json).toEqual({
+      command: 'authorize-tokenRequired',
+      info: { required: true },
+      success: true,
+      tan: 3,
+    });
+    expect((await ask('adminRequired')).json).toEqual({
+      command: 'authorize-adminRequired',
+      info: { adminRequired: true },
+      success: true,
+      tan: 3,
+    });
+    expect((await ask('newPasswordRequired')).json).toEqual({
+      command: 'authorize-newPasswordRequired',
+      info: { newPasswordRequired: false },
+      success: true,
+      tan: 3,
+    });
+    for (const subcommand of ['answerRequest', 'getPendingTokenRequests']) {
+      const reply = await post(`${t.http}/json-rpc`, {
+        command: 'authorize',
+        subcommand,
+        id: 'abcde',
+        accept: true,
+      });
+      expect(reply.status, subcommand).toBe(401);
+      expect(reply.json.error).toBe('No Authorization');
+    }
+  });
+
+  it('grants a token: the admin approves, the requester gets it once, and it logs in', async () => {
+    const approver = await admin();
+    const { ws, inbox } = await requester();
+    ws.send(JSON.stringify(requestToken('ab1C2', 7)));
+
+    const push = await approver.next((m) => m.command === 'authorize-tokenRequest');
+    expect(push).toEqual({
+      command: 'authorize-tokenRequest',
+      info: { comment: 'Home Assistant', id: 'ab1C2', timeout: 1500 },
+    });
+    const listed = await approver.call({
+      command: 'authorize',
+      subcommand: 'getPendingTokenRequests',
+    });
+    expect(listed.info).toEqual([
+      { comment: 'Home Assistant', id: 'ab1C2', timeout: expect.any(Number), tan: 7 },
+    ]);
+    // Nothing was sent back yet: the answer comes when the admin decides.
+    expect(inbox.messages).toEqual([]);
+
+    expect(
+      await approver.call({
+        command: 'authorize',
+        subcommand: 'answerRequest',
+        id: 'ab1C2',
+        accept: true,
+      }),
+    ).toMatchObject({ command: 'authorize-answerRequest', success: true });
+    const answer = await inbox.next((m) => m.command === 'authorize-requestToken');
+    expect(answer).toMatchObject({
+      success: true,
+      tan: 7,
+      info: { comment: 'Home Assistant', id: 'ab1C2' },
+    });
+    const token = (answer.info as { token: string }).token;
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    expect(inbox.messages).toHaveLength(1);
+
+    // The new token logs in on a fresh session and drives the server; it is not an admin token.
+    const client = await anonymousSocket(t.ws);
+    open.push(client.ws);
+    client.ws.send(JSON.stringify({ command: 'authorize', subcommand: 'login', token, tan: 1 }));
+    expect(await client.inbox.next((m) => m.tan === 1)).toMatchObject({
+      command: 'authorize-login',
+      success: true,
+    });
+    client.ws.send(JSON.stringify({ command: 'sysinfo', tan: 2 }));
+    expect(await client.inbox.next((m) => m.tan === 2)).toMatchObject({
+      command: 'sysinfo',
+      success: true,
+    });
+    client.ws.send(
+      JSON.stringify({ command: 'authorize', subcommand: 'getPendingTokenRequests', tan: 3 }),
+    );
+    expect(await client.inbox.next((m) => m.tan === 3)).toMatchObject({
+      success: false,
+      error: 'No Authorization',
+    });
+
+    const list = await approver.call({ command: 'authorize', subcommand: 'getTokenList' });
+    expect(list.info).toContainEqual(expect.objectContaining({ comment: 'Home Assistant' }));
+    // Answered once: a second answer finds nothing.
+    expect(
+      await approver.call({
+        command: 'authorize',
+        subcommand: 'answerRequest',
+        id: 'ab1C2',
+        accept: true,
+      }),
+    ).toMatchObject({ success: false, error: 'Unable to handle token acceptance or denial' });
+  });
+
+  it('denies: the requester gets "Token request timeout or denied" and no token is made', async () => {
+    const approver = await admin();
+    const before = t.server.store.tokens.count();
+    const { ws, inbox } = await requester();
+    ws.send(JSON.stringify(requestToken('deny2', 11)));
+    await approver.next(
+      (m) => m.command === 'authorize-tokenRequest' && (m.info as Message).id === 'deny2',
+    );
+    await approver.call({
+      command: 'authorize',
+      subcommand: 'answerRequest',
+      id: 'deny2',
+      accept: false,
+    });
+    expect(await inbox.next((m) => m.tan === 11)).toEqual({
+      command: 'authorize-requestToken',
+      error: DENIED,
+      errorData: [{ description: 'an admin denied the request' }],
+      success: false,
+      tan: 11,
+    });
+    expect(t.server.store.tokens.count()).toBe(before);
+  });
+
+  it('times out: nobody answers, the requester is told, and the request is gone', async () => {
+    const approver = await admin();
+    const { ws, inbox } = await requester();
+    ws.send(JSON.stringify(requestToken('late3', 12)));
+    const answer = await inbox.next((m) => m.tan === 12, 3000);
+    expect(answer).toMatchObject({
+      command: 'authorize-requestToken',
+      error: DENIED,
+      success: false,
+    });
+    const listed = await approver.call({
+      command: 'authorize',
+      subcommand: 'getPendingTokenRequests',
+    });
+    expect(listed.info).toEqual([]);
+  });
+
+  it('drops a request when its requester disconnects, and lets it cancel one', async () => {
+    const approver = await admin();
+    const first = await requester();
+    first.ws.send(JSON.stringify(requestToken('gone4', 1)));
+    await approver.next((m) => (m.info as Message | undefined)?.id === 'gone4');
+    first.ws.close();
+    let pending: unknown = ['gone4'];
+    for (let i = 0; i < 50 && (pending as unknown[]).length > 0; i++) {
+      await sleep(10);
+      pending = (
+        await approver.call({ command: 'authorize', subcommand: 'getPendingTokenRequests' })
+      ).info;
+    }
+    expect(pending).toEqual([]);
+
+    const second = await requester();
+    second.ws.send(JSON.stringify(requestToken('canc5', 2)));
+    await approver.next((m) => (m.info as Message | undefined)?.id === 'canc5');
+    second.ws.send(JSON.stringify(requestToken('canc5', 3, { accept: false })));
+    expect(await second.inbox.next((m) => m.tan === 2)).toMatchObject({ error: DENIED });
+    second.ws.send(JSON.stringify(requestToken('nope6', 4, { accept: false })));
+    expect(await second.inbox.next((m) => m.tan === 4)).toMatchObject({
+      success: false,
+      error: 'Token request failed',
+    });
+  });
+
+  it('refuses a flood from one address with a clear error', async () => {
+    const { ws, inbox } = await requester();
+    for (let i = 0; i < 17; i++)
+      ws.send(JSON.stringify(requestToken(`fl${String(i).padStart(3, '0')}`, 100 + i)));
+    const refused = await inbox.next((m) => m.tan === 116);
+    expect(refused).toMatchObject({
+      command: 'authorize-requestToken',
+      success: false,
+      error: 'Token request failed',
+    });
+    expect((refused.errorData as { description: string }[])[0]?.description).toMatch(
+      /16 token requests pending already \(at most 16\)/,
+    );
+    expect(inbox.messages.filter((m) => (m.tan as number) < 116)).toEqual([]);
+  });
+
+  it('refuses requestToken over HTTP, where no later answer can arrive', async () => {
+    const reply = await post(`${t.http}/json-rpc`, requestToken('http7', 5));
+    expect(reply.json).toMatchObject({
+      command: 'authorize-requestToken',
+      error: 'Command not supported via single API calls using HTTP/S',
+      success: false,
+      tan: 5,
+    });
+  });
+
+  it('logs out WebSocket and TCP sessions', async () => {
+    const socket = await LiveSocket.open(t.ws, t.token);
+    open.push(socket);
+    expect(await socket.call({ command: 'authorize', subcommand: 'logout' })).toMatchObject({
+      success: true,
+    });
+    expect(await socket.call({ command: 'authorize', subcommand: 'getTokenList' })).toMatchObject({
+      success: false,
+      error: 'No Authorization',
+    });
+
+    const port = t.server.listening.tcp?.port;
+    expect(port).toBeTypeOf('number');
+    const tcp: Socket = connect(port as number, '127.0.0.1');
+    open.push({ close: () => tcp.destroy() });
+    const lines = new Inbox();
+    let buffered = '';
+    tcp.on('data', (chunk) => {
+      buffered += String(chunk);
+      for (let at = buffered.indexOf('\n'); at >= 0; at = buffered.indexOf('\n')) {
+        lines.receive(JSON.parse(buffered.slice(0, at)) as Message);
+        buffered = buffered.slice(at + 1);
+      }
+    });
+    const send = (m: Message) => tcp.write(`${JSON.stringify(m)}\n`);
+    send({ command: 'authorize', subcommand: 'login', token: t.token, tan: 1 });
+    expect(await lines.next((m) => m.tan === 1)).toMatchObject({ success: true });
+    send({ command: 'authorize', subcommand: 'getTokenList', tan: 2 });
+    expect(await lines.next((m) => m.tan === 2)).toMatchObject({ success: true });
+    send({ command: 'authorize', subcommand: 'logout', tan: 3 });
+    expect(await lines.next((m) => m.tan === 3)).toMatchObject({ success: true });
+    send({ command: 'authorize', subcommand: 'getTokenList', tan: 4 });
+    expect(await lines.next((m) => m.tan === 4)).toMatchObject({
+      success: false,
+      error: 'No Authorization',
+    });
+  });
+});
