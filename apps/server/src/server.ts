@@ -343,12 +343,15 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     let configuration: Configuration | undefined;
     try {
       this.#sockets.closeAll(1012, 'Service Restart');
+      this.#pushes.snapshotForRestart();
       await this.runtime.stop();
       configuration = this.store.read();
       const listeners = await this.#applyListeners(configuration);
       const rebound = listeners.length > 0;
       await this.runtime.start(configuration);
       this.#rebindSessions();
+      // Sessions that outlived the restart (TCP) learn what changed.
+      this.#pushes.announceRestart();
       this.#state = 'ready';
       const report: RestartReport = {
         reason,

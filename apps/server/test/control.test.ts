@@ -438,3 +438,21 @@ describe('restart', () => {
     );
   });
 });
+
+describe('a session without a token', () => {
+  it('is told to log in with a message, since browsers cannot set WebSocket headers', async () => {
+    await start();
+    const { default: WebSocket } = await import('ws');
+    const socket = new WebSocket(t?.ws ?? '');
+    await new Promise((resolve) => socket.once('open', resolve));
+    const reply = new Promise<Record<string, unknown>>((resolve) =>
+      socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+    );
+    socket.send(JSON.stringify({ command: 'color', priority: 5, color: [1, 2, 3], tan: 4 }));
+    expect(await reply).toMatchObject({ success: false, error: 'No Authorization', tan: 4 });
+    expect(JSON.stringify((await reply).errorData)).toContain(
+      '\\"command\\":\\"authorize\\",\\"subcommand\\":\\"login\\"',
+    );
+    socket.close();
+  });
+});

@@ -379,3 +379,49 @@ describe('error replies name the request', () => {
     }
   });
 });
+
+describe('pushes to sessions that outlive a restart', () => {
+  it('tells a TCP session what a restore changed, and when the token list changes', async () => {
+    t = await startServer({ tcpPort: 0 });
+    const session = await LineClient.open(tcpPort(t));
+    await login(session, t.token);
+    const subscribed = await session.call({
+      command: 'serverinfo',
+      subscribe: ['leds-update', 'settings-update', 'token-update'],
+      tan: 2,
+    });
+    expect(subscribed).toMatchObject({ success: true });
+    const changed = configuration([0], 3) as { instances: { settings: Message }[] };
+    const complete = once(t.server, 'restart-complete');
+    expect(await session.call(restoreRequest(changed, 3))).toMatchObject({ success: true });
+    await complete;
+    const leds = await session.next((m) => m.command === 'leds-update');
+    expect(leds).toMatchObject({
+      instance: 0,
+      data: { leds: changed.instances[0]?.settings.leds },
+    });
+    expect((leds.data as { leds: unknown[] }).leds).toHaveLength(3);
+    const general = await session.next(
+      (m) => m.command === 'settings-update' && 'general' in (m.data as Message),
+    );
+    expect(general.data).toEqual({
+      general: (changed as unknown as Message & { global: { settings: Message } }).global.settings
+        .general,
+    });
+    // A group the restore left as it was is not announced.
+    expect(
+      session.lines.some(
+        (m) => m.command === 'settings-update' && 'network' in (m.data as Message),
+      ),
+    ).toBe(false);
+    const created = await session.call({
+      command: 'authorize',
+      subcommand: 'createToken',
+      comment: 'kitchen panel',
+      tan: 4,
+    });
+    expect(created).toMatchObject({ success: true });
+    const tokens = await session.next((m) => m.command === 'token-update');
+    expect((tokens.data as { comment: string }[]).map((t) => t.comment)).toContain('kitchen panel');
+  });
+});

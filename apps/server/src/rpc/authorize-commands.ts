@@ -21,7 +21,18 @@ export interface AuthorizeDeps {
   logger: Logger;
   /** The pending token requests (`requestToken`, `answerRequest`). */
   tokenRequests: TokenRequests;
+  /** Tells subscribed sessions that the token list changed (`token-update`). */
+  tokensChanged?(list: { comment: string; id: string; last_use: string | null }[]): void;
 }
+
+/** The token list as `getTokenList` and `token-update` show it. */
+const tokenListOf = (deps: AuthorizeDeps) =>
+  deps.store.tokens.list().map((t) => ({
+    id: t.id,
+    comment: t.comment,
+    created_at: t.createdAt,
+    last_use: t.lastUse,
+  }));
 
 /** Whether the session's token may manage tokens (the dispatcher checked that it is valid). */
 const isAdmin = (session: Session): boolean =>
@@ -101,21 +112,11 @@ export function authorize(
       const comment = String(own(request, 'comment'));
       const { info, token } = deps.store.tokens.create(comment);
       deps.logger.info({ id: info.id, comment }, 'token created');
+      deps.tokensChanged?.(tokenListOf(deps));
       return { reply: successReply(name, tan, { id: info.id, comment: info.comment, token }) };
     }
     case 'getTokenList':
-      return {
-        reply: successReply(
-          name,
-          tan,
-          deps.store.tokens.list().map((t) => ({
-            id: t.id,
-            comment: t.comment,
-            created_at: t.createdAt,
-            last_use: t.lastUse,
-          })),
-        ),
-      };
+      return { reply: successReply(name, tan, tokenListOf(deps)) };
     case 'deleteToken': {
       const id = String(own(request, 'id'));
       if (!deps.store.tokens.revoke(id)) {
@@ -124,6 +125,7 @@ export function authorize(
         };
       }
       deps.logger.info({ id }, 'token revoked');
+      deps.tokensChanged?.(tokenListOf(deps));
       return { reply: successReply(name, tan) };
     }
   }

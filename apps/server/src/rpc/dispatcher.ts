@@ -94,7 +94,11 @@ export function createDispatcher(
   // A closed session's token requests go (nobody could receive the token), and so does the
   // session itself.
   deps.pushes.onRemove((state) => tokenRequests.sessionClosed(state));
-  const authorizeDeps = { ...deps, tokenRequests };
+  const authorizeDeps = {
+    ...deps,
+    tokenRequests,
+    tokensChanged: (list: unknown) => deps.pushes.toSubscribers('token-update', list),
+  };
   return (request, session) => {
     // Stateful sessions are remembered so that admins among them hear of token requests.
     if (session.state) tokenRequests.track(session);
@@ -118,12 +122,15 @@ export function createDispatcher(
         auth?.ok === true && !isHttp(session) && !deps.authenticator.stillValid(auth.token.id);
       if (!auth?.ok || revoked) {
         const failed = auth && !auth.ok ? auth : undefined;
-        const refusal = refusalOf(
-          revoked ? 'revoked' : (failed?.reason ?? 'missing'),
-          failed?.retryAfterMs,
-        );
+        const reason = revoked ? 'revoked' : (failed?.reason ?? 'missing');
+        const refusal = refusalOf(reason, failed?.retryAfterMs);
+        // A session (WebSocket, TCP) logs in with a message: browsers cannot set headers there.
+        const detail =
+          reason === 'missing' && !isHttp(session)
+            ? 'no token: log in first with {"command":"authorize","subcommand":"login","token":"<token>"} (create one with `glowkit token create`)'
+            : refusal.detail;
         return {
-          reply: errorReply(name, tan, ERRORS.noAuthorization, [refusal.detail]),
+          reply: errorReply(name, tan, ERRORS.noAuthorization, [detail]),
           status: refusal.status,
           headers: refusal.headers,
           delayMs: failed?.delayMs ?? 0,

@@ -25,6 +25,9 @@ export class PushHub {
   readonly #streams = new Map<SessionState, Stream>();
   readonly #unsubscribe: (() => void)[] = [];
   readonly #removeListeners = new Set<(session: SessionState) => void>();
+  #beforeRestart:
+    | Map<string, { topic: string; instance?: number; data: unknown; text: string }>
+    | undefined;
 
   constructor(runtime: ServiceRuntime) {
     this.#runtime = runtime;
@@ -103,6 +106,69 @@ export class PushHub {
     for (const off of this.#unsubscribe) off();
     for (const session of [...this.#streams.keys()]) this.stopStream(session);
     this.#sessions.clear();
+  }
+
+  /** Sends a global topic (e.g. `token-update`) to the sessions subscribed to it. */
+  toSubscribers(topic: string, data: unknown): void {
+    this.#toAll(topic, undefined, () => data);
+  }
+
+  /**
+   * Remembers what sessions were shown of the configuration, before a restart: sessions that
+   * outlive it (TCP) then get an update for each topic that changed ({@link announceRestart}).
+   */
+  snapshotForRestart(): void {
+    this.#beforeRestart = this.#configurationView();
+  }
+
+  /** After a restart: pushes each configuration topic whose data changed since the snapshot. */
+  announceRestart(): void {
+    const before = this.#beforeRestart;
+    this.#beforeRestart = undefined;
+    if (!before) return;
+    for (const [key, { topic, instance, data }] of this.#configurationView()) {
+      const text = JSON.stringify(data);
+      if (before.get(key)?.text === text) continue;
+      this.#toAll(topic, instance, () => data);
+    }
+  }
+
+  /** The data of every topic a restart can change, keyed by topic and instance. */
+  #configurationView(): Map<string, { topic: string; instance?: number; data: unknown; text: string }> {
+    const runtime = this.#runtime;
+    const view = new Map<string, { topic: string; instance?: number; data: unknown; text: string }>();
+    const add = (topic: string, instance: number | undefined, key: string, data: unknown) =>
+      view.set(`${topic}|${instance ?? ''}|${key}`, {
+        topic,
+        ...(instance === undefined ? {} : { instance }),
+        data,
+        text: JSON.stringify(data),
+      });
+    add('instance-update', undefined, '', instanceList(runtime));
+    add('effects-update', undefined, '', runtime.catalogue.serverInfo());
+    for (const [group, value] of Object.entries(runtime.globalSettings)) {
+      add('settings-update', undefined, group, { [group]: value });
+    }
+    for (const info of runtime.instances) {
+      const instance = runtime.instance(info.id);
+      const pipeline = instance?.pipeline;
+      if (!instance || !pipeline) continue;
+      const id = info.id;
+      add('leds-update', id, '', { leds: instance.settings.leds ?? [] });
+      add('imageToLedMapping-update', id, '', { imageToLedMappingType: pipeline.mappingType });
+      add('adjustment-update', id, '', adjustmentOf(pipeline));
+      add('priorities-update', id, '', {
+        priorities: prioritiesOf(pipeline),
+        priorities_autoselect: true,
+      });
+      for (const component of pipeline.components.list()) {
+        add('components-update', id, component.name, component);
+      }
+      for (const [group, value] of Object.entries(instance.settings)) {
+        add('settings-update', id, group, { [group]: value });
+      }
+    }
+    return view;
   }
 
   #toAll(topic: string, instance: number | undefined, data: () => unknown): void {

@@ -57,6 +57,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   #instances: InstanceRuntime[] = [];
   #catalogue: EffectCatalogue | undefined;
   #effectsGroup: Record<string, unknown> = {};
+  #globalSettings: Readonly<Record<string, unknown>> = {};
 
   constructor(options: RuntimeOptions) {
     super();
@@ -84,6 +85,11 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
     return this.#instances.find((i) => i.pipeline !== undefined);
   }
 
+  /** The global settings groups of the running configuration. */
+  get globalSettings(): Readonly<Record<string, unknown>> {
+    return this.#globalSettings;
+  }
+
   /** The effects of the current configuration. */
   get catalogue(): EffectCatalogue {
     if (!this.#catalogue) throw new Error('the runtime is not started');
@@ -94,6 +100,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   async start(configuration: Configuration): Promise<void> {
     if (this.#instances.length > 0)
       throw new Error('the runtime is already running; stop it first');
+    this.#globalSettings = configuration.global.settings;
     this.#effectsGroup = groupOf(configuration.global.settings.effects);
     await this.reloadEffects(false);
     for (const stored of configuration.instances) {
