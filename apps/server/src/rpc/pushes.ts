@@ -5,6 +5,14 @@ import type { Push, SessionState } from './session.js';
 /** The shortest time between two live LED frames to one client (at most 25 per second). */
 export const LEDSTREAM_INTERVAL_MS = 40;
 
+/** A topic's data as a session saw it, with its JSON text for comparing. */
+interface ViewEntry {
+  topic: string;
+  instance?: number;
+  data: unknown;
+  text: string;
+}
+
 interface Stream {
   /** When the last frame went out. */
   sentAt: number;
@@ -25,9 +33,7 @@ export class PushHub {
   readonly #streams = new Map<SessionState, Stream>();
   readonly #unsubscribe: (() => void)[] = [];
   readonly #removeListeners = new Set<(session: SessionState) => void>();
-  #beforeRestart:
-    | Map<string, { topic: string; instance?: number; data: unknown; text: string }>
-    | undefined;
+  #beforeRestart: Map<string, ViewEntry> | undefined;
 
   constructor(runtime: ServiceRuntime) {
     this.#runtime = runtime;
@@ -134,9 +140,9 @@ export class PushHub {
   }
 
   /** The data of every topic a restart can change, keyed by topic and instance. */
-  #configurationView(): Map<string, { topic: string; instance?: number; data: unknown; text: string }> {
+  #configurationView(): Map<string, ViewEntry> {
     const runtime = this.#runtime;
-    const view = new Map<string, { topic: string; instance?: number; data: unknown; text: string }>();
+    const view = new Map<string, ViewEntry>();
     const add = (topic: string, instance: number | undefined, key: string, data: unknown) =>
       view.set(`${topic}|${instance ?? ''}|${key}`, {
         topic,
