@@ -485,55 +485,36 @@ def imageSolidFill(*arguments):
     return None
 
 
+def _geometry_and_colour(arguments, geometry):
+    """The `geometry` leading integers and the colour r, g, b[, a] (alpha 255 when left out):
+    the argument form of every outline call."""
+    if len(arguments) not in (geometry + 3, geometry + 4):
+        raise TypeError(_BAD_ARGS)
+    values = _ints(arguments)
+    colour = [_channel(v) for v in values[geometry:]]
+    if len(colour) == 3:
+        colour.append(255)
+    return values[:geometry], colour
+
+
 def imageDrawLine(*arguments):
     """imageDrawLine(x1, y1, x2, y2, thickness, r, g, b[, a])."""
-    count = len(arguments)
-    if count == 9:
-        x1, y1, x2, y2, thick, r, g, b, a = _ints(arguments)
-    elif count == 8:
-        x1, y1, x2, y2, thick, r, g, b = _ints(arguments)
-        a = 255
-    else:
-        raise TypeError(_BAD_ARGS)
-    _queue(
-        _OP_LINE.pack(
-            5, 9, x1, y1, x2, y2, thick, _channel(r), _channel(g), _channel(b), _channel(a), 0
-        )
-    )
+    geometry, colour = _geometry_and_colour(arguments, 5)
+    _queue(_OP_LINE.pack(5, 9, *geometry, *colour, 0))
     return None
 
 
 def imageDrawPoint(*arguments):
     """imageDrawPoint(x, y, thickness, r, g, b[, a])."""
-    count = len(arguments)
-    if count == 7:
-        x, y, thick, r, g, b, a = _ints(arguments)
-    elif count == 6:
-        x, y, thick, r, g, b = _ints(arguments)
-        a = 255
-    else:
-        raise TypeError(_BAD_ARGS)
-    _queue(
-        _OP_POINT.pack(6, 7, x, y, thick, _channel(r), _channel(g), _channel(b), _channel(a), 0)
-    )
+    geometry, colour = _geometry_and_colour(arguments, 3)
+    _queue(_OP_POINT.pack(6, 7, *geometry, *colour, 0))
     return None
 
 
 def imageDrawRect(*arguments):
     """imageDrawRect(x, y, w, h, thickness, r, g, b[, a]): the outline of a rectangle."""
-    count = len(arguments)
-    if count == 9:
-        x, y, w, h, thick, r, g, b, a = _ints(arguments)
-    elif count == 8:
-        x, y, w, h, thick, r, g, b = _ints(arguments)
-        a = 255
-    else:
-        raise TypeError(_BAD_ARGS)
-    _queue(
-        _OP_RECT.pack(
-            7, 9, x, y, w, h, thick, _channel(r), _channel(g), _channel(b), _channel(a), 0
-        )
-    )
+    geometry, colour = _geometry_and_colour(arguments, 5)
+    _queue(_OP_RECT.pack(7, 9, *geometry, *colour, 0))
     return None
 
 
