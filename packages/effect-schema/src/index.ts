@@ -3,18 +3,20 @@
  * Effect option schemas for LED effects: the meta-schema, the linter, the effect definition
  * checker, value validation shared with the form components, and TypeScript type generation.
  */
-export {
-  type CheckEffectDefinitionOptions,
-  checkEffectDefinition,
-} from './definition/check-effect-definition.js';
+
+// JSON with positions comes from @glowkit/json; parseJson here reads files (see parse-json.ts).
 export {
   fromPointer,
   type JsonSyntaxError,
   type ParsedJson,
-  parseJson,
   type SourcePosition,
   toPointer,
-} from './json/json-document.js';
+} from '@glowkit/json';
+export {
+  type CheckEffectDefinitionOptions,
+  checkEffectDefinition,
+} from './definition/check-effect-definition.js';
+export { parseJson } from './json/parse-json.js';
 export {
   countBySeverity,
   type LintOptions,

@@ -1,6 +1,7 @@
 /** The translation placeholders an effect option schema uses. */
+
+import { escapePointerToken } from '@glowkit/json';
 import { enumTitlesOf, isObject } from './elements.js';
-import { escapePointerToken } from './json/json-document.js';
 
 /** One use of a placeholder in a schema. */
 export interface Placeholder {

@@ -170,10 +170,10 @@ describe('validateRestoreRequest: group values', () => {
 
   it('refuses a string that is not JSON, saying where it breaks', () => {
     expect(globalGroup('{"name": "x",}')).toEqual([
-      `/config/global/settings/general: ${GROUP_RULE}: the string is not valid JSON (Unexpected token '}' at line 1, column 14)`,
+      `/config/global/settings/general: ${GROUP_RULE}: the string is not valid JSON (trailing comma before } at line 1, column 13)`,
     ]);
     expect(instanceGroup('')).toEqual([
-      `/config/instances/0/settings/leds: ${GROUP_RULE}: the string is not valid JSON (Empty JSON text at line 1, column 1)`,
+      `/config/instances/0/settings/leds: ${GROUP_RULE}: the string is not valid JSON (expected a JSON value, found an empty text at line 1, column 1)`,
     ]);
   });
 
@@ -335,7 +335,7 @@ describe('validateRestoreRequest: reporting', () => {
       '/config/instanceIds: must list exactly the ids of config.instances: no instance has 9',
       '/config/instances/0/name: must be a string of at least 5 characters (minLength 5)',
       '/config/instances/0/enabled: must be true or false',
-      `/config/instances/0/settings/leds: ${GROUP_RULE}: the string is not valid JSON (Unexpected end of JSON input at line 1, column 2)`,
+      `/config/instances/0/settings/leds: ${GROUP_RULE}: the string is not valid JSON (expected a value or ']', found the end of the text at line 1, column 2)`,
       '/config/instances/1/id: repeats the id of /config/instances/0: instance ids must be unique',
       '/config/instances/1/extra: is not allowed here (allowed: id, name, enabled, settings)',
       '/config/instances/2/id: is required (an integer from 0 to 254)',

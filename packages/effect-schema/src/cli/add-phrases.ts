@@ -5,8 +5,9 @@
  * never leaves half a file.
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { JsonDocument } from '@glowkit/json';
 import { isObject } from '../elements.js';
-import { JsonDocument, parseJson } from '../json/json-document.js';
+import { parseJson } from '../json/parse-json.js';
 
 /** The text a translator sees for a phrase that still needs translating. */
 export function placeholderText(key: string): string {

@@ -2,7 +2,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { isObject } from '../elements.js';
-import { parseJson } from '../json/json-document.js';
+import { parseJson } from '../json/parse-json.js';
 import { readText } from './files.js';
 import { describeFsError, InputError } from './usage-error.js';
 

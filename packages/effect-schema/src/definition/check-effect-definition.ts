@@ -1,6 +1,6 @@
 /** Checking of effect definition files (`{ name, script, args }`) against their script's schema. */
 import { isObject } from '../elements.js';
-import { parseJson } from '../json/json-document.js';
+import { parseJson } from '../json/parse-json.js';
 import {
   applyOverrides,
   type LintOptions,

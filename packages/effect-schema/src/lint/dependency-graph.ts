@@ -2,8 +2,9 @@
  * The `options.dependencies` graph of a schema: which option waits for which value of which other
  * option. Shared by the dependency rules so that each reports one kind of problem only.
  */
+
+import { escapePointerToken } from '@glowkit/json';
 import { dependenciesOf, type ElementKind, elementKind } from '../elements.js';
-import { escapePointerToken } from '../json/json-document.js';
 import { validateValue } from '../values/validate-value.js';
 import type { OptionEntry } from './types.js';
 

@@ -1,11 +1,8 @@
 /** The effect option schema linter. */
+
+import { escapePointerToken, type JsonDocument, type JsonSyntaxError } from '@glowkit/json';
 import { isObject } from '../elements.js';
-import {
-  escapePointerToken,
-  type JsonDocument,
-  type JsonSyntaxError,
-  parseJson,
-} from '../json/json-document.js';
+import { parseJson } from '../json/parse-json.js';
 import { rules } from '../rules/index.js';
 import { type DependencyEdge, dependencyCycles, dependencyEdges } from './dependency-graph.js';
 import type { Diagnostic, OptionEntry, Report, Rule, RuleContext, Severity } from './types.js';

@@ -1,5 +1,5 @@
 /** Types shared by the linter, its rules and the definition checker. */
-import type { JsonDocument } from '../json/json-document.js';
+import type { JsonDocument } from '@glowkit/json';
 import type { DependencyEdge } from './dependency-graph.js';
 import type { ElementVisit } from './walk.js';
 

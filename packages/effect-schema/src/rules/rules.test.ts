@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkEffectDefinition } from '../definition/check-effect-definition.js';
-import { parseJson } from '../json/json-document.js';
+import { parseJson } from '../json/parse-json.js';
 import { lintEffectSchema } from '../lint/lint-effect-schema.js';
 import type { Diagnostic, Severity } from '../lint/types.js';
 import { definitionRules } from './definition-rules.js';

@@ -1,5 +1,5 @@
 import { isObject } from '../../elements.js';
-import { parseJson } from '../../json/json-document.js';
+import { parseJson } from '../../json/parse-json.js';
 import { collectPlaceholders } from '../../placeholders.js';
 import { readInputs, schemaFilePattern } from '../files.js';
 import { type CommandIo, exitCodes } from '../io.js';

@@ -1,7 +1,7 @@
 /** `glowkit-schema types`: TypeScript types for an effect's args. */
 import { resolve } from 'node:path';
 import { isObject } from '../../elements.js';
-import { parseJson } from '../../json/json-document.js';
+import { parseJson } from '../../json/parse-json.js';
 import { lintEffectSchema } from '../../lint/lint-effect-schema.js';
 import { generateArgsTypes } from '../../types/generate-types.js';
 import { writeFileAtomic } from '../add-phrases.js';

@@ -1,5 +1,5 @@
+import { escapePointerToken } from '@glowkit/json';
 import { isObject, type OptionSchema } from '../../elements.js';
-import { escapePointerToken } from '../../json/json-document.js';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { describeValueIssue, validateValue } from '../../values/validate-value.js';

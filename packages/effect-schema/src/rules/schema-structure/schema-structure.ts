@@ -1,6 +1,6 @@
+import { fromPointer } from '@glowkit/json';
 import type { ErrorObject } from 'ajv';
 import { isObject } from '../../elements.js';
-import { fromPointer } from '../../json/json-document.js';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { show } from '../../lint/walk.js';

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '../../json/json-document.js';
+import { escapePointerToken } from '@glowkit/json';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { show } from '../../lint/walk.js';

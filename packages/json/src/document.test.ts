@@ -1,79 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import {
+  escapePointerToken,
   fromPointer,
   hasDuplicateKeys,
   JsonDocument,
   type ParsedJson,
   parseJson,
   toPointer,
-} from './json-document.js';
+  unescapePointerToken,
+} from './index.js';
 
 function ok(text: string): Extract<ParsedJson, { ok: true }> {
-  const parsed = parseJson(text);
+  const parsed = parseJson(text, { ignoreByteOrderMark: true });
   if (!parsed.ok) throw new Error(`expected valid JSON: ${parsed.error.message}`);
   return parsed;
 }
 
-function error(text: string): string {
-  const parsed = parseJson(text);
-  if (parsed.ok) throw new Error('expected a syntax error');
-  const { message, position } = parsed.error;
-  return `${position.line}:${position.column} ${message}`;
-}
-
 const at = (p: { line: number; column: number }) => `${p.line}:${p.column}`;
 
-describe('parseJson', () => {
-  it('returns the value of valid JSON', () => {
-    expect(ok('{"a": [1, 2.5, "x", true, null, {}]}').value).toEqual({
-      a: [1, 2.5, 'x', true, null, {}],
-    });
-    expect(ok(' 42 ').value).toBe(42);
+describe('JsonDocument.tree', () => {
+  it('records where values and keys sit', () => {
+    const tree = new JsonDocument('{"a": [1, "x"], "b\\u0041": null}').tree;
+    expect(tree).toMatchObject({ start: 0, end: 32 });
+    expect(tree.members?.map(([key, node]) => [key, node.keyStart, node.start, node.end])).toEqual([
+      ['a', 1, 6, 14],
+      ['bA', 16, 27, 31],
+    ]);
+    expect(tree.members?.[0]?.[1].items?.map((n) => [n.start, n.end])).toEqual([
+      [7, 8],
+      [10, 13],
+    ]);
   });
 
-  it('reports syntax errors with a message and a 1-based position', () => {
-    expect(error('')).toBe('1:1 the file is empty');
-    expect(error('{"a": 1,}')).toBe('1:8 trailing comma before }');
-    expect(error('[1, 2, ]')).toBe('1:6 trailing comma before ]');
-    expect(error('{"a" 1}')).toBe(`1:6 expected ':' after property name "a", found character '1'`);
-    expect(error('{"a": 1 "b": 2}')).toBe(
-      `1:9 expected ',' or '}' after the value of "a", found character '"'`,
+  it('throws a one-line SyntaxError for text that is not JSON', () => {
+    expect(() => new JsonDocument('{\n  "a": }').tree).toThrow(
+      new SyntaxError("expected a value, found '}' at line 2, column 8"),
     );
-    expect(error('[1 2]')).toBe(`1:4 expected ',' or ']' in the array, found character '2'`);
-    expect(error("{'a': 1}")).toBe(
-      "1:2 expected a property name in double quotes, found character '''",
-    );
-    expect(error("['a']")).toBe('1:2 strings must use double quotes');
-    expect(error('{"a": 01}')).toBe('1:7 invalid number');
-    expect(error('{"a": 1.}')).toBe('1:7 invalid number');
-    expect(error('{"a": -}')).toBe('1:7 invalid number');
-    expect(error('{"a": tru}')).toBe("1:7 unexpected character 't', expected a value");
-    expect(error('{"a": ')).toBe('1:7 unexpected end of file, expected a value');
-    expect(error('{"a": "\\x"}')).toBe('1:8 invalid escape sequence in string');
-    expect(error('{"a": "tab\there"}')).toBe('1:11 control character in string');
-    expect(error('{"a": 1} /* note */')).toBe('1:10 comments are not allowed in JSON');
-    expect(error('{"a": 1}}')).toBe("1:9 unexpected character '}' after the end of the JSON value");
-  });
-
-  it('locates errors across lines', () => {
-    expect(error('{\n  "a": 1,\n  "b": [\n    1,\n  ]\n}')).toBe('4:6 trailing comma before ]');
-    expect(error('{\n  "a": "open\n}')).toBe(
-      '2:13 unterminated string (line break inside a string)',
-    );
-    expect(error('{\n  "a": "open')).toBe('2:8 unterminated string');
-  });
-
-  it('refuses absurd nesting with a message instead of a stack overflow', () => {
-    expect(error(`${'['.repeat(600)}${']'.repeat(599)}`)).toBe(
-      '1:513 nesting is too deep (over 512 levels)',
-    );
-  });
-
-  it('ignores a byte-order mark', () => {
-    const parsed = ok('\uFEFF{\n  "a": 1\n}');
-    expect(parsed.value).toEqual({ a: 1 });
-    expect(at(parsed.document.locate('/a', 'key'))).toBe('2:3');
-    expect(error('\uFEFF{"a": 1,}')).toBe('1:8 trailing comma before }');
   });
 });
 
@@ -131,11 +93,17 @@ describe('JsonDocument.locate', () => {
   it('finds the last of duplicate keys, the one JSON.parse keeps', () => {
     const dup = ok('{"a": 1,\n "a": 2}').document;
     expect(at(dup.locate('/a'))).toBe('2:7');
+    // The same answer from the location tree (a document made without the parsed value).
+    expect(at(new JsonDocument('{"a": 1,\n "a": 2}').locate('/a'))).toBe('2:7');
+  });
+
+  it('counts positions after an ignored byte-order mark', () => {
+    expect(at(ok('\uFEFF{\n  "a": 1\n}').document.locate('/a', 'key'))).toBe('2:3');
   });
 });
 
 describe('JsonDocument.duplicateKeys', () => {
-  it('lists each later occurrence with its pointer and key position', () => {
+  it('lists each later occurrence with its pointer and both key positions', () => {
     const doc = ok(
       '{\n  "properties": {\n    "speed": {"default": 1, "default": 2},\n    "speed": {}\n  }\n}',
     ).document;
@@ -143,6 +111,7 @@ describe('JsonDocument.duplicateKeys', () => {
       '/properties/speed/default 3:29',
       '/properties/speed 4:5',
     ]);
+    expect(doc.duplicateKeys().map((d) => at(d.first))).toEqual(['3:15', '3:5']);
   });
 
   it('looks inside arrays and ignores equal keys in different objects', () => {
@@ -150,6 +119,14 @@ describe('JsonDocument.duplicateKeys', () => {
       '[{"a": 1, "b": 2}, {"a": 1}, {"x": {"a": 1}, "a": 2}, {"k": 1, "k": 2}]',
     ).document;
     expect(doc.duplicateKeys().map((d) => d.pointer)).toEqual(['/3/k']);
+  });
+
+  it('reports a third occurrence against the first', () => {
+    const doc = ok('{"k": 1, "k": 2, "k": 3}').document;
+    expect(doc.duplicateKeys().map((d) => `${at(d.position)} first ${at(d.first)}`)).toEqual([
+      '1:10 first 1:2',
+      '1:18 first 1:2',
+    ]);
   });
 
   it('returns nothing for a clean document', () => {
@@ -180,5 +157,8 @@ describe('pointers', () => {
     expect(fromPointer('/')).toEqual(['']);
     // ~01 is "~1" literally, not "/".
     expect(fromPointer('/~01')).toEqual(['~1']);
+    expect(escapePointerToken('a/b~c')).toBe('a~1b~0c');
+    expect(unescapePointerToken('a~1b~0c')).toBe('a/b~c');
+    expect(unescapePointerToken('~01')).toBe('~1');
   });
 });

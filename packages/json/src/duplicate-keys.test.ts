@@ -3,7 +3,7 @@
  * the location tree on any JSON, including strings full of quotes, backslashes and colons.
  */
 import { describe, expect, it } from 'vitest';
-import { hasDuplicateKeys, JsonDocument } from './json-document.js';
+import { hasDuplicateKeys, JsonDocument } from './index.js';
 
 /** A small deterministic PRNG (mulberry32), so failures reproduce. */
 function random(seed: number): () => number {
