@@ -11,6 +11,7 @@ import { duplicateKey } from './duplicate-key/duplicate-key.js';
 import { enumTitles } from './enum-titles/enum-titles.js';
 import { enumValues } from './enum-values/enum-values.js';
 import { invalidJson } from './invalid-json/invalid-json.js';
+import { optionName } from './option-name/option-name.js';
 import { placeholderMissing } from './placeholder-missing/placeholder-missing.js';
 import { placeholderPrefix } from './placeholder-prefix/placeholder-prefix.js';
 import { propertyOrder } from './property-order/property-order.js';
@@ -42,6 +43,7 @@ export const rules: readonly Rule[] = [
   unreachableOption,
   propertyOrder,
   smoothingBlockRule,
+  optionName,
   placeholderPrefix,
   placeholderMissing,
   unitMissing,

@@ -322,6 +322,111 @@ describe('smoothing-block', () => {
   });
 });
 
+describe('option-name', () => {
+  const names = (properties: Record<string, Record<string, unknown>>) =>
+    lint(properties).map((d) => `${d.ruleId} ${d.severity}: ${d.message}`);
+  const int = () => ({ type: 'integer', default: 5 });
+  const only = (name: string) => {
+    const ds = lint({ [name]: int() });
+    expect(ds.map((d) => d.ruleId)).toEqual(['option-name']);
+    return ds[0] as Diagnostic;
+  };
+
+  it('accepts plain names, whatever their style', () => {
+    expect(
+      names({ 'fade-time': int(), hold_time: int(), blockSize: int(), speed2: int() }),
+    ).toEqual([]);
+  });
+
+  it('explains odd characters and proposes a plain name', () => {
+    expect(only(' speed').message).toBe(
+      'option " speed" has a space at the start in its name: it looks like "speed", but args["speed"] does not find it; use "speed"',
+    );
+    expect(only('speed ').message).toContain('has a space at the end in its name');
+    expect(only('led.count').message).toBe(
+      'option "led.count" has a dot in its name: tools that take dotted paths read "led.count" as nested keys; use "led-count"',
+    );
+    expect(only('in/out').message).toContain(
+      'has a slash in its name: JSON pointers must escape it as ~1',
+    );
+    expect(only('fade~time').message).toContain('has a "~" in its name');
+    expect(only('fade\ttime')).toMatchObject({
+      message:
+        'option "fade\\ttime" has a control character in its name: it is invisible in editors and forms and hard to type in a script; use "fade-time"',
+      suggestion: 'fade-time',
+    });
+    expect(only('a b.c').message).toMatch(/^option "a b.c" has a space and a dot in its name: /);
+    expect(only('').message).toBe(
+      'option "" has an empty name: forms cannot label or address it and scripts read it as args[""]; give it a name',
+    );
+  });
+
+  it('does not propose a name that another option already has', () => {
+    const ds = lint({ 'fade-time': int(), 'fade time': int() });
+    expect(ds.map((d) => [d.message.endsWith('; rename it'), d.suggestion])).toEqual([
+      [true, undefined],
+    ]);
+  });
+
+  it('points at the option name', () => {
+    const text = schemaText({ speed: int(), 'led.count': int() });
+    const [d] = lintEffectSchema(text);
+    const line = text.split('\n').findIndex((l) => l.includes('"led.count"')) + 1;
+    expect(d).toMatchObject({ line, column: 5, pointer: '/properties/led.count' });
+    const slash = lintEffectSchema(schemaText({ 'in/out': int() }));
+    expect(slash[0]?.pointer).toBe('/properties/in~1out');
+  });
+
+  it('warns for names every JavaScript object has, __proto__ included', () => {
+    for (const name of ['constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(only(name).message, name).toContain(
+        `option "${name}" is named like a member of every JavaScript object`,
+      );
+    }
+    const text = schemaText({ speed: int() }).replace('"speed"', '"__proto__"');
+    expect(brief(lintEffectSchema(text))).toEqual([
+      'option-name warning: option "__proto__" is the prototype of every JavaScript object: a form or script that sets args["__proto__"] replaces the prototype instead of storing the value; rename it',
+    ]);
+    // Case matters to JavaScript: these are ordinary names.
+    expect(names({ tostring: int(), Constructor: int() })).toEqual([]);
+  });
+
+  it('warns for names that differ only by case or -/_, at each later one', () => {
+    const ds = lint({ fadeTime: int(), 'fade-time': int(), FADE_TIME: int(), speed: int() });
+    expect(ds.map((d) => d.message)).toEqual([
+      'option "fade-time" differs from option "fadeTime" only by case or "-"/"_": users and script authors mix the two up; merge them or give one a clearly different name',
+      'option "FADE_TIME" differs from option "fadeTime" only by case or "-"/"_": users and script authors mix the two up; merge them or give one a clearly different name',
+    ]);
+    expect(ds.map((d) => d.pointer)).toEqual(['/properties/fade-time', '/properties/FADE_TIME']);
+  });
+
+  it('warns for "smoothing" and for look-alikes of the block that smoothing-block does not catch', () => {
+    expect(names({ Smoothing: int() })).toEqual([
+      'option-name warning: option "Smoothing" has the name forms give the smoothing block: its value can be taken for the block\'s; use the block\'s three options for smoothing, or give this option a more specific name such as "smoothing-strength"',
+    ]);
+    expect(names({ 'Smoothing-Time_ms': int() })).toEqual([
+      'option-name warning: option "Smoothing-Time_ms" differs from the smoothing block\'s "smoothing-time_ms" only by case or "-"/"_": forms and readers take it for the block\'s option; use the whole block as specified, or give this option a name of its own',
+    ]);
+    expect(names({ 'smoothing-strength': int(), 'smoothing-steps': int() })).toEqual([]);
+  });
+
+  it('leaves the smoothing block and its misspellings to smoothing-block, reporting each once', () => {
+    const block = Object.fromEntries(
+      Object.entries(smoothingBlock).map(([n, o]) => [n, structuredClone(o)]),
+    ) as Record<string, Record<string, unknown>>;
+    expect(lint(block)).toEqual([]);
+    // The block's own name, but not the block: smoothing-block's error says it all.
+    const lone = lint({
+      'smoothing-time_ms': block['smoothing-time_ms'] as Record<string, unknown>,
+    });
+    expect(lone.map((d) => d.ruleId)).toContain('smoothing-block');
+    expect(lone.map((d) => d.ruleId)).not.toContain('option-name');
+    // A misspelt block option next to the real one is a typo, not also a look-alike.
+    const ds = lint({ ...block, smoothing_time_ms: int() });
+    expect(ds.map((d) => d.ruleId)).toEqual(['smoothing-block']);
+  });
+});
+
 describe('placeholder-prefix', () => {
   const prefixFindings = (title: string, append?: string) =>
     lint({

@@ -263,6 +263,36 @@ const expected: Record<
         'smoothing option "smoothing-custom-settings" has default true; the standard smoothing block uses false',
     },
   ],
+  'option-name/fail.schema.json': [
+    {
+      at: '7:5',
+      severity: 'warning',
+      message:
+        'option "fade time" has a space in its name: scripts read it as args["fade time"]; use "fade-time"',
+      suggestion: 'fade-time',
+    },
+  ],
+  'option-name/fail-2.schema.json': [
+    {
+      at: '16:5',
+      severity: 'warning',
+      message: 'option "fade-time" differs from option "fadeTime" only by case or "-"/"_"',
+    },
+  ],
+  'option-name/fail-3.schema.json': [
+    {
+      at: '16:5',
+      severity: 'warning',
+      message: 'option "constructor" is named like a member of every JavaScript object',
+    },
+  ],
+  'option-name/fail-4.schema.json': [
+    {
+      at: '16:5',
+      severity: 'warning',
+      message: 'option "smoothing" has the name forms give the smoothing block',
+    },
+  ],
   'placeholder-prefix/fail.schema.json': [
     {
       at: '9:16',

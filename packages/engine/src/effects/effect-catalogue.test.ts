@@ -295,7 +295,7 @@ describe('bad files', () => {
     expect(first).toEqual({
       file: broken,
       messages: [
-        `${broken}:4:3 invalid JSON: expected ',' or '}' after the value of "script", found character '"' (invalid-json)`,
+        `${broken}:4:3 invalid JSON: expected ',' or '}', found '"' (invalid-json)`,
       ],
     });
     expect(second).toEqual({

@@ -20,17 +20,14 @@ export const smoothingBlockRule: Rule = {
     const present = names.filter((n) => ctx.byName.has(n));
     // A misspelt smoothing option is the most common way to end up with a partial block.
     for (const o of ctx.options) {
-      // Only a near miss is flagged: a script may well have its own "smoothing-strength".
-      if (o.name.startsWith('smoothing') && !names.includes(o.name)) {
-        const hint = suggest(o.name, names);
-        if (!hint) continue;
-        ctx.report({
-          pointer: o.pointer,
-          part: 'key',
-          message: `"${o.name}" is not an option of the smoothing block: did you mean "${hint}"?`,
-          suggestion: hint,
-        });
-      }
+      const hint = misspeltSmoothingName(o.name);
+      if (!hint) continue;
+      ctx.report({
+        pointer: o.pointer,
+        part: 'key',
+        message: `"${o.name}" is not an option of the smoothing block: did you mean "${hint}"?`,
+        suggestion: hint,
+      });
     }
     if (present.length === 0) return;
     const missing = names.filter((n) => !ctx.byName.has(n));
@@ -46,6 +43,16 @@ export const smoothingBlockRule: Rule = {
     checkOrder(ctx, present);
   },
 };
+
+/**
+ * The smoothing option that `name` probably misspells, if any (reported by this rule; `option-name`
+ * leaves these names alone). Only a near miss counts: a script may well have its own
+ * "smoothing-strength".
+ */
+export function misspeltSmoothingName(name: string): string | undefined {
+  if (!name.startsWith('smoothing') || names.includes(name)) return undefined;
+  return suggest(name, names);
+}
 
 function compare(ctx: RuleContext, name: string) {
   const entry = ctx.byName.get(name);
