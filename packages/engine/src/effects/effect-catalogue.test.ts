@@ -294,9 +294,7 @@ describe('bad files', () => {
     const [first, second, third] = catalogue.problems;
     expect(first).toEqual({
       file: broken,
-      messages: [
-        `${broken}:4:3 invalid JSON: expected ',' or '}', found '"' (invalid-json)`,
-      ],
+      messages: [`${broken}:4:3 invalid JSON: expected ',' or '}', found '"' (invalid-json)`],
     });
     expect(second).toEqual({
       file: badArg,
