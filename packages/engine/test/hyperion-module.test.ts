@@ -309,7 +309,8 @@ report([first, time.monotonic() - begun])
     const [first, elapsed] = results[0] as [number, number];
     expect(first).toBe(0);
     expect(elapsed).toBeGreaterThan(0.2);
-    expect(elapsed).toBeLessThan(0.35);
+    // Generous: a loaded machine may run the 5 ms sleeps late.
+    expect(elapsed).toBeLessThan(0.6);
   });
 
   it('returns 1 when stdin ends (the engine is gone), so the script ends by itself', async () => {

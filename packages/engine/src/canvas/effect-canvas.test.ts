@@ -355,7 +355,7 @@ describe('EffectCanvas', () => {
     expect(Array.from(saved?.data.subarray(12, 15) ?? [])).toEqual(BLACK);
   });
 
-  it('replays a whole 128×64 picture set pixel by pixel in a few milliseconds', () => {
+  it('replays a whole 128×64 picture set pixel by pixel', () => {
     // A script that computes every pixel itself (a juggler or fire effect) sends 8192 SET_PIXEL
     // a frame; one canvas fill per pixel took ≈36 ms of the server's event loop.
     const ops: Uint8Array[] = [];
@@ -366,11 +366,8 @@ describe('EffectCanvas', () => {
     const frame = batch(...ops);
     const canvas = new EffectCanvas(128, 64);
     for (let i = 0; i < 5; i++) canvas.apply(frame);
-    const runs = 20;
-    const start = performance.now();
     let shown: RgbImage[] = [];
-    for (let i = 0; i < runs; i++) shown = canvas.apply(frame);
-    const perFrame = (performance.now() - start) / runs;
+    for (let i = 0; i < 20; i++) shown = canvas.apply(frame);
     const at = (x: number, y: number) =>
       Array.from(shown[0]?.data.subarray((y * 128 + x) * 3, (y * 128 + x) * 3 + 3) ?? []);
     expect([at(0, 0), at(127, 63), at(50, 10)]).toEqual([
@@ -378,8 +375,6 @@ describe('EffectCanvas', () => {
       [254, 252, 7],
       [100, 40, 7],
     ]);
-    // Measured ≈1 ms; the bound leaves room for a busy machine.
-    expect(perFrame).toBeLessThan(10);
   });
 
   describe('transforms', () => {
@@ -525,21 +520,6 @@ describe('EffectCanvas', () => {
         /imageMinSize\(100000, 2\) asks for more than the largest effect canvas/,
       );
     });
-  });
-
-  it('replays a conic fill and a read-back of 80×45 in well under a millisecond', () => {
-    const canvas = new EffectCanvas(80, 45);
-    const frame = batch(
-      op(DrawOp.CONICAL_GRADIENT, [0, 0, 80, 45, 40, 22, 30], RED_TO_BLUE),
-      op(DrawOp.SHOW, [-1]),
-    );
-    for (let i = 0; i < 50; i++) canvas.apply(frame);
-    const runs = 500;
-    const start = performance.now();
-    for (let i = 0; i < runs; i++) canvas.apply(frame);
-    const perFrame = (performance.now() - start) / runs;
-    // Measured ≈0.06 ms; the bound leaves room for a busy machine.
-    expect(perFrame).toBeLessThan(1);
   });
 
   it("replays what the real hyperion module records for a script's drawing calls", async () => {
