@@ -6,6 +6,7 @@ import { post } from './support/client.js';
 import { configuration } from './support/configs.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
+import { until } from './support/until.js';
 
 const LEDS = 10;
 
@@ -52,16 +53,6 @@ function lastFrame(output: string): number[][] {
     Number(m[2]),
     Number(m[3]),
   ]);
-}
-
-async function until<T>(check: () => T | undefined | false, timeoutMs = 3000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const red = Array.from({ length: LEDS }, () => [255, 0, 0]);

@@ -6,6 +6,7 @@ import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
 import { configuration } from './support/configs.js';
 import { startServer, type TestServer } from './support/server.js';
+import { until } from './support/until.js';
 
 const LEDS = 10;
 
@@ -70,16 +71,6 @@ class AdaReader {
   }
 }
 
-async function until<T>(check: () => T | undefined | false, timeoutMs = 4000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 let t: TestServer | undefined;
 let socat: ChildProcess | undefined;
 let reader: AdaReader | undefined;
@@ -127,7 +118,7 @@ describe('an adalight device on a serial port', () => {
     );
     expect(restore.json.success).toBe(true);
     await restarted;
-    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on');
+    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on', 4000);
 
     const color = await post(
       `${t.http}/json-rpc`,
@@ -135,7 +126,7 @@ describe('an adalight device on a serial port', () => {
       auth,
     );
     expect(color.json.success).toBe(true);
-    await until(() => reader?.frames.at(-1)?.[0]?.join() === '255,0,0');
+    await until(() => reader?.frames.at(-1)?.[0]?.join() === '255,0,0', 4000);
     expect(reader.frames.at(-1)).toEqual(Array.from({ length: LEDS }, () => [255, 0, 0]));
 
     const effect = await post(
@@ -146,7 +137,7 @@ describe('an adalight device on a serial port', () => {
     expect(effect.json.success).toBe(true);
     const seen = reader.frames.length;
     // The rainbow's frames arrive, and they change.
-    await until(() => (reader?.frames.length ?? 0) > seen + 5);
+    await until(() => (reader?.frames.length ?? 0) > seen + 5, 4000);
     const recent = reader.frames.slice(seen).map((f) => JSON.stringify(f));
     expect(new Set(recent).size).toBeGreaterThan(2);
     expect(reader.frames.at(-1)).toHaveLength(LEDS);
@@ -167,7 +158,7 @@ describe('an adalight device on a serial port', () => {
       },
     });
     const auth = { headers: { Authorization: `Bearer ${t.token}` } };
-    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'error');
+    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'error', 4000);
     const info = (await post(`${t.http}/json-rpc`, { command: 'serverinfo' }, auth)).json
       .info as Record<string, unknown>;
     const device = info.device as { state: string; error: string };

@@ -36,6 +36,7 @@ export {
   EffectCatalogue,
   type EffectDefinition,
   type EffectSchemaInfo,
+  type ServerInfoEffect,
 } from './effects/effect-catalogue.js';
 export {
   type EffectExit,

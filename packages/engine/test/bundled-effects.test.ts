@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EffectCatalogue } from '../src/effects/effect-catalogue.js';
 import { LedInstance } from '../src/instance/led-instance.js';
+import { BUNDLED_EFFECT_NAMES } from './support/bundled-effects.js';
 
 const BUNDLED = fileURLToPath(new URL('../../../effects/', import.meta.url));
 const LEDS = 300;
@@ -35,25 +36,8 @@ describe('every bundled effect', () => {
     expect(catalogue.effects.length).toBe(16);
   });
 
-  // Two cores: four effects at a time keeps each one's frame rate realistic.
-  const names = [
-    'Campfire',
-    'Comet',
-    'Gas Flame',
-    'Ice Pulse',
-    'Morse Message',
-    'Palette Journey',
-    'Party Twinkle',
-    'Rainbow Wave',
-    'Red Alert',
-    'Ring Clock',
-    'Scanner',
-    'Sparkling Comet',
-    'Starry Night',
-    'Theatre Chase',
-    'Warm Pulse',
-    'White Strobe',
-  ];
+  // vitest runs five at a time (maxConcurrency): on two cores each keeps a realistic frame rate.
+  const names = BUNDLED_EFFECT_NAMES;
   describe.concurrent.each(names.map((n) => [n]))('%s', (name) => {
     it('runs 2 s on 300 LEDs without error, and its frames change', async () => {
       const instance = new LedInstance({

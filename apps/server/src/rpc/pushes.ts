@@ -44,10 +44,8 @@ export class PushHub {
       runtime.on(event, listener as never);
       this.#unsubscribe.push(() => runtime.off(event, listener as never));
     };
+    // Starts and stops during a restart are announced once, by announceRestart.
     on('instances', () => this.#toAll('instance-update', undefined, () => instanceList(runtime)));
-    on('instance-started', () =>
-      this.#toAll('instance-update', undefined, () => instanceList(runtime)),
-    );
     // The effect list itself: hyperion-py (Home Assistant) reads `data` as the list and ignores
     // Hyperion.ng's `{effects: [...]}`, so the client that exists gets what it reads.
     on('effects', () =>

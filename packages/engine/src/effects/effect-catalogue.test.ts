@@ -3,29 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BUNDLED_EFFECT_NAMES } from '../../test/support/bundled-effects.js';
 import { type CatalogueOptions, EffectCatalogue } from './effect-catalogue.js';
 
 /** The repository's bundled effects folder. */
 const BUNDLED = fileURLToPath(new URL('../../../../effects', import.meta.url));
 
-const BUNDLED_NAMES = [
-  'Campfire',
-  'Comet',
-  'Gas Flame',
-  'Ice Pulse',
-  'Morse Message',
-  'Palette Journey',
-  'Party Twinkle',
-  'Rainbow Wave',
-  'Red Alert',
-  'Ring Clock',
-  'Scanner',
-  'Sparkling Comet',
-  'Starry Night',
-  'Theatre Chase',
-  'Warm Pulse',
-  'White Strobe',
-];
+const BUNDLED_NAMES = BUNDLED_EFFECT_NAMES;
 
 let root: string;
 

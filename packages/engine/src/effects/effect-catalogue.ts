@@ -84,6 +84,14 @@ interface SchemaIndex {
   broken: Map<string, string>;
 }
 
+/** An entry of `serverinfo.effects`. */
+export interface ServerInfoEffect {
+  name: string;
+  file: string;
+  script: string;
+  args: Record<string, unknown>;
+}
+
 /**
  * The effects that can run, with the problems of the files that could not be loaded.
  * Load it with {@link EffectCatalogue.load}; it never changes afterwards: after a change on disk
@@ -96,6 +104,7 @@ export class EffectCatalogue {
   readonly problems: readonly CatalogueProblem[];
   /** The valid option schemas, bundled first, each folder in file name order. */
   readonly schemas: readonly EffectSchemaInfo[];
+  #serverInfo: readonly ServerInfoEffect[] | undefined;
   readonly options: CatalogueOptions;
   /** The bundled folder, absolute. */
   readonly bundledDir: string;
@@ -228,13 +237,16 @@ export class EffectCatalogue {
    * paths back (ng's UI sends `:/effects/x.py` to create-effect) keep working; custom files
    * carry absolute paths.
    */
-  serverInfo(): { name: string; file: string; script: string; args: Record<string, unknown> }[] {
-    return this.effects.map((e) => ({
+  serverInfo(): readonly ServerInfoEffect[] {
+    // A catalogue never changes once loaded (a reload makes a new one): build the list once,
+    // not on every serverinfo.
+    this.#serverInfo ??= this.effects.map((e) => ({
       name: e.name,
       file: this.displayPath(e.file),
       script: this.displayPath(e.script),
       args: e.args,
     }));
+    return this.#serverInfo;
   }
 }
 
