@@ -90,6 +90,47 @@ function sharedThemingProperties() {
   };
 }
 
+/**
+ * Lists on <gk-effect-form> the parts it exports from its options' elements (`exportparts`), taken
+ * from those elements' own `@csspart`s: the form's source documents only its own parts, so a part
+ * of an option is written down once, on the element that renders it.
+ */
+function formExportsOptionParts() {
+  const form = 'gk-effect-form';
+  return {
+    name: 'glowkit-form-exports-option-parts',
+    packageLinkPhase({ customElementsManifest }) {
+      const declarations = customElementsManifest.modules.flatMap((m) => m.declarations ?? []);
+      const target = declarations.find((d) => d.tagName === form);
+      if (!target) return;
+      const parts = target.cssParts ?? [];
+      const sources = declarations.filter(
+        (d) => d.customElement && d.tagName && d.tagName !== form,
+      );
+      for (const d of sources) {
+        for (const part of d.cssParts ?? []) {
+          const known = parts.find((p) => p.name === part.name);
+          if (known) {
+            if (known.from) known.from.push(d.tagName);
+            continue;
+          }
+          parts.push({ ...part, from: [d.tagName] });
+        }
+      }
+      for (const part of parts) {
+        if (!part.from) continue;
+        const tags = part.from.map((t) => `<${t}>`).join(', ');
+        part.description =
+          part.from.length === 1
+            ? `${part.description} (exported from ${tags})`
+            : `the \`${part.name}\` part of every option element that has one: ${tags}`;
+        delete part.from;
+      }
+      target.cssParts = parts;
+    },
+  };
+}
+
 export default {
   globs: ['src/**/*.ts'],
   exclude: [
@@ -103,5 +144,10 @@ export default {
   // package.json already points "customElements" at the manifest; leave it alone.
   packagejson: false,
   dependencies: false,
-  plugins: [documentedEventsOnly(), litStatesHidden(), sharedThemingProperties()],
+  plugins: [
+    documentedEventsOnly(),
+    litStatesHidden(),
+    sharedThemingProperties(),
+    formExportsOptionParts(),
+  ],
 };

@@ -2,6 +2,7 @@
 // of its own, as plain HTML uses it: no bundler, no import map, nothing else loaded.
 import { afterEach, expect, inject, test } from 'vitest';
 import type { GkEffectForm } from './effect-form/effect-form.js';
+import { deepQuery } from './test-support/deep.js';
 
 /** Served by a plain static server (test-support/browser-bundle-server.ts), not through Vite. */
 const BUNDLE = `${inject('browserBundleOrigin')}/glowkit-elements.js`;
@@ -64,8 +65,9 @@ test('a form from the bundle renders a schema and reports its value', async () =
   const form = win.document.querySelector('gk-effect-form') as GkEffectForm;
   form.schema = schema;
   await form.updateComplete;
-  const input = form.renderRoot.querySelector<HTMLInputElement>(
-    '[data-option="period"] input[type="number"]',
+  const input = deepQuery<HTMLInputElement>(
+    form.renderRoot.querySelector('[data-option="period"]'),
+    'input[type="number"]',
   );
   expect(input?.value).toBe('2');
   expect(form.value).toEqual({ period: 2, enabled: true });
@@ -84,7 +86,10 @@ test('the form of the bundle loads its phrase files on demand, with the resolver
   );
   win.document.body.append(form);
   const label = () =>
-    form.renderRoot.querySelector('[data-option="period"] label')?.textContent?.trim();
+    deepQuery(
+      form.renderRoot.querySelector('[data-option="period"]'),
+      'label',
+    )?.textContent?.trim();
   await expect.poll(() => errors.join() || label()).toBe('Period (de)');
   form.setAttribute('language', 'en');
   await expect.poll(label).toBe('Period (en)');

@@ -3,14 +3,12 @@ import type { ArgTypes, Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import './array.js';
 import '../checkbox/checkbox.js';
+import '../color-picker/color-picker.js';
 import '../integer/integer.js';
 import '../number/number.js';
 import '../select/select.js';
 import '../string/string.js';
 import { keyword } from '../stories-support/args.js';
-
-// The colour picker is written separately: the colour stories use it once it is there.
-import.meta.glob('../color-picker/color-picker.ts', { eager: true });
 
 /** The kinds of item the `items` control offers, with the item schema of each. */
 const itemSchemas = {

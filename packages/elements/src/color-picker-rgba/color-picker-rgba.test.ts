@@ -2,8 +2,10 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import './color-picker-rgba.js';
+import { renderedParts } from '../test-support/parts.js';
+import { paintedColours } from '../test-support/pixels.js';
 import { mount, projectTranslator, settled, shadow } from '../test-support/translator.js';
-import type { GkColorPickerRGBA } from './color-picker-rgba.js';
+import { GkColorPickerRGBA } from './color-picker-rgba.js';
 
 const schema = {
   type: 'array',
@@ -37,6 +39,11 @@ function controls(el: Element) {
   };
 }
 
+/** Whether a painted colour is within a step or two of the expected one. */
+function near(painted: readonly number[], expected: readonly number[]): boolean {
+  return painted.every((c, i) => Math.abs(c - (expected[i] as number)) <= 2);
+}
+
 function record(el: Element): { input: unknown[]; change: unknown[] } {
   const seen = { input: [] as unknown[], change: [] as unknown[] };
   el.addEventListener('input', (e) => seen.input.push((e as CustomEvent).detail));
@@ -57,9 +64,7 @@ describe('gk-color-picker-rgba', () => {
     expect(c.slider.value).toBe('0.5');
     expect([c.slider.min, c.slider.max, c.slider.step]).toEqual(['0', '1', '0.01']);
     expect(c.alpha.value).toBe('0.5');
-    expect(getComputedStyle(shadow(el, '.swatch-color')).backgroundColor).toBe(
-      'rgba(255, 0, 0, 0.5)',
-    );
+    expect(getComputedStyle(shadow(el, '.swatch')).color).toBe('rgba(255, 0, 0, 0.5)');
     expect(getComputedStyle(shadow(el, '.swatch')).backgroundImage).toContain('conic-gradient');
     expect(el.valid).toBe(true);
   });
@@ -107,9 +112,7 @@ describe('gk-color-picker-rgba', () => {
     await settled(el);
     c = controls(el);
     expect(c.alpha.value).toBe('0.25');
-    expect(getComputedStyle(shadow(el, '.swatch-color')).backgroundColor).toBe(
-      'rgba(10, 20, 30, 0.25)',
-    );
+    expect(getComputedStyle(shadow(el, '.swatch')).color).toBe('rgba(10, 20, 30, 0.25)');
     expect(seen.input).toEqual([{ name: 'star', value: [10, 20, 30, 0.25] }]);
     expect(seen.change).toEqual([{ name: 'star', value: [10, 20, 30, 0.25] }]);
     type(c.alpha, '0.75', true);
@@ -185,7 +188,10 @@ describe('gk-color-picker-rgba', () => {
       'alpha@/3',
     ]);
     expect(controls(el).error.textContent).toBe(
-      `${translator.t('edt_msg_error_color_channel')} ${translator.t('edt_msg_error_alpha')}`,
+      `Blau: ${translator.t('edt_msg_error_maximum', { maximum: 255 })} ${translator.t('edt_msg_error_alpha')}`,
+    );
+    expect(controls(el).error.textContent).toBe(
+      'Blau: Der Wert darf höchstens 255 betragen. Die Deckkraft (Alpha) muss zwischen 0 und 1 liegen.',
     );
   });
 
@@ -202,5 +208,45 @@ describe('gk-color-picker-rgba', () => {
     expect(el.value).toEqual([0, 0, 0, 0.51]);
     expect(controls(el).alpha.value).toBe('0.51');
     expect(seen.input.at(-1)).toEqual({ name: 'star', value: [0, 0, 0, 0.51] });
+  });
+  it('paints the colour once, over a checkerboard that shows through its transparency', async () => {
+    document.body.style.cssText = 'color-scheme: light';
+    try {
+      const el = await mount<GkColorPickerRGBA>('gk-color-picker-rgba', {
+        name: 'star',
+        schema,
+        value: [255, 0, 0, 0.5],
+      });
+      expect(el.shadowRoot?.querySelectorAll('input[type=color]').length).toBe(1);
+      const swatch = shadow(el, '.swatch');
+      expect(swatch.getAttribute('part')).toBe('swatch');
+      // Half red over the light squares (#ffffff) and over the dark ones (#c8ccd4).
+      const half = await paintedColours(swatch);
+      expect(half.some((c) => near(c, [255, 128, 128]))).toBe(true);
+      expect(half.some((c) => near(c, [228, 102, 106]))).toBe(true);
+      expect(half.some((c) => near(c, [255, 0, 0]))).toBe(false);
+      // Opaque: red alone, no checkerboard.
+      el.value = [255, 0, 0, 1];
+      await settled(el);
+      const opaque = await paintedColours(swatch);
+      expect(opaque.every((c) => near(c, [255, 0, 0]))).toBe(true);
+      // Fully transparent: the checkerboard alone.
+      el.value = [255, 0, 0, 0];
+      await settled(el);
+      const clear = await paintedColours(swatch);
+      expect(clear.some((c) => near(c, [255, 255, 255]))).toBe(true);
+      expect(clear.some((c) => near(c, [200, 204, 212]))).toBe(true);
+    } finally {
+      document.body.style.cssText = '';
+    }
+  });
+
+  it('renders the parts it lists for hosts to export', async () => {
+    const el = await mount<GkColorPickerRGBA>('gk-color-picker-rgba', {
+      name: 'star',
+      schema,
+      value: [0, 0, 0, 2],
+    });
+    expect(renderedParts(el.shadowRoot).sort()).toEqual([...GkColorPickerRGBA.parts].sort());
   });
 });

@@ -52,7 +52,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<ColorPickerArgs>;
 
-/** An orange: swatch, native colour input and the R, G, B inputs show the same colour. */
+/** An orange: the swatch (click it for the browser's picker) and the R, G, B inputs agree. */
 export const Default: Story = {};
 
 /** No value: the schema's default is shown. */
@@ -60,7 +60,7 @@ export const FromDefault: Story = {
   args: { value: undefined, default: [0, 96, 255] },
 };
 
-/** A green channel above 255: that input is marked invalid and the message says what is allowed. */
+/** A green channel above 255: that input is marked invalid and the message names it. */
 export const ErrorState: Story = {
   name: 'Error',
   args: { value: [255, 300, 0] },
@@ -74,4 +74,16 @@ export const Disabled: Story = {
 /** The dark theme, whatever the toolbar says. */
 export const Dark: Story = {
   globals: { theme: 'dark' },
+};
+
+/** White on white and black on black: the swatch's frame keeps each in sight, in either theme. */
+export const LikeThePage: Story = {
+  name: 'Like the page',
+  render: (args, context) =>
+    html`<div style="color-scheme: light; background: #fff; color: #1d2330; padding: 0.5rem">
+        ${meta.render({ ...args, value: [255, 255, 255] }, context)}
+      </div>
+      <div style="color-scheme: dark; background: #000; color: #e8ecf4; padding: 0.5rem">
+        ${meta.render({ ...args, value: [0, 0, 0] }, context)}
+      </div>`,
 };

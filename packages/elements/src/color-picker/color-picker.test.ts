@@ -2,8 +2,10 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import './color-picker.js';
+import { renderedParts } from '../test-support/parts.js';
+import { pixelsOf } from '../test-support/pixels.js';
 import { mount, projectTranslator, settled, shadow } from '../test-support/translator.js';
-import type { GkColorPicker } from './color-picker.js';
+import { GkColorPicker } from './color-picker.js';
 
 const schema = {
   type: 'array',
@@ -30,8 +32,11 @@ function channels(el: Element): HTMLInputElement[] {
   return [...(el.shadowRoot?.querySelectorAll<HTMLInputElement>('input[type=number]') ?? [])];
 }
 
-function swatchColor(el: Element): string {
-  return getComputedStyle(shadow(el, '.swatch-color')).backgroundColor;
+/** The colour painted in the middle of the swatch, as CSS writes it. */
+async function swatchColor(el: Element): Promise<string> {
+  const pixels = await pixelsOf(shadow(el, '.swatch'));
+  const [r, g, b] = pixels.at(pixels.width >> 1, pixels.height >> 1);
+  return `rgb(${r}, ${g}, ${b})`;
 }
 
 function record(el: Element): { input: unknown[]; change: unknown[] } {
@@ -52,7 +57,7 @@ describe('gk-color-picker', () => {
     });
     expect(channels(el).map((i) => i.value)).toEqual(['255', '128', '0']);
     expect(shadow<HTMLInputElement>(el, 'input[type=color]').value).toBe('#ff8000');
-    expect(swatchColor(el)).toBe('rgb(255, 128, 0)');
+    expect(await swatchColor(el)).toBe('rgb(255, 128, 0)');
     expect(shadow(el, 'legend').textContent).toBe('Color');
     expect(el.valid).toBe(true);
     expect(shadow(el, '.error').textContent).toBe('');
@@ -111,7 +116,7 @@ describe('gk-color-picker', () => {
     type(red as HTMLInputElement, '255', true);
     await settled(el);
     expect(shadow<HTMLInputElement>(el, 'input[type=color]').value).toBe('#ff1020');
-    expect(swatchColor(el)).toBe('rgb(255, 16, 32)');
+    expect(await swatchColor(el)).toBe('rgb(255, 16, 32)');
     expect(seen.input).toEqual([{ name: 'color', value: [255, 16, 32] }]);
     expect(seen.change).toEqual([{ name: 'color', value: [255, 16, 32] }]);
     const value = (seen.change[0] as { value: unknown[] }).value;
@@ -130,7 +135,7 @@ describe('gk-color-picker', () => {
     type(picker, '#00ff80');
     await settled(el);
     expect(channels(el).map((i) => i.value)).toEqual(['0', '255', '128']);
-    expect(swatchColor(el)).toBe('rgb(0, 255, 128)');
+    expect(await swatchColor(el)).toBe('rgb(0, 255, 128)');
     expect(seen.input).toEqual([{ name: 'color', value: [0, 255, 128] }]);
     expect(seen.change).toEqual([]);
     picker.dispatchEvent(new Event('change', { bubbles: true }));
@@ -153,12 +158,12 @@ describe('gk-color-picker', () => {
   });
 
   it.each([
-    ['out of range', '300', [10, 300, 30]],
-    ['a fraction', '1.5', [10, 1.5, 30]],
-    ['empty', '', [10, 20, 30]],
+    ['out of range', '300', [10, 300, 30], 'Green: Enter 255 or less.'],
+    ['a fraction', '1.5', [10, 1.5, 30], 'Green: Enter a whole number.'],
+    ['empty', '', [10, 20, 30], 'Green: This field is required.'],
   ])(
-    'shows the translated message for a channel that is %s, the others untouched',
-    async (_, text, value) => {
+    'shows the translated message for a channel that is %s, naming it, the others untouched',
+    async (_, text, value, message) => {
       const translator = await projectTranslator('en');
       const el = await mount<GkColorPicker>('gk-color-picker', {
         name: 'color',
@@ -182,10 +187,7 @@ describe('gk-color-picker', () => {
       expect(green.getAttribute('aria-invalid')).toBe('true');
       expect(red.getAttribute('aria-invalid')).toBe('false');
       expect(blue.getAttribute('aria-invalid')).toBe('false');
-      expect(shadow(el, '.error').textContent).toBe(translator.t('edt_msg_error_color_channel'));
-      expect(shadow(el, '.error').textContent).toBe(
-        'Red, green and blue must each be between 0 and 255.',
-      );
+      expect(shadow(el, '.error').textContent).toBe(message);
       // The preview stays a colour: the channel is shown clamped.
       expect(shadow<HTMLInputElement>(el, 'input[type=color]').value).toMatch(/^#0a[0-9a-f]{2}1e$/);
       type(green, '40');
@@ -206,14 +208,10 @@ describe('gk-color-picker', () => {
     });
     type(channels(el)[2] as HTMLInputElement, '256');
     await settled(el);
-    expect(shadow(el, '.error').textContent).toBe(
-      'Red, green and blue must each be between 0 and 255.',
-    );
+    expect(shadow(el, '.error').textContent).toBe('Blue: Enter 255 or less.');
     await translator.setLanguage('de');
     await settled(el);
-    expect(shadow(el, '.error').textContent).toBe(
-      'Rot, Grün und Blau müssen jeweils zwischen 0 und 255 liegen.',
-    );
+    expect(shadow(el, '.error').textContent).toBe('Blau: Der Wert darf höchstens 255 betragen.');
     expect(shadow(el, 'legend').textContent).toBe(translator.t('edt_eff_color'));
     expect(
       [...(el.shadowRoot?.querySelectorAll('.channel label') ?? [])].map((l) => l.textContent),
@@ -233,7 +231,7 @@ describe('gk-color-picker', () => {
     });
     expect(el.valid).toBe(false);
     expect(channels(el)[1]?.getAttribute('aria-invalid')).toBe('true');
-    expect(shadow(el, '.error').textContent).toBe(translator.t('edt_msg_error_color_channel'));
+    expect(shadow(el, '.error').textContent).toBe('Grün: Der Wert muss mindestens 0 betragen.');
     el.value = [0, 0];
     await settled(el);
     expect(el.issues.map((i) => i.code)).toEqual(['minItems']);
@@ -306,5 +304,135 @@ describe('gk-color-picker', () => {
     } finally {
       style.remove();
     }
+  });
+  it('shows the colour once: the native colour input is the square swatch', async () => {
+    const translator = await projectTranslator('en');
+    const el = await mount<GkColorPicker>('gk-color-picker', {
+      name: 'color',
+      schema,
+      value: [255, 128, 0],
+      translator,
+    });
+    const swatches = el.shadowRoot?.querySelectorAll('input[type=color]') ?? [];
+    expect(swatches.length).toBe(1);
+    const swatch = swatches[0] as HTMLInputElement;
+    expect(swatch.getAttribute('part')).toBe('swatch');
+    expect(el.shadowRoot?.querySelector('[part~="swatch-color"], [part~="picker"]')).toBeNull();
+    const { width, height } = swatch.getBoundingClientRect();
+    expect(width).toBeGreaterThan(20);
+    expect(width).toBe(height);
+    // The colour fills the square up to its frame: no button face, no inner border.
+    const pixels = await pixelsOf(swatch);
+    const inset = Math.ceil(pixels.width / 6);
+    for (const [x, y] of [
+      [inset, inset],
+      [pixels.width - 1 - inset, pixels.height - 1 - inset],
+      [pixels.width >> 1, pixels.height >> 1],
+    ] as const) {
+      expect(pixels.at(x, y)).toEqual([255, 128, 0]);
+    }
+    // Clicking it opens the browser's picker: it is the control people reach first.
+    await userEvent.tab();
+    expect(el.shadowRoot?.activeElement).toBe(swatch);
+    expect(swatch.getAttribute('aria-label')).toBe('Pick a color');
+  });
+
+  it.each([
+    ['white on a white page', 'light', '#ffffff', [255, 255, 255]],
+    ['black on a black page', 'dark', '#000000', [0, 0, 0]],
+  ] as const)('frames a swatch that matches the page: %s', async (_, scheme, page, value) => {
+    document.body.style.cssText = `background: ${page}; color-scheme: ${scheme}`;
+    try {
+      const el = await mount<GkColorPicker>('gk-color-picker', {
+        name: 'color',
+        schema,
+        value: [...value],
+      });
+      const pixels = await pixelsOf(shadow(el, '.swatch'));
+      const middle = pixels.height >> 1;
+      const background = value[0];
+      // The swatch itself is the page's colour...
+      expect(pixels.at(pixels.width >> 1, middle)[0]).toBe(background);
+      // ...and its frame stands out from it on every side. The test page may be scaled, which
+      // spreads the 1px frame over neighbouring pixels: what counts is how much of it shows in
+      // the three outermost ones.
+      const centre = pixels.width >> 1;
+      const last = { x: pixels.width - 1, y: pixels.height - 1 };
+      const sides = {
+        left: [0, 1, 2].map((d) => pixels.at(d, middle)),
+        right: [0, 1, 2].map((d) => pixels.at(last.x - d, middle)),
+        top: [0, 1, 2].map((d) => pixels.at(centre, d)),
+        bottom: [0, 1, 2].map((d) => pixels.at(centre, last.y - d)),
+      };
+      for (const [side, edge] of Object.entries(sides)) {
+        const frame = edge.reduce((sum, [r]) => sum + Math.abs(r - background), 0);
+        expect(frame, side).toBeGreaterThan(60);
+      }
+    } finally {
+      document.body.style.cssText = '';
+    }
+  });
+
+  it('names every wrong channel in its message, in English and German', async () => {
+    const translator = await projectTranslator('en');
+    const el = await mount<GkColorPicker>('gk-color-picker', {
+      name: 'color',
+      schema,
+      value: [-5, 20, 300],
+      translator,
+    });
+    expect(shadow(el, '.error').textContent).toBe('Red: Enter 0 or more. Blue: Enter 255 or less.');
+    expect(el.validationMessage).toBe('Red: Enter 0 or more. Blue: Enter 255 or less.');
+    await translator.setLanguage('de');
+    await settled(el);
+    expect(shadow(el, '.error').textContent).toBe(
+      'Rot: Der Wert muss mindestens 0 betragen. Blau: Der Wert darf höchstens 255 betragen.',
+    );
+    // Without a translator, the channel is named in English all the same.
+    const bare = await mount<GkColorPicker>('gk-color-picker', {
+      name: 'c',
+      schema,
+      value: [0, 2.5, 0],
+    });
+    expect(shadow(bare, '.error').textContent).toMatch(/^Green: /);
+  });
+
+  it('renders the parts it lists for hosts to export', async () => {
+    const el = await mount<GkColorPicker>('gk-color-picker', {
+      name: 'color',
+      schema,
+      value: [0, 0, 300],
+    });
+    expect(renderedParts(el.shadowRoot).sort()).toEqual([...GkColorPicker.parts].sort());
+  });
+
+  it('takes part in a form: submits JSON, blocks while a channel is wrong, follows fieldset and reset', async () => {
+    const translator = await projectTranslator('en');
+    const form = document.createElement('form');
+    const fieldset = document.createElement('fieldset');
+    form.append(fieldset);
+    document.body.append(form);
+    const el = document.createElement('gk-color-picker');
+    Object.assign(el, { name: 'color', schema, value: [1, 2, 3], translator });
+    fieldset.append(el);
+    await settled(el);
+    expect(new FormData(form).get('color')).toBe('[1,2,3]');
+    expect(form.checkValidity()).toBe(true);
+    type(channels(el)[1] as HTMLInputElement, '300', true);
+    await settled(el);
+    expect(form.checkValidity()).toBe(false);
+    expect(el.validationMessage).toBe('Green: Enter 255 or less.');
+    expect(el.reportValidity()).toBe(false);
+    expect(el.shadowRoot?.activeElement).toBe(channels(el)[1]);
+    fieldset.disabled = true;
+    await settled(el);
+    expect(channels(el).every((i) => i.matches(':disabled'))).toBe(true);
+    expect(shadow<HTMLInputElement>(el, '.swatch').matches(':disabled')).toBe(true);
+    fieldset.disabled = false;
+    form.reset();
+    await settled(el);
+    expect(el.value).toEqual([255, 0, 0]);
+    expect(channels(el).map((i) => i.value)).toEqual(['255', '0', '0']);
+    expect(form.checkValidity()).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import type { OptionSchema } from '@glowkit/effect-schema/values';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './effect-form.js';
 import { smoothingOptions } from '../smoothing/smoothing.js';
+import { deepQuery } from '../test-support/deep.js';
 import { projectTranslator, settled } from '../test-support/translator.js';
 import type { GkEffectForm } from './effect-form.js';
 
@@ -44,7 +45,7 @@ function literalDefaults(properties: Record<string, OptionSchema>): Record<strin
 }
 
 /** Kinds of option whose controls {@link shownValue} does not read: lists of items. */
-const unreadKinds = ['array', 'multiselect'];
+const unreadKinds = ['gk-array', 'gk-multiselect'];
 /** What {@link shownValue} gives for an option of a kind it does not read. */
 const UNREAD = Symbol('unread');
 
@@ -55,15 +56,19 @@ const UNREAD = Symbol('unread');
  */
 function shownValue(form: GkEffectForm, name: string, schema: OptionSchema): unknown {
   const root = form.renderRoot;
-  const block = root.querySelector('[data-option="smoothing"]');
+  const block = root.querySelector('[data-block="smoothing"]');
   let container: ParentNode | null | undefined;
   if (block && (smoothingOptions as readonly string[]).includes(name)) {
-    container = block.querySelector(`[data-name="${CSS.escape(name)}"]`);
+    const element = block.firstElementChild?.shadowRoot?.querySelector(
+      `[data-name="${CSS.escape(name)}"]`,
+    );
+    container = element?.shadowRoot;
   } else {
     const option = root.querySelector<HTMLElement>(`[data-option="${CSS.escape(name)}"]`);
     expect(option?.hidden, `${name} is hidden`).toBe(false);
-    if (unreadKinds.includes(option?.dataset.view ?? '')) return UNREAD;
-    container = option;
+    const element = option?.firstElementChild;
+    if (unreadKinds.includes(element?.localName ?? '')) return UNREAD;
+    container = element?.shadowRoot;
   }
   if (!container) throw new Error(`option ${name} is not rendered`);
   if (container.querySelector('input[type=color]')) {
@@ -91,13 +96,13 @@ async function roundTrip(schema: Record<string, unknown>) {
   Object.assign(form, { schema, translator: await projectTranslator('en') });
   document.body.append(host);
   await renderedDeep(form);
-  const rendered = [...(form.shadowRoot?.querySelectorAll<HTMLElement>('[data-option]') ?? [])];
+  const rendered = [...(form.shadowRoot?.querySelectorAll<HTMLElement>('.option') ?? [])];
   expect(rendered.length).toBeGreaterThan(0);
   // Every shown option shows its label (a label, or a legend for groups of controls).
   for (const option of rendered.filter((o) => !o.hidden)) {
     expect(
-      option.querySelector('label, legend, [role=group]'),
-      option.dataset.option,
+      deepQuery(option, 'label, legend, [role=group]'),
+      option.dataset.option ?? option.dataset.block,
     ).not.toBeNull();
   }
   const value = form.value;
@@ -143,13 +148,14 @@ describe('gk-effect-form and the smoothing block', () => {
   it('renders the three smoothing options as one block and folds its changes into the value', async () => {
     const schema = bundled['rainbow.schema.json'] as Record<string, unknown>;
     const form = await roundTrip(schema);
-    const block = form.shadowRoot?.querySelector('[data-option="smoothing"]');
-    expect(block?.querySelector('[role=group]')).not.toBeNull();
+    const block = form.shadowRoot?.querySelector('[data-block="smoothing"]');
+    expect(deepQuery(block, '[role=group]')).not.toBeNull();
     expect(form.shadowRoot?.querySelectorAll('[data-option="smoothing-time_ms"]')).toHaveLength(0);
     const seen: unknown[] = [];
     form.addEventListener('change', (e) => seen.push((e as CustomEvent).detail.value));
-    const checkbox = block?.querySelector<HTMLInputElement>(
-      '[data-name="smoothing-custom-settings"] input',
+    const checkbox = deepQuery<HTMLInputElement>(
+      deepQuery(block, '[data-name="smoothing-custom-settings"]')?.shadowRoot,
+      'input',
     );
     checkbox?.click();
     await renderedDeep(form);

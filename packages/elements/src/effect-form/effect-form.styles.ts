@@ -16,11 +16,15 @@ export const effectFormStyles = css`
     padding: 0;
     min-inline-size: 0;
   }
+  /* The heading names the effect: clearly bigger and bolder than the options' labels (600, 1em),
+     with room below it. */
   .heading {
-    font-size: 1.125em;
+    font-size: 1.375em;
     font-weight: 700;
+    line-height: 1.25;
+    letter-spacing: -0.01em;
     padding: 0;
-    margin-block-end: calc(var(--_space) * 2);
+    margin-block-end: calc(var(--_space) * 2.5);
   }
   /*
    * Options sit in a plain block inside the fieldset: a fieldset rebuilds its whole layout when a
@@ -39,14 +43,14 @@ export const effectFormStyles = css`
   }
   /* Each option's layout is its own, so showing or hiding one does not re-lay-out the others;
      options out of view are not styled or laid out until they scroll near (long forms). */
-  [data-option] {
+  .option {
     contain: layout style;
     content-visibility: auto;
     contain-intrinsic-size: auto 3.5rem;
   }
   /* Hidden options are skipped by rendering (not focusable, not in the accessibility tree) without
      leaving the layout tree, which is far cheaper to undo than display: none. */
-  .option-chunk > [data-option][hidden] {
+  .option-chunk > .option[hidden] {
     display: block;
     content-visibility: hidden;
     block-size: 0;

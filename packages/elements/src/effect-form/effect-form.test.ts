@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import './effect-form.js';
-import { documentedParts, renderedParts } from '../test-support/parts.js';
+import { deepQuery, deepQueryAll } from '../test-support/deep.js';
+import { documentedParts, exposedParts } from '../test-support/parts.js';
 import { mount, projectTranslator, settled, shadow } from '../test-support/translator.js';
 import type { GkEffectForm } from './effect-form.js';
 
@@ -66,7 +67,7 @@ function control<T extends HTMLInputElement | HTMLSelectElement = HTMLInputEleme
   form: GkEffectForm,
   name: string,
 ): T {
-  const found = option(form, name).querySelector<T>('input, select');
+  const found = deepQuery<T>(option(form, name), 'input, select');
   if (!found) throw new Error(`option ${name} has no control`);
   return found;
 }
@@ -119,10 +120,10 @@ describe('gk-effect-form', () => {
     });
     expect(shadow(form, 'legend').textContent).toBe(translator.t('edt_eff_comet_header'));
     const brightness = option(form, 'brightness');
-    expect(brightness.querySelector('label')?.textContent).toBe(translator.t('edt_eff_brightness'));
-    expect(brightness.querySelector('.unit')?.textContent).toBe(translator.t('edt_append_percent'));
-    expect(option(form, 'chance').querySelector('.unit')).toBeNull();
-    const options = [...option(form, 'mode').querySelectorAll('option')];
+    expect(deepQuery(brightness, 'label')?.textContent).toBe(translator.t('edt_eff_brightness'));
+    expect(deepQuery(brightness, '.unit')?.textContent).toBe(translator.t('edt_append_percent'));
+    expect(deepQuery(option(form, 'chance'), '.unit')).toBeNull();
+    const options = deepQueryAll(option(form, 'mode'), 'option');
     expect(options.map((o) => o.textContent)).toEqual([
       translator.t('edt_eff_enum_trail'),
       translator.t('edt_eff_enum_random'),
@@ -153,11 +154,11 @@ describe('gk-effect-form', () => {
     const fps = option(form, 'fps');
     const seen = () => ({
       heading: shadow(form, 'legend').textContent,
-      title: fps.querySelector('label')?.textContent,
-      unit: fps.querySelector('.unit')?.textContent,
-      message: fps.querySelector('.error')?.textContent,
-      modeTitle: option(form, 'mode').querySelector('label')?.textContent,
-      enumLabels: [...option(form, 'mode').querySelectorAll('option')].map((o) => o.textContent),
+      title: deepQuery(fps, 'label')?.textContent,
+      unit: deepQuery(fps, '.unit')?.textContent,
+      message: deepQuery(fps, '.error')?.textContent,
+      modeTitle: deepQuery(option(form, 'mode'), 'label')?.textContent,
+      enumLabels: deepQueryAll(option(form, 'mode'), 'option').map((o) => o.textContent),
     });
     expect(seen()).toEqual({
       heading: 'Comet',
@@ -187,7 +188,7 @@ describe('gk-effect-form', () => {
     const form = await mount<GkEffectForm>('gk-effect-form', { schema });
     expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'late']);
     // An option hidden from the start is rendered when it is first shown.
-    expect(option(form, 'chance').querySelector('input')).toBeNull();
+    expect(deepQuery(option(form, 'chance'), 'input')).toBeNull();
     await change(form, 'sparkle', true);
     expect(shownNames(form)).toEqual(['mode', 'brightness', 'sparkle', 'chance', 'label', 'late']);
     expect(control(form, 'chance').value).toBe('0.5');
@@ -354,8 +355,8 @@ describe('gk-effect-form inside a <form>', () => {
     document.body.append(host);
     const seen = () => ({
       heading: form.shadowRoot?.querySelector('legend')?.textContent,
-      title: option(form, 'brightness').querySelector('label')?.textContent,
-      firstEnumLabel: option(form, 'mode').querySelector('option')?.textContent,
+      title: deepQuery(option(form, 'brightness'), 'label')?.textContent,
+      firstEnumLabel: deepQuery(option(form, 'mode'), 'option')?.textContent,
     });
     await expect
       .poll(seen, { timeout: 5000 })
@@ -418,9 +419,87 @@ describe('gk-effect-form: parts', () => {
       },
     });
     await settled(form);
-    const rendered = renderedParts(form.shadowRoot);
+    const rendered = exposedParts(form);
     const documented = await documentedParts('gk-effect-form');
     expect(rendered.length).toBeGreaterThan(20);
     expect(rendered.filter((part) => !documented.includes(part)).sort()).toEqual([]);
+  });
+});
+
+describe('gk-effect-form: awkward option names', () => {
+  // Parsed from text, as a schema file is: `__proto__` is then an option like any other.
+  const awkward = JSON.parse(`{
+    "type": "object",
+    "properties": {
+      "smoothing": { "type": "integer", "title": "Smoothing", "default": 3, "propertyOrder": 1 },
+      "__proto__": { "type": "string", "title": "Prototype", "default": "proto", "propertyOrder": 2 },
+      "constructor": { "type": "boolean", "title": "Constructor", "default": true, "propertyOrder": 3 },
+      "speed.max value": { "type": "number", "title": "Max speed", "default": 1.5, "propertyOrder": 4 },
+      "smoothing-custom-settings": { "type": "boolean", "default": true, "propertyOrder": 5 },
+      "smoothing-time_ms": { "type": "integer", "default": 200, "propertyOrder": 6 },
+      "smoothing-updateFrequency": { "type": "number", "default": 25, "propertyOrder": 7 }
+    }
+  }`);
+
+  it('shows each option and the smoothing block apart, and keeps their values apart', async () => {
+    const form = await mount<GkEffectForm>('gk-effect-form', { schema: awkward });
+    expect(shownNames(form)).toEqual(['smoothing', '__proto__', 'constructor', 'speed.max value']);
+    expect(control(form, 'smoothing').value).toBe('3');
+    expect(control(form, '__proto__').value).toBe('proto');
+    expect(control(form, 'constructor').checked).toBe(true);
+    expect(control(form, 'speed.max value').value).toBe('1.5');
+    const block = shadow(form, '[data-block="smoothing"]');
+    expect(deepQuery<HTMLInputElement>(block, 'input[type=checkbox]')?.checked).toBe(true);
+    expect(
+      deepQueryAll(block, 'input[type=number]').map((i) => (i as HTMLInputElement).value),
+    ).toEqual(['200', '25']);
+
+    const expected = JSON.parse(`{
+      "smoothing": 3, "__proto__": "proto", "constructor": true, "speed.max value": 1.5,
+      "smoothing-custom-settings": true, "smoothing-time_ms": 200, "smoothing-updateFrequency": 25
+    }`);
+    expect(form.value).toEqual(expected);
+    expect(Object.getPrototypeOf(form.value)).toBe(Object.prototype);
+    expect(Object.hasOwn(form.value, '__proto__')).toBe(true);
+
+    await change(form, 'smoothing', 5);
+    await change(form, '__proto__', 'changed');
+    await change(form, 'speed.max value', 2.5);
+    expect(form.value).toMatchObject({ smoothing: 5, 'speed.max value': 2.5 });
+    expect(Object.getOwnPropertyDescriptor(form.value, '__proto__')?.value).toBe('changed');
+    expect(form.value['smoothing-custom-settings']).toBe(true);
+
+    const box = deepQuery<HTMLInputElement>(block, 'input[type=checkbox]') as HTMLInputElement;
+    box.click();
+    await settled(form);
+    expect(form.value).toMatchObject({ smoothing: 5, 'smoothing-custom-settings': false });
+    expect(control(form, 'smoothing').value).toBe('5');
+  });
+
+  it('submits every awkward name as its own key', async () => {
+    const host = document.createElement('form');
+    host.innerHTML = '<gk-effect-form name="args"></gk-effect-form>';
+    document.body.append(host);
+    const form = host.querySelector('gk-effect-form') as GkEffectForm;
+    form.schema = awkward;
+    form.value = JSON.parse(
+      '{ "__proto__": "given", "constructor": false, "toString": "ignored" }',
+    );
+    await settled(form);
+    const sent = JSON.parse(String(new FormData(host).get('args')));
+    expect(Object.keys(sent).sort()).toEqual(
+      [
+        '__proto__',
+        'constructor',
+        'smoothing',
+        'smoothing-custom-settings',
+        'smoothing-time_ms',
+        'smoothing-updateFrequency',
+        'speed.max value',
+      ].sort(),
+    );
+    expect(Object.getOwnPropertyDescriptor(sent, '__proto__')?.value).toBe('given');
+    expect(sent.constructor).toBe(false);
+    expect(control(form, 'constructor').checked).toBe(false);
   });
 });

@@ -94,4 +94,42 @@ describe('gk-integer', () => {
     expect(events.at(-1)).toEqual(['change', 42]);
     expect(events.filter(([t]) => t === 'input').at(-1)).toEqual(['input', 42]);
   });
+
+  it('counts arrow key steps from the default, not from the minimum, and stops at the bounds', async () => {
+    const el = await mount<GkInteger>('gk-integer', {
+      name: 'speed',
+      schema: { type: 'integer', minimum: 1, maximum: 22, default: 10, step: 5 },
+      value: 10,
+    });
+    const input = shadow<HTMLInputElement>(el, 'input');
+    input.focus();
+    const seen: number[] = [];
+    for (const key of [
+      'ArrowUp',
+      'ArrowUp',
+      'ArrowUp',
+      'ArrowDown',
+      'ArrowDown',
+      'ArrowDown',
+      'ArrowDown',
+      'ArrowDown',
+    ]) {
+      await userEvent.keyboard(`{${key}}`);
+      await settled(el);
+      seen.push(el.value as number);
+    }
+    // 10 → 15 → 20 → 22 (the maximum) → 20 → 15 → 10 → 5 → 1 (the minimum)
+    expect(seen).toEqual([15, 20, 22, 20, 15, 10, 5, 1]);
+    expect(input.value).toBe('1');
+    // A value between steps goes to the next step up from the default.
+    await userEvent.fill(input, '12');
+    await userEvent.keyboard('{ArrowUp}');
+    await settled(el);
+    expect(el.value).toBe(15);
+    // An empty input starts from the default.
+    await userEvent.fill(input, '');
+    await userEvent.keyboard('{ArrowDown}');
+    await settled(el);
+    expect(el.value).toBe(10);
+  });
 });

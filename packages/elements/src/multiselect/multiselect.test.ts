@@ -195,6 +195,26 @@ describe('gk-multiselect: choosing', () => {
   });
 });
 
+describe('gk-multiselect: in a form', () => {
+  it('submits the chosen values as JSON and follows a <fieldset disabled> around it', async () => {
+    const host = document.createElement('form');
+    document.body.append(host);
+    host.innerHTML =
+      '<fieldset disabled><gk-multiselect name="palettes"></gk-multiselect></fieldset>';
+    const el = host.querySelector('gk-multiselect') as GkMultiselect;
+    Object.assign(el, { schema: palettes, value: ['ocean'] });
+    await settled(el);
+    expect(boxes(el).every((b) => b.disabled)).toBe(true);
+    expect(new FormData(host).get('palettes')).toBeNull(); // a disabled control submits nothing
+    (host.querySelector('fieldset') as HTMLFieldSetElement).disabled = false;
+    await settled(el);
+    expect(boxes(el).some((b) => b.disabled)).toBe(false);
+    boxes(el)[3]?.click();
+    await settled(el);
+    expect(new FormData(host).get('palettes')).toBe('["ocean","lava"]');
+  });
+});
+
 describe('gk-multiselect: validation', () => {
   it('reports minItems in English and German, linked with aria-describedby and aria-invalid', async () => {
     const { el, translator } = await mountPalettes(undefined, { minItems: 2 });

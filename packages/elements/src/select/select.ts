@@ -1,38 +1,9 @@
-import type { TemplateResult } from 'lit';
-import { GkField } from '../shared/field.js';
-import { StringView } from '../string/string.js';
+import { defineElement } from '../shared/define.js';
+import { GkSelect } from './select.component.js';
 
-/** The view of a choice among the `enum` values of a string option. */
-export class SelectView extends StringView {
-  static override kind = 'select';
+export { GkSelect };
 
-  protected override renderControl(): TemplateResult {
-    return this.renderSelect();
-  }
-}
-
-/**
- * A choice among the `enum` values of a string option, labelled from `options.enum_titles`.
- *
- * @tag gk-select
- * @fires input - a value was chosen; `detail` is `{ name, value }`
- * @fires change - same, when the choice is committed
- * @csspart field - the wrapper
- * @csspart label - the label
- * @csspart control - the row of the select box and its unit
- * @csspart input - the select box
- * @csspart unit - the unit after the select box
- * @csspart error - the validation message
- */
-export class GkSelect extends GkField<SelectView> {
-  static override styles = SelectView.styles;
-
-  protected override createView(): SelectView {
-    return new SelectView();
-  }
-}
-
-customElements.define('gk-select', GkSelect);
+defineElement('gk-select', GkSelect);
 
 declare global {
   interface HTMLElementTagNameMap {

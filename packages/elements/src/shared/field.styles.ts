@@ -53,6 +53,11 @@ export const fieldStyles = css`
     background: var(--_surface);
     min-width: 0;
   }
+  /* Every numeric input, colour channels included, lines its digits up the same way. */
+  input[type='number'] {
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+  }
   input:focus-visible,
   select:focus-visible,
   button:focus-visible {

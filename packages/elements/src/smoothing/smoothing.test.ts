@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import './smoothing.js';
-import { documentedParts, renderedParts } from '../test-support/parts.js';
+import { documentedParts, exposedParts } from '../test-support/parts.js';
 import { mount, projectTranslator, settled, shadow } from '../test-support/translator.js';
 import type { GkSmoothing } from './smoothing.js';
 
@@ -15,15 +15,15 @@ const CUSTOM = 'smoothing-custom-settings';
 const TIME = 'smoothing-time_ms';
 const FREQUENCY = 'smoothing-updateFrequency';
 
-/** The box of option `name` once the block has rendered, or null when it is not shown. */
+/** The element of option `name` once the block has rendered, or null when it is not shown. */
 async function field(el: GkSmoothing, name: string): Promise<HTMLElement | null> {
   await settled(el);
   return el.shadowRoot?.querySelector<HTMLElement>(`[data-name="${name}"]`) ?? null;
 }
 
-/** The first match inside an option's box, or a clear failure. */
+/** The first match inside an option's element, or a clear failure. */
 function inside<T extends Element = HTMLElement>(box: HTMLElement | null, selector: string): T {
-  const found = box?.querySelector<T>(selector);
+  const found = box?.shadowRoot?.querySelector<T>(selector);
   if (!found) throw new Error(`${box?.dataset.name ?? 'the option'} has no ${selector}`);
   return found;
 }
@@ -50,7 +50,7 @@ describe('gk-smoothing', () => {
     const el = await mount<GkSmoothing>('gk-smoothing', { translator });
     expect(el.schemas).toBe(smoothingBlock);
     const custom = await field(el, CUSTOM);
-    expect(custom?.dataset.view).toBe('checkbox');
+    expect(custom?.localName).toBe('gk-checkbox');
     expect(inside<HTMLInputElement>(custom, 'input').checked).toBe(false);
     expect(await field(el, TIME)).toBeNull();
     expect(await field(el, FREQUENCY)).toBeNull();
@@ -72,8 +72,8 @@ describe('gk-smoothing', () => {
     });
     const time = await field(el, TIME);
     const frequency = await field(el, FREQUENCY);
-    expect(time?.dataset.view).toBe('integer');
-    expect(frequency?.dataset.view).toBe('number');
+    expect(time?.localName).toBe('gk-integer');
+    expect(frequency?.localName).toBe('gk-number');
     expect(inside<HTMLInputElement>(time, 'input').value).toBe('300');
     expect(inside<HTMLInputElement>(frequency, 'input').value).toBe('50.5');
     expect(inside(time, '.unit').textContent).toBe('ms');
@@ -132,7 +132,7 @@ describe('gk-smoothing', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toBe(inside(time, '.error').id);
     expect(el.reportValidity()).toBe(false);
-    expect(el.shadowRoot?.activeElement).toBe(input);
+    expect(time?.shadowRoot?.activeElement).toBe(input);
 
     inside<HTMLInputElement>(await field(el, CUSTOM), 'input').click();
     expect(await field(el, TIME)).toBeNull();
@@ -196,8 +196,9 @@ describe('gk-smoothing', () => {
     expect(await field(el, TIME)).not.toBeNull();
     expect(seen.change.at(-1)).toMatchObject({ value: { [CUSTOM]: true } });
     await userEvent.tab();
-    const input = inside<HTMLInputElement>(await field(el, TIME), 'input');
-    expect(el.shadowRoot?.activeElement).toBe(input);
+    const time = await field(el, TIME);
+    const input = inside<HTMLInputElement>(time, 'input');
+    expect(time?.shadowRoot?.activeElement).toBe(input);
     expect(getComputedStyle(input).outlineStyle).toBe('solid');
     await userEvent.keyboard('{ArrowUp}');
     await settled(el);
@@ -219,7 +220,7 @@ describe('gk-smoothing', () => {
       values: { [CUSTOM]: true },
       translator: await projectTranslator('en'),
     });
-    const rendered = renderedParts(el.shadowRoot);
+    const rendered = exposedParts(el);
     expect(rendered).toEqual(
       expect.arrayContaining(['custom-input', 'time-unit', 'frequency-error']),
     );

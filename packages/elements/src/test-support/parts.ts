@@ -29,3 +29,21 @@ export async function documentedParts(tag: string): Promise<string[]> {
   })();
   return (await manifestParts)[tag] ?? [];
 }
+
+/**
+ * Every part name a page can style on `host` with `::part()`: the parts in its shadow root, and the
+ * parts its elements there export (`exportparts`), under the exported names, at any depth.
+ */
+export function exposedParts(host: Element): string[] {
+  const root = host.shadowRoot;
+  if (!root) return [];
+  const names = new Set(renderedParts(root));
+  for (const inner of root.querySelectorAll('[exportparts]')) {
+    const theirs = new Set(exposedParts(inner));
+    for (const mapping of (inner.getAttribute('exportparts') ?? '').split(',')) {
+      const [from, to] = mapping.split(':').map((s) => s.trim());
+      if (from && theirs.has(from)) names.add(to || from);
+    }
+  }
+  return [...names];
+}

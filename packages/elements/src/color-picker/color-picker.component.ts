@@ -2,37 +2,59 @@ import { jsonEqual, type OptionSchema, validateValue } from '@glowkit/effect-sch
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { cssColor, hexToRgb, rgbToHex, toAlpha, toRgb } from './color.js';
-import { type FieldIssue, FieldView } from './field-view.js';
-import { initialValue } from './registry.js';
-import { messageOf, phraseOf } from './translate.js';
-
-/** The colour channels: phrase of the label, English fallback, and the suffix of input ids. */
-const CHANNELS = [
-  { phrase: 'edt_msg_color_red', fallback: 'Red', id: 'red' },
-  { phrase: 'edt_msg_color_green', fallback: 'Green', id: 'green' },
-  { phrase: 'edt_msg_color_blue', fallback: 'Blue', id: 'blue' },
-] as const;
-
-/** Index of the alpha channel in an RGBA value. */
-const ALPHA = 3;
+import { cssColor, hexToRgb, rgbToHex, toAlpha, toRgb } from '../shared/color.js';
+import { type FieldIssue, GkField } from '../shared/field.js';
+import { fieldStyles } from '../shared/field.styles.js';
+import type { FormState } from '../shared/form-associated.js';
+import { initialValue } from '../shared/registry.js';
+import { phraseOf } from '../shared/translate.js';
+import { ALPHA, CHANNELS, channelLabel, colorMessage } from './channels.js';
+import { colorPickerStyles } from './color-picker.styles.js';
 
 /**
- * The common part of the RGB and RGBA colour pickers: one labelled group with a swatch, the
- * native colour input and a numeric input per channel (plus, with alpha, a slider and a numeric
- * input 0..1), all kept in sync.
+ * An RGB colour option (`type: array`, `format: colorpicker`): one group, labelled with the
+ * option's translated title, holding the colour as a swatch (the native colour input: click it to
+ * pick) and numeric inputs for red, green and blue (integers 0..255), all kept in sync. The value
+ * is `[r, g, b]`.
  *
- * What the user types into a channel is kept as typed while it is being edited: a number
- * (even out of range or a fraction) goes into the value, where validation reports it; text that
- * is no number (or nothing) leaves that channel's value as it was and is reported as an issue of
- * its own. Either way the other channels keep their values. The swatch and the native input show
- * the value with each channel rounded and clamped into range.
+ * What the user types into a channel is kept as typed while it is being edited: a number (even
+ * out of range or a fraction) goes into the value, where validation reports it; text that is no
+ * number (or nothing) leaves that channel's value as it was and is reported on its own. Either way
+ * the other channels keep their values, and the message names the channel that is wrong. The
+ * swatch shows the value with each channel rounded and clamped into range. Without a value, the
+ * schema's `default` is shown (else black).
  *
- * Without a value, the element takes the schema's `default` (else black, opaque).
+ * @tag gk-color-picker
+ * @fires input - the colour changed; `detail` is `{ name, value }` with `value` `[r, g, b]` (numbers)
+ * @fires change - the user committed the colour (picker closed, channel input left or Enter)
+ * @csspart field - the group (a fieldset)
+ * @csspart label - the group's label (its legend)
+ * @csspart control - the row of swatch and channels
+ * @csspart swatch - the colour itself: the native colour input, which opens the browser's picker
+ * @csspart channels - the wrapper of the three channel inputs
+ * @csspart channel - one channel: its label and input
+ * @csspart channel-label - a channel's label
+ * @csspart channel-input - a channel's numeric input
+ * @csspart error - the validation message
+ * @cssprop --gk-swatch-size - edge of the square swatch (default 2.25rem)
+ * @cssprop --gk-swatch-outline - the swatch's frame, which keeps a colour like the page's visible (default translucent black, white in dark)
  */
-export abstract class ColorFieldView extends FieldView {
+export class GkColorPicker extends GkField {
+  static override styles = [fieldStyles, colorPickerStyles];
+  static override parts: readonly string[] = [
+    'field',
+    'label',
+    'control',
+    'swatch',
+    'channels',
+    'channel',
+    'channel-label',
+    'channel-input',
+    'error',
+  ];
+
   /** Whether the value has an alpha channel 0..1 after red, green and blue. */
-  protected abstract readonly withAlpha: boolean;
+  protected readonly withAlpha: boolean = false;
 
   /** Text of the numeric inputs as typed, by channel (3 is alpha), while the user edits them. */
   #drafts = new Map<number, string>();
@@ -44,12 +66,12 @@ export abstract class ColorFieldView extends FieldView {
   #defaulted = false;
 
   /** How many items the value has: 3, or 4 with alpha. */
-  protected get size(): 3 | 4 {
+  get #size(): 3 | 4 {
     return this.withAlpha ? 4 : 3;
   }
 
   /** The schema this element validates against: the option's, always as a colour of its kind. */
-  protected get colorSchema(): OptionSchema {
+  get #colorSchema(): OptionSchema {
     return {
       ...this.schema,
       type: 'array',
@@ -64,6 +86,7 @@ export abstract class ColorFieldView extends FieldView {
       this.#defaulted = false;
       this.#resetDrafts();
     }
+    // A schema given after the element took its default brings its own, until the user edits.
     if (this.value === undefined || (this.#defaulted && changed.has('schema'))) {
       this.value = this.#initial();
       this.#own = this.value;
@@ -73,7 +96,7 @@ export abstract class ColorFieldView extends FieldView {
   }
 
   #initial(): unknown[] {
-    const fromSchema = initialValue(this.colorSchema);
+    const fromSchema = initialValue(this.#colorSchema);
     if (Array.isArray(fromSchema)) return fromSchema;
     return this.withAlpha ? [0, 0, 0, 1] : [0, 0, 0];
   }
@@ -88,15 +111,12 @@ export abstract class ColorFieldView extends FieldView {
   protected override inputIssues(): FieldIssue[] {
     return [...this.#unparsable]
       .sort((a, b) => a - b)
-      .map((i) =>
-        i === ALPHA
-          ? { code: 'alpha', pointer: `/${i}`, params: { value: this.#drafts.get(i) ?? '' } }
-          : {
-              code: 'color_channel',
-              pointer: `/${i}`,
-              params: { value: this.#drafts.get(i) ?? '', index: i },
-            },
-      );
+      .map((i) => {
+        const value = this.#drafts.get(i) ?? '';
+        return i === ALPHA
+          ? { code: 'alpha', pointer: `/${i}`, params: { value } }
+          : { code: 'color_channel', pointer: `/${i}`, params: { value, index: i } };
+      });
   }
 
   /**
@@ -106,16 +126,25 @@ export abstract class ColorFieldView extends FieldView {
   override get issues(): FieldIssue[] {
     const typed = this.inputIssues();
     if (this.value === undefined) return [...typed, { code: 'required', pointer: '', params: {} }];
-    const found = validateValue(this.colorSchema, this.value).filter(
+    const found = validateValue(this.#colorSchema, this.value).filter(
       (issue) => !typed.some((t) => t.pointer === issue.pointer),
     );
     return [...typed, ...found];
   }
 
+  /**
+   * Every distinct message, in the current language, each naming its channel: a wrong green and
+   * a wrong alpha both show.
+   */
+  override get validationMessage(): string {
+    const messages = this.currentIssues.map((issue) => colorMessage(issue, this.translator));
+    return [...new Set(messages)].join(' ');
+  }
+
   /** The value's items, padded or cut to red, green, blue (and alpha): what an edit starts from. */
   #items(): unknown[] {
-    const items = Array.isArray(this.value) ? this.value.slice(0, this.size) : [];
-    while (items.length < this.size) items.push(items.length === ALPHA ? 1 : 0);
+    const items = Array.isArray(this.value) ? this.value.slice(0, this.#size) : [];
+    while (items.length < this.#size) items.push(items.length === ALPHA ? 1 : 0);
     return items;
   }
 
@@ -163,16 +192,26 @@ export abstract class ColorFieldView extends FieldView {
   }
 
   /** Id of a channel's numeric input. */
-  protected channelId(channel: number): string {
+  #channelId(channel: number): string {
     return `${this.controlId}-${channel === ALPHA ? 'alpha' : CHANNELS[channel]?.id}`;
   }
 
-  /** Focuses the first invalid input, else the native colour input. */
+  /** The first input marked invalid, where the user has something to fix. */
+  #firstInvalid(): HTMLElement | null {
+    return this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]');
+  }
+
+  /** Focuses the first invalid input, else the swatch. */
   override focus(options?: FocusOptions): void {
-    const invalid = this.renderRoot?.querySelector<HTMLElement>('[aria-invalid="true"]');
     (
-      invalid ?? this.renderRoot?.querySelector<HTMLElement>(`#${CSS.escape(this.controlId)}`)
+      this.#firstInvalid() ?? this.renderRoot.querySelector<HTMLElement>(`#${this.controlId}`)
     )?.focus(options);
+  }
+
+  /** The browser points its message at the input to fix, not at the swatch. */
+  override formState(): FormState {
+    const state = super.formState();
+    return { ...state, anchor: this.#firstInvalid() ?? state.anchor };
   }
 
   #text(channel: number): string {
@@ -192,20 +231,17 @@ export abstract class ColorFieldView extends FieldView {
       ? toAlpha(Array.isArray(this.value) ? this.value[ALPHA] : undefined)
       : undefined;
     const pick = phraseOf('edt_msg_color_pick', 'Pick a color', this.translator);
-    return html`<span class="swatch" part="swatch" aria-hidden="true"
-        ><span
-          class="swatch-color"
-          part="swatch-color"
-          style=${styleMap({ backgroundColor: cssColor(rgb, alpha) })}
-        ></span
-      ></span>
-      <input
+    // The native colour input is the swatch, so the colour is never shown twice: it opens the
+    // browser's picker and paints its CSS colour, which unlike its value can be transparent.
+    return html`<input
         id=${this.controlId}
+        class="swatch"
         type="color"
-        part="picker"
+        part="swatch"
         aria-label=${pick}
         title=${pick}
         .value=${rgbToHex(rgb)}
+        style=${styleMap({ color: cssColor(rgb, alpha) })}
         aria-invalid=${invalid('')}
         aria-describedby=${this.errorId}
         @input=${(e: Event) => this.#picked(e, false)}
@@ -213,12 +249,12 @@ export abstract class ColorFieldView extends FieldView {
       />
       <div class="channels" part="channels">
         ${CHANNELS.map(
-          (channel, i) => html`<div class="channel" part="channel">
-            <label for=${this.channelId(i)} part="channel-label"
-              >${phraseOf(channel.phrase, channel.fallback, this.translator)}</label
+          (_, i) => html`<div class="channel" part="channel">
+            <label for=${this.#channelId(i)} part="channel-label"
+              >${channelLabel(i, this.translator)}</label
             >
             <input
-              id=${this.channelId(i)}
+              id=${this.#channelId(i)}
               type="number"
               part="channel-input"
               inputmode="numeric"
@@ -242,7 +278,7 @@ export abstract class ColorFieldView extends FieldView {
     const sliderId = `${this.controlId}-alpha-slider`;
     return html`<div class="alpha" part="alpha">
       <label id=${labelId} for=${sliderId} part="channel-label"
-        >${phraseOf('edt_msg_color_alpha', 'Alpha (opacity)', this.translator)}</label
+        >${channelLabel(ALPHA, this.translator)}</label
       >
       <input
         id=${sliderId}
@@ -258,7 +294,7 @@ export abstract class ColorFieldView extends FieldView {
         @change=${(e: Event) => this.#slid(e, true)}
       />
       <input
-        id=${this.channelId(ALPHA)}
+        id=${this.#channelId(ALPHA)}
         type="number"
         part="channel-input alpha-input"
         inputmode="decimal"
@@ -275,16 +311,9 @@ export abstract class ColorFieldView extends FieldView {
     </div>`;
   }
 
-  /** Every distinct message, in the current language: a wrong channel and a wrong alpha both show. */
-  protected override renderError(): TemplateResult {
-    const messages = [
-      ...new Set(this.currentIssues.map((issue) => messageOf(issue, this.translator))),
-    ];
-    return html`<p class="error" part="error" id=${this.errorId} aria-live="polite">${messages.join(' ')}</p>`;
-  }
-
+  /** One group: the legend labels the swatch and every channel input together. */
   protected override render(): TemplateResult {
-    return html`<fieldset class="field" part="field" ?disabled=${this.disabled}>
+    return html`<fieldset class="field" part="field" ?disabled=${this.inactive}>
       <legend class="label" part="label">${this.label}</legend>
       <div class="control" part="control">${this.renderControl()}</div>
       ${this.renderError()}
