@@ -9,7 +9,9 @@
 // by several percent, so the rounds are split among fresh pairs of pages (--pages, default 4),
 // each warmed up first.
 //
-// Usage: node bench/elements-ab.mjs [--base <rev>] [--rounds N] [--pages K] [--no-gc]
+// Usage: node bench/elements-ab.mjs [--base <rev>] [--rounds N] [--pages K] [--no-gc] [--help]
+// B is checked out in a temporary git worktree (added, then removed). The page script works with
+// both designs of the elements: options as elements of their own (issue 14) and the views before.
 // Environment: GLOWKIT_CORPUS (default ../shared/corpus/hyperion), CHROMIUM_PATH.
 // Prints medians, quartiles and ratios; asserts nothing.
 import { execFileSync } from 'node:child_process';
@@ -30,15 +32,26 @@ import {
 import { median, percentile } from './support/stats.mjs';
 
 const repo = join(import.meta.dirname, '..');
-const schemaDir = corpusSchemaDirOrExit('elements-ab');
 const { values: flags } = parseArgs({
   options: {
     base: { type: 'string', default: 'HEAD' },
     rounds: { type: 'string', default: '40' },
     pages: { type: 'string', default: '4' },
     'no-gc': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+if (flags.help) {
+  console.log(`Usage: node bench/elements-ab.mjs [--base <rev>] [--rounds N] [--pages K] [--no-gc]
+  A/B of <gk-effect-form>: the working tree (A) against a git revision (B), in one Chromium.
+  --base <rev>  B's revision (default HEAD), checked out in a temporary git worktree
+  --rounds N    rounds of measurements (default 40)
+  --pages K     fresh pairs of pages the rounds are split among (default 4)
+  --no-gc       do not collect garbage before each measurement
+Environment: GLOWKIT_CORPUS (default ../shared/corpus/hyperion), CHROMIUM_PATH.`);
+  process.exit(0);
+}
+const schemaDir = corpusSchemaDirOrExit('elements-ab');
 const ROUNDS = Math.max(1, Number.parseInt(flags.rounds, 10) || 40);
 const PAGES = Math.max(1, Number.parseInt(flags.pages, 10) || 4);
 const WARMUP_ROUNDS = 3;

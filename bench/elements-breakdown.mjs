@@ -1,12 +1,12 @@
 // Where <gk-effect-form>'s first render goes: the same schema rendered, each in a page of its own
 // in one Chromium, by a ladder of forms that each add one layer of what gk does:
 //   floor          support/floor-form.js: one Lit template, a label and a bare control per option
-//   shaped floor   support/shaped-floor-form.js: the floor writing gk's markup (elements,
-//                  attributes, parts, template nesting, option boxes in runs, gk's styles)
-//   views floor    support/views-floor-form.js: the shaped floor's boxes, each showing gk's own
-//                  view of its option (state, validation, translation, ARIA, events)
-//   gk             <gk-effect-form>: the views plus the form's machinery (dependency rules, a
-//                  directive per option, form validity, the smoothing block as one group)
+//   shaped floor   support/shaped-floor-form.js: the floor writing gk's markup (an element with a
+//                  shadow root per option, gk's styles for its kind, attributes, parts, template
+//                  nesting, option blocks in runs)
+//   gk             <gk-effect-form>: gk's own elements (state, validation, translation, ARIA,
+//                  events, form association) and the form's machinery (dependency rules, form
+//                  validity, the smoothing block as one group)
 // and json-editor's work (as bench/elements.mjs times it) as the yardstick. Rounds rotate which
 // page goes first; garbage is collected before each render, as in bench/elements.mjs. A step up the
 // ladder is what that layer costs; "json-editor ÷" shows what each would reach against the target.
@@ -40,12 +40,11 @@ const WARMUP_ROUNDS = 3;
 const SIDES = [
   ['floor', 'floor'],
   ['shapedFloor', 'shaped floor (+ gk markup)'],
-  ['viewsFloor', 'views floor (+ gk views)'],
-  ['gk', 'gk (+ form machinery)'],
+  ['gk', 'gk (+ gk code)'],
   ['jeWork', 'json-editor work'],
 ];
 const support = join(import.meta.dirname, 'support');
-const references = ['floor-form.js', 'shaped-floor-form.js', 'views-floor-form.js'];
+const references = ['floor-form.js', 'shaped-floor-form.js'];
 const theCase = largestCorpusSchema(schemaDir);
 const code = (
   await bundle(repo, {

@@ -8,7 +8,14 @@ import { build } from 'esbuild';
 /** Where a checkout's elements sources are. */
 export const elementsSrcOf = (repo) => join(repo, 'packages', 'elements', 'src');
 
-/** Every element module on disk: `src/<dir>/*.ts` files that define a custom element. */
+/**
+ * A registration module calls `defineElement('gk-…', …)` (src/shared/define.ts) or, in checkouts
+ * from before it, `customElements.define('gk-…', …)`; the tag is a literal, which leaves out
+ * define.ts itself. Class modules (`*.component.ts`) register nothing and are bundled through these.
+ */
+const REGISTERS = /\b(?:defineElement|customElements\.define)\(\s*['"`]/;
+
+/** Every registration module on disk: `src/<dir>/*.ts` files that register a custom element. */
 export function elementModules(repo) {
   const elementsSrc = elementsSrcOf(repo);
   const modules = [];
@@ -17,7 +24,7 @@ export function elementModules(repo) {
     for (const file of readdirSync(join(elementsSrc, dir.name)).sort()) {
       if (!file.endsWith('.ts') || /\.(test|spec|stories|styles|d)\.ts$/.test(file)) continue;
       const path = join(elementsSrc, dir.name, file);
-      if (/customElements\.define\(/.test(readFileSync(path, 'utf8'))) modules.push(path);
+      if (REGISTERS.test(readFileSync(path, 'utf8'))) modules.push(path);
     }
   }
   return modules.sort();

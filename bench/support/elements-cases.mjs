@@ -1,6 +1,7 @@
 // The schemas the elements benchmarks render: (a) the largest schema of the Hyperion corpus, with
-// the boolean most options hang on as its toggle, and (b) a generated schema of 300 options with
-// dependencies. Each comes with what the report says of it.
+// the boolean most options hang on as its toggle, (b) a generated schema of 300 options with
+// dependencies, and (c) every schema of the corpus, for first renders only. Each comes with what
+// the report says of it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateEffectSchema } from './generate-effect-schema.mjs';
@@ -27,10 +28,11 @@ const dependantsOf = (properties, name) =>
     (n) => properties[n]?.options?.dependencies && name in properties[n].options.dependencies,
   );
 
-/** (a) The largest corpus schema (in `schemaDir`): most options, then most bytes. */
-export function largestCorpusSchema(schemaDir) {
-  const candidates = readdirSync(schemaDir)
+/** Every `*.schema.json` of `schemaDir`, by file name, with its number of options and bytes. */
+function readCorpus(schemaDir) {
+  return readdirSync(schemaDir)
     .filter((f) => f.endsWith('.schema.json'))
+    .sort()
     .map((file) => {
       const text = readFileSync(join(schemaDir, file), 'utf8');
       const schema = JSON.parse(text);
@@ -40,8 +42,14 @@ export function largestCorpusSchema(schemaDir) {
         options: Object.keys(schema.properties ?? {}).length,
         bytes: text.length,
       };
-    })
-    .sort((a, b) => b.options - a.options || b.bytes - a.bytes || a.file.localeCompare(b.file));
+    });
+}
+
+/** (a) The largest corpus schema (in `schemaDir`): most options, then most bytes. */
+export function largestCorpusSchema(schemaDir) {
+  const candidates = readCorpus(schemaDir).sort(
+    (a, b) => b.options - a.options || b.bytes - a.bytes || a.file.localeCompare(b.file),
+  );
   const { file, schema, options, bytes } = candidates[0];
   const properties = schema.properties;
   // The toggle: `random-center` when there is one, else the boolean most options depend on.
@@ -85,4 +93,18 @@ export function generatedSchema() {
     toggleDefault,
     dependants: dependants.length,
   };
+}
+
+/**
+ * (c) Every corpus schema (in `schemaDir`), by file name, for first renders only: keyed apart from
+ * (a) and (b), labelled with the effect's name (`swirl` for swirl.schema.json).
+ */
+export function corpusSchemas(schemaDir) {
+  return readCorpus(schemaDir).map(({ file, schema, options, bytes }) => ({
+    key: `corpus/${file}`,
+    label: file.replace(/\.schema\.json$/, ''),
+    description: `${options} options, ${bytes} bytes`,
+    schema,
+    options,
+  }));
 }

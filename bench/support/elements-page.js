@@ -43,13 +43,38 @@ async function settle(form) {
 }
 
 /**
- * Re-render of a rendered form: the form with its options, and the Lit elements inside it (found,
- * untimed, after the first render), so that the harness costs next to nothing; `pendingAnywhere`
- * then proves, untimed, that nothing was left updating.
+ * What a re-render of a rendered form must wait for beyond the form's `updateComplete` (which
+ * includes its options' elements), found untimed after each render or toggle, so that the harness
+ * costs next to nothing: `hosts`, the Lit elements in the form's render root but the options'
+ * elements that hold no Lit element of their own (a list's items, the smoothing block's options
+ * are below the hosts), and `empty`, the option blocks with nothing in them yet (an option hidden
+ * from the start gets its element when first shown). In the old design (before issue 14, for A/B
+ * runs against it) the options were markup in the form's own shadow root and only list items were
+ * elements: they all count as hosts, as this harness always waited for them.
  */
-async function settleRerender(form, nesting) {
+function nestingOf(form) {
+  const leaves = new Set();
+  const empty = [];
+  for (const block of form.renderRoot.querySelectorAll('.option')) {
+    const element = block.firstElementChild;
+    if (!element) empty.push(block);
+    else if (element.renderRoot && litElementsIn(element.renderRoot).length === 0) {
+      leaves.add(element);
+    }
+  }
+  return { hosts: litElementsIn(form.renderRoot).filter((el) => !leaves.has(el)), empty };
+}
+
+/**
+ * Re-render of a rendered form: the form with its options, the hosts of nested Lit elements, and
+ * what the options shown for the first time hold (see nestingOf); `pendingAnywhere` then proves,
+ * untimed, that nothing was left updating.
+ */
+async function settleRerender(form, { hosts, empty }) {
   await form.updateComplete;
-  for (const host of nesting) if (host.isConnected) await settleLevels([host]);
+  const level = hosts.filter((host) => host.isConnected);
+  for (const block of empty) level.push(...litElementsIn(block));
+  await settleLevels(level);
 }
 
 /** Every Lit element in the form at any depth. */
@@ -64,8 +89,6 @@ function allLitElements(form) {
 }
 
 const pendingAnywhere = (form) => allLitElements(form).filter((el) => el.isUpdatePending).length;
-
-const nestingHosts = (form) => litElementsIn(form.renderRoot);
 
 /** json-editor set-up in the manner of Hyperion's web UI (createJsonEditor), `html` theme. */
 const jsonEditorOptions = (schema) => ({
@@ -112,6 +135,16 @@ function jeEditorKinds(editor) {
   return kinds;
 }
 
+/**
+ * The checkbox of boolean option `name`: inside the shadow root of the option's element (its
+ * block's child); in the old design, in the block itself (A/B runs against it).
+ */
+function checkboxOf(form, name) {
+  const block = form.renderRoot.querySelector(`[data-option="${CSS.escape(name)}"]`);
+  const root = block?.firstElementChild?.shadowRoot ?? block;
+  return root?.querySelector('input[type="checkbox"]') ?? null;
+}
+
 const gk = {
   async render(key) {
     const container = freshContainer();
@@ -122,7 +155,7 @@ const gk = {
     await settle(form);
     forceLayout(container);
     const t1 = now();
-    live.gk = { container, form, nesting: nestingHosts(form) };
+    live.gk = { container, form, nesting: nestingOf(form) };
     return {
       wall: t1 - t0,
       visible: visibleGk(form),
@@ -131,8 +164,7 @@ const gk = {
   },
   async toggle(name, value) {
     const { container, form, nesting } = live.gk;
-    const field = form.renderRoot.querySelector(`[data-option="${CSS.escape(name)}"]`);
-    const input = field?.querySelector('input[type="checkbox"]');
+    const input = checkboxOf(form, name);
     if (!input) throw new Error(`no checkbox for ${name}`);
     if (input.checked === value) throw new Error(`${name} is already ${value}`);
     const t0 = now();
@@ -141,6 +173,7 @@ const gk = {
     forceLayout(container);
     const t1 = now();
     if (form.value[name] !== value) throw new Error(`the form did not take ${name} = ${value}`);
+    live.gk.nesting = nestingOf(form); // options shown for the first time have elements now
     return {
       wall: t1 - t0,
       visible: visibleGk(form),
@@ -156,11 +189,13 @@ const gk = {
     await settleRerender(form, nesting);
     return { render: t1 - t0, toggle: now() - t1 };
   },
+  /** How many options (and smoothing blocks) each element renders, by tag. */
   describe() {
     const { form } = live.gk;
     const tags = {};
-    for (const el of form.renderRoot.querySelectorAll('[data-option]')) {
-      const kind = el.dataset.view ?? 'none';
+    for (const block of form.renderRoot.querySelectorAll('.option')) {
+      const tag = block.firstElementChild?.localName;
+      const kind = !tag ? '(not shown yet)' : customElements.get(tag) ? tag : `${tag} (undefined)`;
       tags[kind] = (tags[kind] ?? 0) + 1;
     }
     return tags;
@@ -231,14 +266,17 @@ function jsonEditorSide(lib, microtaskFrames) {
   };
 }
 
-/** A first render of a Lit reference form (`tag`), timed like gk's; kept in `live[key]`. */
-async function renderReference(tag, key, schemaKey) {
+/**
+ * A first render of a Lit reference form (`tag`), timed like gk's; kept in `live[key]`. A form of
+ * elements (`nested`) is waited for as gk is, level by level; one template, for its own update.
+ */
+async function renderReference(tag, key, schemaKey, nested = false) {
   const container = freshContainer();
   const t0 = now();
   const form = document.createElement(tag);
   form.schema = schemas[schemaKey];
   container.append(form);
-  await form.updateComplete;
+  await (nested ? settle(form) : form.updateComplete);
   forceLayout(container);
   const t1 = now();
   live[key] = { container, form };
@@ -269,7 +307,7 @@ const floor = {
 };
 
 function visibleFloor(form) {
-  return [...form.renderRoot.querySelectorAll('[data-option]')].filter((o) => !o.hidden).length;
+  return [...form.renderRoot.querySelectorAll('.option')].filter((o) => !o.hidden).length;
 }
 
 window.bench = {
@@ -280,9 +318,8 @@ window.bench = {
     floor,
     // The reference forms of bench/elements-breakdown.mjs (first renders only).
     shapedFloor: {
-      render: (key) => renderReference('bench-shaped-floor-form', 'shapedFloor', key),
+      render: (key) => renderReference('bench-shaped-floor-form', 'shapedFloor', key, true),
     },
-    viewsFloor: { render: (key) => renderReference('bench-views-floor-form', 'viewsFloor', key) },
   },
   /** Lets the page render a few frames (between measurements, untimed). */
   async frames(n) {

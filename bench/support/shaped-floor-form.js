@@ -1,25 +1,191 @@
 // A reference form for bench/elements-breakdown.mjs: the floor (floor-form.js) writing the markup
-// <gk-effect-form> writes. Each option gets gk's elements, attributes, parts, nesting of templates
-// and whitespace, in gk's runs of 8 option boxes, with gk's styles, for the kinds of the largest
-// corpus schema (checkboxes, numbers, lists, the smoothing block; other kinds get a label only, so
-// it stands for gk on that schema only). Values are written as the floor writes them: no views,
-// validation, translation, messages, events with values or form association. What it takes over
-// the floor is what gk's markup costs; what gk takes over it is what gk's code costs.
-import { html, nothing } from 'lit';
-import { live } from 'lit/directives/live.js';
+// <gk-effect-form> writes. Each option is an element of its own — a bare Lit element with its own
+// shadow root, gk's styles for its kind and gk's markup inside (field, label, control, error) —
+// in gk's option blocks, runs of 8 of them, with the form's styles. It copies gk for the kinds of
+// the largest corpus schema (checkboxes, numbers, empty lists, the smoothing block as an element
+// holding its checkbox's); other kinds get a label only, so it stands for gk on that schema only.
+// Values are written as the floor writes them: no validation, translation, messages, events with
+// values or form association. What it takes over the floor is what gk's markup costs, an element
+// and a shadow root per option included; what gk takes over it is what gk's code costs.
+import { html, LitElement, nothing } from 'lit';
+import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
+import { arrayStyles } from '../../packages/elements/src/array/array.styles.ts';
+import { checkboxStyles } from '../../packages/elements/src/checkbox/checkbox.styles.ts';
 import { effectFormStyles } from '../../packages/elements/src/effect-form/effect-form.styles.ts';
-import { optionViewClasses } from '../../packages/elements/src/effect-form/option-views.ts';
-import { scopedViewStyles } from '../../packages/elements/src/shared/scoped-styles.ts';
-import { SmoothingView } from '../../packages/elements/src/smoothing/smoothing.ts';
+import { exportpartsOf } from '../../packages/elements/src/effect-form/option-parts.ts';
+import { numberStyles } from '../../packages/elements/src/number/number.styles.ts';
+import { fieldStyles, groupStyles } from '../../packages/elements/src/shared/field.styles.ts';
+import { smoothingParts } from '../../packages/elements/src/smoothing/smoothing.component.ts';
+import { smoothingStyles } from '../../packages/elements/src/smoothing/smoothing.styles.ts';
 import { ReferenceForm } from './reference-form.js';
 
 const SMOOTHING = ['smoothing-custom-settings', 'smoothing-time_ms', 'smoothing-updateFrequency'];
-/** gk's kind of view for each type the markup copies (its `data-view`). */
-const kinds = { boolean: 'checkbox', integer: 'integer', number: 'number', array: 'array' };
 let lastId = 0;
 
+/** An option's element: its schema, name and value, with gk's properties, and no behaviour. */
+class BareField extends LitElement {
+  static properties = {
+    schema: { attribute: false },
+    value: { attribute: false },
+    name: { type: String, reflect: true },
+    disabled: { type: Boolean, reflect: true },
+  };
+
+  constructor() {
+    super();
+    lastId += 1;
+    this.controlId = `shaped-${lastId}`;
+    this.errorId = `${this.controlId}-error`;
+    this.schema = {};
+    this.name = '';
+    this.disabled = false;
+  }
+
+  get label() {
+    return this.schema.title ?? this.name;
+  }
+
+  error() {
+    return html`<p class="error" part="error" id=${this.errorId} aria-live="polite">${''}</p>`;
+  }
+}
+
+class ShapedCheckbox extends BareField {
+  static styles = [fieldStyles, checkboxStyles];
+
+  render() {
+    return html`<div class="field" part="field">
+      <div class="control" part="control">
+        ${html`<input
+      id=${this.controlId}
+      type="checkbox"
+      part="input"
+      .checked=${this.value === true}
+      ?disabled=${this.disabled}
+      aria-invalid=${'false'}
+      aria-describedby=${this.errorId}
+      @input=${(e) => e.stopPropagation()}
+      @change=${(e) => {
+        this.value = e.target.checked;
+      }}
+    />`}<label for=${this.controlId} part="label">${this.label}</label>
+      </div>
+      ${this.error()}
+    </div>`;
+  }
+}
+
+class ShapedNumber extends BareField {
+  static styles = [fieldStyles, numberStyles];
+
+  render() {
+    const read = (e) => {
+      e.stopPropagation();
+      this.value = e.target.valueAsNumber;
+    };
+    return html`<div class="field" part="field">
+      <label for=${this.controlId} part="label">${this.label}</label>
+      <div class="control" part="control">${html`<input
+      id=${this.controlId}
+      type="number"
+      part="input"
+      inputmode=${this.schema.type === 'integer' ? 'numeric' : 'decimal'}
+      step=${this.schema.step ?? 1}
+      min=${this.schema.minimum ?? ''}
+      max=${this.schema.maximum ?? ''}
+      .value=${typeof this.value === 'number' ? String(this.value) : ''}
+      ?disabled=${this.disabled}
+      aria-invalid=${'false'}
+      aria-describedby=${this.errorId}
+      @input=${read}
+      @change=${read}
+    />`}${nothing}</div>
+      ${this.error()}
+    </div>`;
+  }
+}
+
+/** A list as gk shows an empty one (the largest corpus schema's lists start empty). */
+class ShapedArray extends BareField {
+  static styles = [fieldStyles, groupStyles, arrayStyles];
+
+  render() {
+    return html`<fieldset
+      class="field"
+      part="field"
+      aria-invalid=${'false'}
+      aria-describedby=${this.errorId}
+    >
+      <legend part="label">${this.label}</legend>
+      ${html`<p class="note empty" part="empty">
+        ${'The list is empty.'}
+      </p>`}
+      <button
+        type="button"
+        class="add"
+        part="button add"
+        ?disabled=${this.disabled}
+        @click=${() => {}}
+      ><span aria-hidden="true">+</span> ${'Add entry'}</button>
+      ${this.error()}
+    </fieldset>`;
+  }
+}
+
+/** The checkbox's parts under the smoothing block's names, as gk-smoothing exports them. */
+const customExportparts = ['field', 'control', 'input', 'label', 'error']
+  .map((p) => `${p}:custom-${p}`)
+  .join(', ');
+
+/** The smoothing block with its checkbox; the time and frequency are hidden until it is checked. */
+class ShapedSmoothing extends LitElement {
+  static styles = [fieldStyles, smoothingStyles];
+  static properties = {
+    schemas: { attribute: false },
+    values: { attribute: false },
+    name: { type: String, reflect: true },
+    disabled: { type: Boolean, reflect: true },
+  };
+
+  constructor() {
+    super();
+    this.schemas = {};
+    this.values = {};
+    this.name = 'smoothing';
+    this.disabled = false;
+  }
+
+  render() {
+    const [custom] = SMOOTHING;
+    const schema = this.schemas[custom];
+    return html`<div
+      class="group"
+      part="group"
+      role="group"
+      aria-label=${schema?.title ?? custom}
+      @input=${() => {}}
+      @change=${() => {}}
+    >
+      ${html`<bench-shaped-checkbox part=${'custom'} exportparts=${customExportparts} data-name=${custom}
+        .name=${custom} .schema=${schema} .value=${this.values[custom]}
+        .disabled=${this.disabled}></bench-shaped-checkbox>`}
+      ${nothing}
+    </div>`;
+  }
+}
+
+/** The bare element standing for each gk element the markup copies, by type. */
+const shapedTags = {
+  boolean: ['bench-shaped-checkbox', 'gk-checkbox'],
+  integer: ['bench-shaped-number', 'gk-integer'],
+  number: ['bench-shaped-number', 'gk-number'],
+  array: ['bench-shaped-array', 'gk-array'],
+};
+const staticTags = new Map(Object.values(shapedTags).map(([tag]) => [tag, unsafeStatic(tag)]));
+const smoothingExportparts = smoothingParts.join(', ');
+
 class BenchShapedFloorForm extends ReferenceForm {
-  static styles = [scopedViewStyles([...optionViewClasses, SmoothingView]), effectFormStyles];
+  static styles = [effectFormStyles];
 
   willUpdate(changed) {
     super.willUpdate(changed);
@@ -29,110 +195,31 @@ class BenchShapedFloorForm extends ReferenceForm {
     }
   }
 
-  /** Options rendered so far: one hidden since the start stays an empty box until first shown. */
+  /** Options rendered so far: one hidden since the start stays an empty block until first shown. */
   rendered = new Set();
 
-  error(id) {
-    return html`<p class="error" part="error" id=${`${id}-error`} aria-live="polite">${''}</p>`;
-  }
-
-  checkbox(name, schema, id) {
-    return html`<div class="field" part="field">
-      <div class="control" part="control">
-        ${html`<input
-      id=${id}
-      type="checkbox"
-      part="input"
-      .checked=${this.values[name] === true}
-      ?disabled=${false}
-      aria-invalid=${'false'}
-      aria-describedby=${`${id}-error`}
-      @input=${(e) => e.stopPropagation()}
-      @change=${(e) => {
-        this.values[name] = e.target.checked;
-      }}
-    />`}<label for=${id} part="label">${schema.title ?? name}</label>
-      </div>
-      ${this.error(id)}
-    </div>`;
-  }
-
-  number(name, schema, id) {
-    const read = (e) => {
-      this.values[name] = e.target.valueAsNumber;
-    };
-    return html`<div class="field" part="field">
-      <label for=${id} part="label">${schema.title ?? name}</label>
-      <div class="control" part="control">${html`<input
-      id=${id}
-      type="number"
-      part="input"
-      inputmode=${schema.type === 'integer' ? 'numeric' : 'decimal'}
-      step=${schema.step ?? 1}
-      min=${schema.minimum ?? ''}
-      max=${schema.maximum ?? ''}
-      .value=${String(this.values[name] ?? '')}
-      ?disabled=${false}
-      aria-invalid=${'false'}
-      aria-describedby=${`${id}-error`}
-      @input=${read}
-      @change=${read}
-    />`}${nothing}</div>
-      ${this.error(id)}
-    </div>`;
-  }
-
-  list(name, schema, id) {
-    const items = this.values[name] ?? [];
-    return html`<fieldset
-      class="field"
-      part="field"
-      aria-invalid=${'false'}
-      aria-describedby=${`${id}-error`}
-    >
-      <legend part="label">${schema.title ?? name}</legend>
-      ${
-        items.length === 0
-          ? html`<p class="note empty" part="empty">
-        ${'The list is empty.'}
-      </p>`
-          : nothing
-      }
-      <button
-        type="button"
-        class="add"
-        part="button add"
-        ?disabled=${false}
-        @click=${() => {}}
-      ><span aria-hidden="true">+</span> ${'Add entry'}</button>
-      <p class="error" part="error" id=${`${id}-error`} aria-live="polite">${''}</p>
-    </fieldset>`;
-  }
-
   smoothing() {
-    const [custom] = SMOOTHING;
-    lastId += 1;
-    const id = `shaped-${lastId}`;
-    return html`<div
-      class="group"
-      part="group"
-      role="group"
-      aria-label=${custom}
-      @input=${() => {}}
-      @change=${() => {}}
-    >
-      ${html`<div part=${'custom'} data-name=${custom} data-view=${'checkbox'}>${this.checkbox(custom, this.schema.properties[custom], id)}</div>`}
-      ${nothing}
-    </div>`;
+    const values = Object.fromEntries(SMOOTHING.map((n) => [n, this.values[n]]));
+    return html`<bench-shaped-smoothing
+        exportparts=${smoothingExportparts}
+        .schemas=${this.schema.properties}
+        .values=${values}
+        .disabled=${false}
+      ></bench-shaped-smoothing>`;
   }
 
-  field(name, schema) {
-    lastId += 1;
-    const id = `shaped-${lastId}`;
-    if (schema.type === 'boolean') return this.checkbox(name, schema, id);
-    if (schema.type === 'integer' || schema.type === 'number') return this.number(name, schema, id);
-    if (schema.type === 'array' && !schema.format) return this.list(name, schema, id);
-    return html`<div class="field"><label for=${id}>${schema.title ?? name}</label></div>`;
+  element(name, schema) {
+    const [tag, gkTag] =
+      schema.type === 'array' && schema.format ? [] : (shapedTags[schema.type] ?? []);
+    if (!tag) return html`<div class="field"><label>${schema.title ?? name}</label></div>`;
+    const element = staticTags.get(tag);
+    return staticHtml`<${element}
+      exportparts=${exportpartsOf(gkTag)}
+      .name=${name}
+      .schema=${schema}
+      .value=${this.values[name]}
+      .disabled=${false}
+    ></${element}>`;
   }
 
   option({ name, schema }) {
@@ -142,14 +229,14 @@ class BenchShapedFloorForm extends ReferenceForm {
     let content = nothing;
     if (shown || this.rendered.has(name)) {
       this.rendered.add(name);
-      content = block ? this.smoothing() : this.field(name, schema);
+      content = block ? this.smoothing() : this.element(name, schema);
     }
     return html`<div
       class="option"
       part="option-block"
-      data-option=${block ? 'smoothing' : name}
-      data-view=${block ? 'smoothing' : (kinds[schema.type] ?? schema.type)}
-      ?hidden=${live(!shown)}
+      data-option=${block ? nothing : name}
+      data-block=${block ? 'smoothing' : nothing}
+      ?hidden=${!shown}
     >${content}</div>`;
   }
 
@@ -162,4 +249,8 @@ class BenchShapedFloorForm extends ReferenceForm {
   }
 }
 
+customElements.define('bench-shaped-checkbox', ShapedCheckbox);
+customElements.define('bench-shaped-number', ShapedNumber);
+customElements.define('bench-shaped-array', ShapedArray);
+customElements.define('bench-shaped-smoothing', ShapedSmoothing);
 customElements.define('bench-shaped-floor-form', BenchShapedFloorForm);
