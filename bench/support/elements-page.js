@@ -47,33 +47,33 @@ async function settle(form) {
  * includes its options' elements), found untimed after each render or toggle, so that the harness
  * costs next to nothing: `hosts`, the Lit elements in the form's render root but the options'
  * elements that hold no Lit element of their own (a list's items, the smoothing block's options
- * are below the hosts), and `empty`, the option blocks with nothing in them yet (an option hidden
- * from the start gets its element when first shown). In the old design (before issue 14, for A/B
- * runs against it) the options were markup in the form's own shadow root and only list items were
- * elements: they all count as hosts, as this harness always waited for them.
+ * are below the hosts), and `known`, the option elements there are: an option hidden from the
+ * start gets its element when first shown, and what that element holds is waited for too. In the
+ * old design (before issue 14, for A/B runs against it) the options were markup in blocks of the
+ * form's own shadow root and only list items were elements: they all count as hosts.
  */
 function nestingOf(form) {
   const leaves = new Set();
-  const empty = [];
+  const known = new Set();
   for (const block of form.renderRoot.querySelectorAll('.option')) {
-    const element = block.firstElementChild;
-    if (!element) empty.push(block);
-    else if (element.renderRoot && litElementsIn(element.renderRoot).length === 0) {
-      leaves.add(element);
-    }
+    known.add(block);
+    const element = block.renderRoot ? block : block.firstElementChild;
+    if (element?.renderRoot && litElementsIn(element.renderRoot).length === 0) leaves.add(element);
   }
-  return { hosts: litElementsIn(form.renderRoot).filter((el) => !leaves.has(el)), empty };
+  return { hosts: litElementsIn(form.renderRoot).filter((el) => !leaves.has(el)), known };
 }
 
 /**
  * Re-render of a rendered form: the form with its options, the hosts of nested Lit elements, and
- * what the options shown for the first time hold (see nestingOf); `pendingAnywhere` then proves,
+ * the option elements shown for the first time (see nestingOf); `pendingAnywhere` then proves,
  * untimed, that nothing was left updating.
  */
-async function settleRerender(form, { hosts, empty }) {
+async function settleRerender(form, { hosts, known }) {
   await form.updateComplete;
   const level = hosts.filter((host) => host.isConnected);
-  for (const block of empty) level.push(...litElementsIn(block));
+  for (const block of form.renderRoot.querySelectorAll('.option')) {
+    if (!known.has(block)) level.push(block);
+  }
   await settleLevels(level);
 }
 
@@ -136,12 +136,12 @@ function jeEditorKinds(editor) {
 }
 
 /**
- * The checkbox of boolean option `name`: inside the shadow root of the option's element (its
- * block's child); in the old design, in the block itself (A/B runs against it).
+ * The checkbox of boolean option `name`: inside the shadow root of the option's element; in the
+ * old design, in the option's block of the form's own shadow root (A/B runs against it).
  */
 function checkboxOf(form, name) {
   const block = form.renderRoot.querySelector(`[data-option="${CSS.escape(name)}"]`);
-  const root = block?.firstElementChild?.shadowRoot ?? block;
+  const root = block?.shadowRoot ?? block;
   return root?.querySelector('input[type="checkbox"]') ?? null;
 }
 
@@ -194,8 +194,8 @@ const gk = {
     const { form } = live.gk;
     const tags = {};
     for (const block of form.renderRoot.querySelectorAll('.option')) {
-      const tag = block.firstElementChild?.localName;
-      const kind = !tag ? '(not shown yet)' : customElements.get(tag) ? tag : `${tag} (undefined)`;
+      const tag = block.renderRoot ? block.localName : block.firstElementChild?.localName;
+      const kind = !tag ? '(markup)' : customElements.get(tag) ? tag : `${tag} (undefined)`;
       tags[kind] = (tags[kind] ?? 0) + 1;
     }
     return tags;

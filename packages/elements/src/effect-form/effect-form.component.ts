@@ -84,8 +84,8 @@ const record = (): Record<string, unknown> => Object.create(null);
  * @csspart form - the fieldset around all options
  * @csspart heading - the effect's translated title
  * @csspart status - the loading or error message
- * @csspart option-block - the block of one option (its `data-option` attribute holds the option's
- *   name; the smoothing block's has `data-block="smoothing"` instead)
+ * @csspart option-block - the element of one option (its `data-option` attribute holds the
+ *   option's name; the smoothing block's has `data-block="smoothing"` instead)
  */
 export class GkEffectForm extends FormAssociated(LitElement) {
   static override styles = [effectFormStyles];
@@ -249,13 +249,11 @@ export class GkEffectForm extends FormAssociated(LitElement) {
   /** Finds the element of each rendered option. */
   #collectElements(): void {
     this.#elements.clear();
-    for (const block of this.renderRoot.querySelectorAll<HTMLElement>('.option')) {
-      const element = block.firstElementChild as OptionElement | null;
-      if (!element) continue;
-      if (block.dataset.block === 'smoothing') {
+    for (const element of this.renderRoot.querySelectorAll<OptionElement>('.option')) {
+      if (element.dataset.block === 'smoothing') {
         for (const name of smoothingNames) this.#elements.set(name, element);
-      } else if (block.dataset.option !== undefined) {
-        this.#elements.set(block.dataset.option, element);
+      } else if (element.dataset.option !== undefined) {
+        this.#elements.set(element.dataset.option, element);
       }
     }
   }
@@ -344,8 +342,8 @@ export class GkEffectForm extends FormAssociated(LitElement) {
 
   #onFieldEvent(event: Event): void {
     const detail = (event as CustomEvent<FieldEventDetail>).detail;
-    const block = (event.target as Element).parentElement;
-    if (!detail || !block?.classList.contains('option')) return;
+    const block = event.target as HTMLElement;
+    if (!detail || !block.classList.contains('option')) return;
     // The form speaks for its options: their events stop here, the form sends its own.
     event.stopPropagation();
     let names: readonly string[];
@@ -417,13 +415,26 @@ export class GkEffectForm extends FormAssociated(LitElement) {
     }
   }
 
-  #renderElement(entry: Entry, disabled: boolean): TemplateResult | typeof nothing {
+  /**
+   * One option's element: itself the option's block (no wrapper), keyed by the entry. An option
+   * hidden since the schema came is not rendered until first shown; once rendered, hiding it sets
+   * `hidden`, which keeps its state and is undone cheaply.
+   */
+  #renderEntry(entry: Entry, disabled: boolean): TemplateResult | typeof nothing {
+    const smoothing = entry.kind === 'smoothing';
+    const shown = this.#visible.has(smoothing ? CUSTOM : entry.name);
+    if (shown) this.#rendered.add(entry);
+    else if (!this.#rendered.has(entry)) return nothing;
     const translator = this.#activeTranslator;
     // Values are checked against the element (`live`): an element changed by the user holds a
     // value the form's last render never set, and a reset must still put the form's value back.
     if (entry.kind === 'smoothing') {
       return html`<gk-smoothing
+        class="option"
+        part="option-block"
+        data-block="smoothing"
         exportparts=${smoothingExportparts}
+        ?hidden=${!shown}
         .schemas=${this.#smoothingSchemas}
         .values=${live(this.#smoothingValues)}
         .translator=${translator}
@@ -433,26 +444,17 @@ export class GkEffectForm extends FormAssociated(LitElement) {
     if (entry.tag === undefined) return nothing;
     const tag = staticTag(entry.tag);
     return staticHtml`<${tag}
+      class="option"
+      part="option-block"
+      data-option=${entry.name}
       exportparts=${exportpartsOf(entry.tag)}
+      ?hidden=${!shown}
       .name=${entry.name}
       .schema=${entry.schema}
       .value=${live(this.#values[entry.name])}
       .translator=${translator}
       .disabled=${disabled}
     ></${tag}>`;
-  }
-
-  #renderEntry(entry: Entry, disabled: boolean): TemplateResult {
-    const smoothing = entry.kind === 'smoothing';
-    const shown = this.#visible.has(smoothing ? CUSTOM : entry.name);
-    if (shown) this.#rendered.add(entry);
-    return html`<div
-      class="option"
-      part="option-block"
-      data-option=${smoothing ? nothing : entry.name}
-      data-block=${smoothing ? 'smoothing' : nothing}
-      ?hidden=${!shown}
-    >${this.#rendered.has(entry) ? this.#renderElement(entry, disabled) : nothing}</div>`;
   }
 
   protected override render(): TemplateResult {

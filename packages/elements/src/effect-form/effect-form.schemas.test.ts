@@ -59,16 +59,13 @@ function shownValue(form: GkEffectForm, name: string, schema: OptionSchema): unk
   const block = root.querySelector('[data-block="smoothing"]');
   let container: ParentNode | null | undefined;
   if (block && (smoothingOptions as readonly string[]).includes(name)) {
-    const element = block.firstElementChild?.shadowRoot?.querySelector(
-      `[data-name="${CSS.escape(name)}"]`,
-    );
+    const element = block.shadowRoot?.querySelector(`[data-name="${CSS.escape(name)}"]`);
     container = element?.shadowRoot;
   } else {
     const option = root.querySelector<HTMLElement>(`[data-option="${CSS.escape(name)}"]`);
     expect(option?.hidden, `${name} is hidden`).toBe(false);
-    const element = option?.firstElementChild;
-    if (unreadKinds.includes(element?.localName ?? '')) return UNREAD;
-    container = element?.shadowRoot;
+    if (unreadKinds.includes(option?.localName ?? '')) return UNREAD;
+    container = option?.shadowRoot;
   }
   if (!container) throw new Error(`option ${name} is not rendered`);
   if (container.querySelector('input[type=color]')) {

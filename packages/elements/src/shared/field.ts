@@ -102,12 +102,27 @@ export abstract class GkField extends FormAssociated(LitElement) {
     return [];
   }
 
+  /**
+   * The issues of the primitive value last validated, and the schema it was validated against: a
+   * form asks each option after rendering it, and the element asked while rendering. Lists and
+   * colours are not kept, since they could be edited in place unseen.
+   */
+  #validated: { value: unknown; schema: OptionSchema; issues: FieldIssue[] } | undefined;
+
   /** Every reason the current value is invalid; empty when it is valid. */
   get issues(): FieldIssue[] {
     const own = this.inputIssues();
     if (own.length > 0) return own;
-    if (this.value === undefined) return [{ code: 'required', pointer: '', params: {} }];
-    return validateValue(this.schema, this.value);
+    const { value, schema } = this;
+    if (value === undefined) return [{ code: 'required', pointer: '', params: {} }];
+    const known = this.#validated;
+    if (known !== undefined && known.value === value && known.schema === schema) {
+      return [...known.issues];
+    }
+    const issues: FieldIssue[] = validateValue(schema, value);
+    this.#validated =
+      typeof value === 'object' && value !== null ? undefined : { value, schema, issues };
+    return issues;
   }
 
   /** Issues computed once for the render in progress (the template asks several times). */

@@ -32,7 +32,7 @@ export declare abstract class FormAssociatedElement {
   abstract formRestore(state: string): void;
   /** Tells the owning form the current value and validity, when either changed. */
   syncFormState(): void;
-  formAssociatedCallback(): void;
+  formAssociatedCallback(form: HTMLFormElement | null): void;
   formDisabledCallback(disabled: boolean): void;
   formResetCallback(): void;
   formStateRestoreCallback(state: string | File | FormData | null): void;
@@ -42,8 +42,8 @@ export declare abstract class FormAssociatedElement {
  * Makes an element a form control, like a native one: inside a `<form>` it submits what
  * {@link FormAssociatedElement.formState} says under its `name` and blocks submission while invalid,
  * follows a `<fieldset disabled>` around it, takes part in form reset and in the browser's restore
- * of form state (back/forward, autofill). Outside a form it costs an `ElementInternals` and nothing
- * more: the state is reported only while a form owns the element.
+ * of form state (back/forward, autofill). Outside a form it costs nothing: its `ElementInternals`
+ * is made when a form first owns it, and the state is reported only while one does.
  */
 export function FormAssociated<T extends Constructor<LitElement>>(
   Base: T,
@@ -51,13 +51,17 @@ export function FormAssociated<T extends Constructor<LitElement>>(
   abstract class Mixed extends Base {
     static formAssociated = true;
 
-    readonly #internals: ElementInternals = this.attachInternals();
+    /**
+     * Made when a form first owns the element: most elements never join one (the options of a
+     * `<gk-effect-form>` live in its shadow root), and they need none.
+     */
+    #internals: ElementInternals | undefined;
     #disabledByForm = false;
     #reported: FormState | undefined;
 
     /** The `<form>` the element belongs to, like a native control's. */
     get form(): HTMLFormElement | null {
-      return this.#internals.form;
+      return this.#internals?.form ?? null;
     }
 
     /** Whether an ancestor `<fieldset disabled>` disables the element. */
@@ -74,24 +78,23 @@ export function FormAssociated<T extends Constructor<LitElement>>(
 
     /** Tells the owning form the current value and validity, when either changed. */
     syncFormState(): void {
-      if (this.#internals.form === null) return;
+      const internals = this.#internals;
+      if (!internals?.form) return;
       const state = this.formState();
       const last = this.#reported;
-      if (last?.value !== state.value) this.#internals.setFormValue(state.value);
+      if (last?.value !== state.value) internals.setFormValue(state.value);
       if (last?.message === state.message && last.anchor === state.anchor) {
         this.#reported = state;
         return;
       }
       this.#reported = state;
-      if (state.message) {
-        this.#internals.setValidity({ customError: true }, state.message, state.anchor);
-      } else {
-        this.#internals.setValidity({});
-      }
+      if (state.message) internals.setValidity({ customError: true }, state.message, state.anchor);
+      else internals.setValidity({});
     }
 
     /** Called when the element joins or leaves a form. */
-    formAssociatedCallback(): void {
+    formAssociatedCallback(form: HTMLFormElement | null): void {
+      if (form !== null) this.#internals ??= this.attachInternals();
       this.#reported = undefined;
       this.syncFormState();
     }

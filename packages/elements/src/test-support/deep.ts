@@ -14,6 +14,9 @@ export function deepQueryAll<T extends Element = HTMLElement>(
       visit(child);
     }
   };
+  // Duck-typed: the root may come from another window (a test's iframe), where instanceof fails.
+  const shadowRoot = (root as Partial<Element> | null | undefined)?.shadowRoot;
+  if (shadowRoot) visit(shadowRoot);
   if (root) visit(root);
   return found;
 }
