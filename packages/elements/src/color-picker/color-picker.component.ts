@@ -198,7 +198,8 @@ export class GkColorPicker extends GkField {
 
   /** The first input marked invalid, where the user has something to fix. */
   #firstInvalid(): HTMLElement | null {
-    return this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // Before the first render (a form may adopt the element first) there is nothing to find.
+    return this.renderRoot?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? null;
   }
 
   /** Focuses the first invalid input, else the swatch. */

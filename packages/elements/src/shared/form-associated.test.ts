@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import '../integer/integer.js';
 import '../string/string.js';
 import '../smoothing/smoothing.js';
+import '../effect-form/effect-form.js';
 import type { GkInteger } from '../integer/integer.js';
 import type { GkString } from '../string/string.js';
 import { settled, shadow } from '../test-support/translator.js';
@@ -90,5 +91,28 @@ describe('option elements in a <form>', () => {
     (host.querySelector('fieldset') as HTMLFieldSetElement).disabled = false;
     await settled(count);
     expect(shadow<HTMLInputElement>(count, 'input').disabled).toBe(false);
+  });
+
+  it('of every kind can be written inside a form in HTML, before any has rendered', async () => {
+    const errors: string[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.message);
+    window.addEventListener('error', onError);
+    try {
+      const tags = ['gk-checkbox', 'gk-string', 'gk-select', 'gk-integer', 'gk-number', 'gk-array']
+        .concat(['gk-multiselect', 'gk-color-picker', 'gk-color-picker-rgba', 'gk-smoothing'])
+        .concat(['gk-effect-form']);
+      const { host, submitted } = await formWith(
+        tags.map((tag, i) => `<${tag} name="option${i}"></${tag}>`).join(''),
+      );
+      for (const element of host.querySelectorAll('*')) await settled(element);
+      expect(errors).toEqual([]);
+      // Without a schema or a value most of them have nothing valid to send, and say so; a colour
+      // holds its default black.
+      host.requestSubmit();
+      expect(submitted).toEqual([]);
+      expect(new FormData(host).get('option7')).toBe('[0,0,0]');
+    } finally {
+      window.removeEventListener('error', onError);
+    }
   });
 });
