@@ -381,7 +381,17 @@ export class GkEffectForm extends FormAssociated(LitElement) {
   #afterValueChange(changedNames: readonly string[]): void {
     // Only the options downstream of the changed ones are decided again.
     const flipped = this.#rules.update(this.#values, this.#visible, changedNames);
-    if (flipped.length > 0) this.requestUpdate();
+    // An option rendered before is shown or hidden where it is: a toggle that flips 60 options of
+    // 300 then costs those 60 attributes, not a render of the whole form. Only an option shown for
+    // the first time needs the form to render (its element does not exist yet).
+    let render = false;
+    for (const name of flipped) {
+      if (this.#inBlock(name) && name !== CUSTOM) continue;
+      const element = this.#elements.get(name);
+      if (element) element.hidden = !this.#visible.has(name);
+      else if (this.#visible.has(name)) render = true;
+    }
+    if (render) this.requestUpdate();
     // Text that is no number changes validity without changing the value: check anyway.
     this.#recheck([...changedNames, ...flipped]);
     this.syncFormState();
@@ -434,7 +444,7 @@ export class GkEffectForm extends FormAssociated(LitElement) {
         part="option-block"
         data-block="smoothing"
         exportparts=${smoothingExportparts}
-        ?hidden=${!shown}
+        ?hidden=${live(!shown)}
         .schemas=${this.#smoothingSchemas}
         .values=${live(this.#smoothingValues)}
         .translator=${translator}
@@ -448,7 +458,7 @@ export class GkEffectForm extends FormAssociated(LitElement) {
       part="option-block"
       data-option=${entry.name}
       exportparts=${exportpartsOf(entry.tag)}
-      ?hidden=${!shown}
+      ?hidden=${live(!shown)}
       .name=${entry.name}
       .schema=${entry.schema}
       .value=${live(this.#values[entry.name])}
