@@ -32,6 +32,7 @@ Options (each also an environment variable):
   --ssl-port <n>       GLOWKIT_SSL_PORT     HTTPS port (default webConfig.sslPort, else 8092)
   --tcp-port <n>       GLOWKIT_TCP_PORT     TCP JSON port (default jsonServer.port, else 19444)
   --body-limit <size>  GLOWKIT_BODY_LIMIT   largest request, e.g. 10MB, 512KB (default 10MB)
+  --web-dir <dir>      GLOWKIT_WEB_DIR      the web UI's build to serve at / (default apps/web/dist)
   --log-level <level>  GLOWKIT_LOG_LEVEL    fatal, error, warn, info, debug, trace, silent
   -h, --help                                this help
   -v, --version                             the version
@@ -103,6 +104,11 @@ function size(value: string | undefined): number | undefined {
   return bytes;
 }
 
+/** A directory flag's value, absolute (relative to where glowkit was started); unset: undefined. */
+function dir(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : resolve(value);
+}
+
 function version(): string {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   return String(manifest.version);
@@ -120,6 +126,7 @@ async function start(values: Record<string, string | boolean | undefined>): Prom
     sslPort: port(text('ssl-port', 'GLOWKIT_SSL_PORT'), '--ssl-port'),
     tcpPort: port(text('tcp-port', 'GLOWKIT_TCP_PORT'), '--tcp-port'),
     bodyLimit: size(text('body-limit', 'GLOWKIT_BODY_LIMIT')),
+    webDir: dir(text('web-dir', 'GLOWKIT_WEB_DIR')),
   };
   const logger = createLogger({ level: text('log-level', 'GLOWKIT_LOG_LEVEL') ?? 'info' });
   // The server logs the store's warnings (e.g. a database readable by others) as it opens it.
@@ -247,6 +254,7 @@ export async function main(argv: string[]): Promise<number> {
         'ssl-port': { type: 'string' },
         'tcp-port': { type: 'string' },
         'body-limit': { type: 'string' },
+        'web-dir': { type: 'string' },
         'log-level': { type: 'string' },
         comment: { type: 'string' },
         help: { type: 'boolean', short: 'h' },

@@ -1,7 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { EngineOptions } from '@glowkit/engine';
+import {
+  DEVICE_TYPES,
+  deviceTypeNames,
+  type EngineOptions,
+  listSerialPorts,
+  type SerialPortLister,
+} from '@glowkit/engine';
 import { DEFAULT_MAX_DEPTH, isJsonObject } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
@@ -16,6 +22,7 @@ import { type Certificate, certificateFor } from './tls.js';
 import { bytesText, createHttpApp } from './transport/http-app.js';
 import { type ListenerPorts, Listeners } from './transport/listeners.js';
 import { DEFAULT_TCP_PORT, JsonRpcTcp } from './transport/tcp-json.js';
+import { createWebUi, type WebUi } from './transport/web-ui.js';
 import { JsonRpcWebSockets } from './transport/websocket.js';
 
 /** How to run the server. Ports not given come from the stored `webConfig` group. */
@@ -42,12 +49,19 @@ export interface ServerOptions {
   throttle?: ThrottleOptions;
   /** The bundled effects. Default: the repository's `effects/` folder. */
   effectsDir?: string;
+  /** The web UI's build, served at `/`. Default: the repository's `apps/web/dist/`. */
+  webDir?: string;
   /** The Python interpreter, effect limits and extra device types of the instances. */
   engine?: Omit<EngineOptions, 'resourceDirs'>;
+  /** Lists the serial ports `leddevice discover` offers. Default: serialport's listing. */
+  listSerialPorts?: SerialPortLister;
 }
 
 /** The bundled effects of this repository (from `src/` and from `dist/` alike). */
 export const BUNDLED_EFFECTS_DIR = fileURLToPath(new URL('../../../effects/', import.meta.url));
+
+/** The web UI's build in this repository (from `src/` and from `dist/` alike). */
+export const WEB_UI_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** Where the server listens. */
 export interface Listening {
@@ -117,6 +131,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly #sockets: JsonRpcWebSockets;
   readonly #tcp: JsonRpcTcp;
   readonly #listeners: Listeners;
+  readonly #webUi: WebUi;
   /** {@link tlsKeyOf} the configuration the listeners were opened with. */
   #tlsKey: string | undefined;
   /** The restart in progress, and whether another was asked for meanwhile. */
@@ -152,6 +167,10 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       pushes: this.#pushes,
       python: options.engine?.python,
       tokenRequestTimeoutMs: options.tokenRequestTimeoutMs,
+      deviceTypes: deviceTypeNames(
+        new Map([...DEVICE_TYPES, ...(options.engine?.deviceTypes ?? new Map())]),
+      ),
+      listSerialPorts: options.listSerialPorts ?? listSerialPorts,
       requestRestart: (reason) => {
         void this.restart(reason).catch(() => {
           // Reported through 'restart-failed' and the log.
@@ -161,6 +180,10 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     const isAvailable = () => this.#state === 'ready';
+    this.#webUi = createWebUi({
+      dir: options.webDir ?? WEB_UI_DIR,
+      custom: options.webDir !== undefined,
+    });
     const app = createHttpApp({
       dispatch,
       authenticator,
@@ -172,6 +195,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
           sslServerPort: this.listening.https.port,
           jsonServerPort: this.listening.tcp?.port,
         }),
+      webUi: this.#webUi.handler,
     });
     this.#sockets = new JsonRpcWebSockets({
       dispatch,
@@ -306,6 +330,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         { instances: this.runtime.instances.map((i) => `${i.id} ${i.name}`) },
         'ready',
       );
+      // Said once: the page at / says it too, to whoever opens it.
+      const webUiProblem = this.#webUi.problem();
+      if (webUiProblem) this.logger.warn(webUiProblem);
       return this.listening;
     } catch (error) {
       this.#state = 'stopped';

@@ -92,10 +92,13 @@ describe('bad input gets a clear answer and changes nothing', () => {
     expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
   });
 
-  it('answers other paths with a JSON 404', async () => {
-    const response = await fetch(`${t.http}/nothing-here`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ success: false, error: 'Not found' });
+  it('answers files that are not there, and GET of the API, with a JSON 404', async () => {
+    // Paths without an extension are the web UI's (its page, or the page saying it is not built).
+    for (const path of ['/nothing-here.txt', '/json-rpc', '/assets/nothing', '/cgi/other']) {
+      const response = await fetch(`${t.http}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ success: false, error: 'Not found' });
+    }
   });
 
   it('serves the restore on /json-rpc/confog/restore as spelled', async () => {

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { post } from './support/client.js';
+import { get, post } from './support/client.js';
 import { configuration } from './support/configs.js';
 import { exited, GLOWKIT, requireBuild, startProcess, waitForOutput } from './support/process.js';
 
@@ -48,6 +48,8 @@ describe('glowkit', () => {
       '--port',
       'GLOWKIT_DATA',
       '--body-limit',
+      '--web-dir',
+      'GLOWKIT_WEB_DIR',
     ]) {
       expect(stdout).toContain(text);
     }
@@ -113,6 +115,22 @@ describe('glowkit', () => {
     expect(second.output()).not.toContain(token);
     second.child.kill('SIGINT');
     await exited(second.child);
+  });
+
+  it('serves the web UI from the build --web-dir names', async () => {
+    const web = join(dataDir, 'web');
+    mkdirSync(web);
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Glowkit here</title>\n');
+    const server = await startProcess(dataDir, 15_000, ['--web-dir', web]);
+    try {
+      const page = await get(`${server.http}/setup/0`);
+      expect(page.status).toBe(200);
+      expect(page.body.toString()).toContain('Glowkit here');
+      expect(server.output()).not.toContain('web UI is not built');
+    } finally {
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+    }
   });
 
   it('exports and imports the configuration offline', () => {

@@ -104,7 +104,15 @@ describe('fuzz: mutated restore bodies', () => {
     await t.close();
   });
 
-  const base = restoreRequest(configuration([0, 1], 3), 1) as Json;
+  // Virtual devices: a mutation of a file device's `output` into a random string would have the
+  // server write files with random names into the working directory.
+  const fuzzed = configuration([0, 1], 3) as {
+    instances: Array<{ settings: Record<string, unknown> }>;
+  };
+  for (const instance of fuzzed.instances) {
+    instance.settings.device = { type: 'virtual', hardwareLedCount: 3, colorOrder: 'rgb' };
+  }
+  const base = restoreRequest(fuzzed, 1) as Json;
   const runs = 1000;
 
   const seen = { valid: 0, invalid: 0 };

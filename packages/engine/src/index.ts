@@ -11,6 +11,11 @@ export { applyColorOrder } from './color/color-order.js';
 export { type Adjustment, ColorProcessor } from './color/color-processor.js';
 export { AdalightDevice, type AdalightDeviceOptions } from './devices/adalight/adalight-device.js';
 export {
+  type ListedPort,
+  listSerialPorts,
+  type SerialPortLister,
+} from './devices/adalight/serial-port-finder.js';
+export {
   DeviceController,
   type DeviceState,
   type DeviceStatus,

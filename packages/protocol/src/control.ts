@@ -17,11 +17,14 @@ import {
 } from './effect-files.js';
 import type { CommandName, ResolvedEnvelope } from './envelope.js';
 import { validateGetConfigRequest } from './getconfig.js';
+import { validateGetSchemaRequest } from './getschema.js';
 import { type ImageRequest, validateImageRequest } from './image.js';
 import { type InstanceRequest, validateInstanceRequest } from './instance.js';
 import { type LedColorsRequest, validateLedColorsRequest } from './ledcolors.js';
+import { type LedDeviceRequest, validateLedDeviceRequest } from './leddevice.js';
 import { validateRestoreRequest } from './restore.js';
 import { type ServerInfoRequest, validateServerInfoRequest } from './serverinfo.js';
+import { validateSetConfigRequest } from './setconfig.js';
 import { validateSnapshotRequest } from './snapshots.js';
 import { validateSysinfoRequest } from './sysinfo.js';
 import type { Violation } from './violations.js';
@@ -39,7 +42,8 @@ export type ControlRequest =
   | DeleteEffectRequest
   | InstanceRequest
   | ServerInfoRequest
-  | LedColorsRequest;
+  | LedColorsRequest
+  | LedDeviceRequest;
 
 type Validator = (request: unknown, envelope: ResolvedEnvelope) => Violation[];
 
@@ -49,6 +53,10 @@ function validateConfigRequest(request: unknown, envelope: ResolvedEnvelope): Vi
       return validateRestoreRequest(request);
     case 'getconfig':
       return validateGetConfigRequest(request);
+    case 'setconfig':
+      return validateSetConfigRequest(request);
+    case 'getschema':
+      return validateGetSchemaRequest(request);
     default:
       return validateSnapshotRequest(request);
   }
@@ -63,6 +71,7 @@ const VALIDATORS: { readonly [C in CommandName]: Validator } = {
   serverinfo: validateServerInfoRequest,
   sysinfo: validateSysinfoRequest,
   ledcolors: validateLedColorsRequest,
+  leddevice: validateLedDeviceRequest,
   effect: validateEffectRequest,
   color: validateColorRequest,
   image: validateImageRequest,
@@ -77,8 +86,8 @@ const VALIDATORS: { readonly [C in CommandName]: Validator } = {
 /**
  * Every violation of a request whose envelope resolved, by the validator of its command: the
  * control commands (`effect`, `color`, `image`, `clear`, `clearall`, `componentstate`,
- * `adjustment`, `create-effect`, `delete-effect`, `instance`, `serverinfo`, `ledcolors`) and
- * also `config` (by subcommand) and `authorize`, so that a dispatcher needs only this call.
+ * `adjustment`, `create-effect`, `delete-effect`, `instance`, `serverinfo`, `ledcolors`,
+ * `leddevice`) and also `config` (by subcommand) and `authorize`, so that a dispatcher needs only this call.
  * When it returns `[]`, the request is the matching interface of {@link ControlRequest} (or a
  * valid config or authorize request).
  *

@@ -8,7 +8,14 @@ import { quote } from './violations.js';
  * one); `serverinfo` may leave its subcommand out (see {@link OPTIONAL_SUBCOMMAND}).
  */
 export const COMMANDS = {
-  config: ['restoreconfig', 'getconfig', 'getsnapshots', 'restoresnapshot'],
+  config: [
+    'restoreconfig',
+    'getconfig',
+    'getsnapshots',
+    'restoresnapshot',
+    'setconfig',
+    'getschema',
+  ],
   authorize: [
     'login',
     'logout',
@@ -39,6 +46,7 @@ export const COMMANDS = {
   ],
   sysinfo: [],
   ledcolors: ['ledstream-start', 'ledstream-stop', 'imagestream-start', 'imagestream-stop'],
+  leddevice: ['discover'],
   effect: [],
   color: [],
   image: [],

@@ -57,7 +57,8 @@ const GROUP_VALUE = 'an object, an array, a string holding JSON, or null';
 // Hyperion.ng's own export writes objects and arrays; both forms are accepted, and so is null,
 // which asks for the group's defaults. What a string holds is checked too: it must be what an
 // object or array group would be, or the stored configuration could not be read back.
-const checkGroupValue: Check = (value, pointer, out) => {
+/** Checks one group value: an object, an array, a string holding a JSON object or array, or null. */
+export const checkGroupValue: Check = (value, pointer, out) => {
   if (value === null || typeof value === 'object') return;
   if (typeof value !== 'string') {
     out.push(violation(pointer, `must be ${GROUP_VALUE}`));

@@ -61,6 +61,11 @@ export {
 } from './envelope.js';
 export { validateGetConfigRequest } from './getconfig.js';
 export {
+  type GroupFormSchema,
+  type SettingsSchemasInfo,
+  validateGetSchemaRequest,
+} from './getschema.js';
+export {
   GLOBAL_GROUPS,
   type GlobalGroup,
   groupValue,
@@ -82,6 +87,13 @@ export {
 export { INSTANCE_NAME_LENGTH, type InstanceRequest, validateInstanceRequest } from './instance.js';
 export { DEFAULT_MAX_DEPTH, type ParsedJson, type ParseJsonOptions, parseJson } from './json.js';
 export { type LedColorsRequest, validateLedColorsRequest } from './ledcolors.js';
+export {
+  type DiscoveredSerialPort,
+  LED_DEVICE_TYPE_LENGTH,
+  type LedDeviceDiscovery,
+  type LedDeviceRequest,
+  validateLedDeviceRequest,
+} from './leddevice.js';
 export {
   ERRORS,
   type ErrorDetail,
@@ -109,6 +121,14 @@ export {
   splitTopics,
   validateServerInfoRequest,
 } from './serverinfo.js';
+export {
+  SETCONFIG_RESTARTS,
+  type SetConfigInfo,
+  type SetConfigRequest,
+  type SetConfigRestart,
+  type SetConfigValidationOptions,
+  validateSetConfigRequest,
+} from './setconfig.js';
 export { validateSnapshotRequest } from './snapshots.js';
 export { type SysinfoRequest, validateSysinfoRequest } from './sysinfo.js';
 export { childPointer, type Violation, violation } from './violations.js';

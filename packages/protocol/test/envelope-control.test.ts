@@ -166,7 +166,7 @@ describe('readEnvelope: instance and ledcolors, whose subcommand is required', (
         errorData: [
           {
             description:
-              '/subcommand: subcommand is missing (known for config: restoreconfig, getconfig, getsnapshots, restoresnapshot)',
+              '/subcommand: subcommand is missing (known for config: restoreconfig, getconfig, getsnapshots, restoresnapshot, setconfig, getschema)',
           },
         ],
       },

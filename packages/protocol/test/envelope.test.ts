@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, commandName, parseJson, readEnvelope, tanOf } from '../src/index.js';
 
-const CONFIG_SUBS = 'restoreconfig, getconfig, getsnapshots, restoresnapshot';
+const CONFIG_SUBS = 'restoreconfig, getconfig, getsnapshots, restoresnapshot, setconfig, getschema';
 const KNOWN =
-  'config, authorize, instance, serverinfo, sysinfo, ledcolors, effect, color, image, clear, clearall, componentstate, adjustment, create-effect, delete-effect';
+  'config, authorize, instance, serverinfo, sysinfo, ledcolors, leddevice, effect, color, image, clear, clearall, componentstate, adjustment, create-effect, delete-effect';
 
 describe('tanOf', () => {
   it('returns an integer tan of 0 or more', () => {
@@ -154,13 +154,13 @@ describe('readEnvelope', () => {
   });
 
   it('answers an unknown subcommand with "Invalid subcommand: <x>"', () => {
-    expect(readEnvelope({ command: 'config', subcommand: 'setconfig' })).toMatchObject({
+    expect(readEnvelope({ command: 'config', subcommand: 'reload' })).toMatchObject({
       ok: false,
       reply: {
         command: 'config',
         errorData: [
           {
-            description: `/subcommand: Invalid subcommand: "setconfig" (known for config: ${CONFIG_SUBS})`,
+            description: `/subcommand: Invalid subcommand: "reload" (known for config: ${CONFIG_SUBS})`,
           },
         ],
       },

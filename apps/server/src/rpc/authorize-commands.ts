@@ -22,11 +22,23 @@ export interface AuthorizeDeps {
   /** The pending token requests (`requestToken`, `answerRequest`). */
   tokenRequests: TokenRequests;
   /** Tells subscribed sessions that the token list changed (`token-update`). */
-  tokensChanged?(list: { comment: string; id: string; last_use: string | null }[]): void;
+  tokensChanged?(list: TokenListEntry[]): void;
+  /** Signs out the open sessions logged in with token `id`; returns how many there were. */
+  signOut?(id: string): number;
+}
+
+/** A token as `getTokenList` and `token-update` show it: never the token itself. */
+export interface TokenListEntry {
+  id: string;
+  comment: string;
+  /** When it was created (ISO-8601 UTC). */
+  created_at: string;
+  /** When it last authenticated (ISO-8601 UTC, kept to the minute), or null if never. */
+  last_use: string | null;
 }
 
 /** The token list as `getTokenList` and `token-update` show it. */
-const tokenListOf = (deps: AuthorizeDeps) =>
+const tokenListOf = (deps: AuthorizeDeps): TokenListEntry[] =>
   deps.store.tokens.list().map((t) => ({
     id: t.id,
     comment: t.comment,
@@ -34,18 +46,10 @@ const tokenListOf = (deps: AuthorizeDeps) =>
     last_use: t.lastUse,
   }));
 
-/** Whether the session's token may manage tokens (the dispatcher checked that it is valid). */
-const isAdmin = (session: Session): boolean =>
-  session.auth?.ok === true && session.auth.token.admin;
-
-const notAdmin = (name: string, tan: number): Outcome => ({
-  reply: errorReply(name, tan, ERRORS.noAuthorization, [
-    'answering token requests needs an admin token: log in with one (`glowkit token create`)',
-  ]),
-  status: 403,
-});
-
-/** The `authorize` subcommands. Those that change tokens are for admins (checked before). */
+/**
+ * The `authorize` subcommands. Those that manage tokens and token requests are for admin tokens
+ * only (the dispatcher checked that).
+ */
 export function authorize(
   request: unknown,
   subcommand: SubcommandOf<'authorize'>,
@@ -67,7 +71,6 @@ export function authorize(
     case 'requestToken':
       return requestToken(request, name, tan, session, deps);
     case 'answerRequest': {
-      if (!isAdmin(session)) return notAdmin(name, tan);
       const id = String(own(request, 'id'));
       const by = session.auth?.ok ? session.auth.token.id : 'unknown';
       if (!deps.tokenRequests.answer(id, own(request, 'accept') === true, by)) {
@@ -80,7 +83,6 @@ export function authorize(
       return { reply: successReply(name, tan) };
     }
     case 'getPendingTokenRequests':
-      if (!isAdmin(session)) return notAdmin(name, tan);
       return { reply: successReply(name, tan, deps.tokenRequests.pending()) };
     case 'login': {
       if (isHttp(session)) {
@@ -124,7 +126,10 @@ export function authorize(
           reply: errorReply(name, tan, 'Token deletion failed', [`/id: no token has the id ${id}`]),
         };
       }
-      deps.logger.info({ id }, 'token revoked');
+      // Its open sessions are signed out now, not at their next request: they stop receiving
+      // pushes and the live stream at once, and a browser shows its sign-in page.
+      const sessions = deps.signOut?.(id) ?? 0;
+      deps.logger.info({ id, sessions }, 'token revoked');
       deps.tokensChanged?.(tokenListOf(deps));
       return { reply: successReply(name, tan) };
     }

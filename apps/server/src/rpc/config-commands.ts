@@ -6,8 +6,10 @@ import {
   successReply,
   successReplyText,
   validateGetConfigRequest,
+  validateGetSchemaRequest,
   validateSnapshotRequest,
 } from '@glowkit/protocol';
+import { settingsForms } from '../config/forms/index.js';
 import type { Logger } from '../logger.js';
 import { type ConfigStore, type Configuration, StoreError } from '../store/config-store.js';
 import { configurationOf, restoreViolations } from './normalize.js';
@@ -25,7 +27,8 @@ export interface ConfigCommandDeps {
 
 type Json = Record<string, unknown>;
 
-const who = (session: Session): string =>
+/** Who changed the configuration, for snapshots' reasons and the log. */
+export const who = (session: Session): string =>
   `${session.transport} from ${session.address}${session.auth?.ok ? ` (token ${session.auth.token.id})` : ''}`;
 
 /** What a successful replace of the stored configuration is reported as. */
@@ -222,4 +225,49 @@ export function restoreSnapshot(
       info: `Restarting after restoring snapshot ${id}; the replaced configuration is snapshot ${snapshot}.`,
     };
   });
+}
+
+/** What `config getschema` needs: the effects (for the boot effect's select) and device types. */
+export interface GetSchemaDeps {
+  /** The names of the effects the server has now. */
+  effectNames(): readonly string[];
+  /** The option schemas of the effects the server has now (Hyperion.ng's `effectSchemas`). */
+  effectSchemas(): ReadonlyArray<{
+    script: string;
+    schemaLocation: string;
+    schemaContent: Record<string, unknown>;
+    type: string;
+  }>;
+  /** The device types the instances can drive, sorted. */
+  deviceTypes: readonly string[];
+}
+
+/**
+ * `config getschema`: the forms of the settings groups, in the effect option schema dialect, so
+ * that the web UI renders them with `<gk-effect-form>` (see config/forms/).
+ */
+export function getSchema(
+  request: unknown,
+  name: string,
+  tan: number,
+  deps: GetSchemaDeps,
+): Outcome {
+  const invalid = invalidParams(name, tan, validateGetSchemaRequest(request));
+  if (invalid) return invalid;
+  // The effects' own schemas come along, as in Hyperion.ng's reply: the web UI renders an effect's
+  // options from them. Paths on this machine stay here (scriptFile, schemaFile).
+  const effectSchemas = deps
+    .effectSchemas()
+    .map(({ script, schemaLocation, schemaContent, type }) => ({
+      script,
+      schemaLocation,
+      schemaContent,
+      type,
+    }));
+  return {
+    reply: successReply(name, tan, {
+      ...settingsForms(deps.effectNames(), deps.deviceTypes),
+      effectSchemas,
+    }),
+  };
 }

@@ -1,3 +1,4 @@
+import type { SerialPortLister } from '@glowkit/engine';
 import { ERRORS, errorReply, readEnvelope, validateControlRequest } from '@glowkit/protocol';
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import { TokenRequests } from '../auth/token-requests.js';
@@ -5,7 +6,13 @@ import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { ConfigStore } from '../store/config-store.js';
 import { authorize } from './authorize-commands.js';
-import { getConfig, getSnapshots, restoreConfig, restoreSnapshot } from './config-commands.js';
+import {
+  getConfig,
+  getSchema,
+  getSnapshots,
+  restoreConfig,
+  restoreSnapshot,
+} from './config-commands.js';
 import {
   adjustment,
   clear,
@@ -18,10 +25,13 @@ import {
 } from './control-commands.js';
 import { ledcolorsCommand, serverinfoCommand } from './info-commands.js';
 import { instanceCommand } from './instance-commands.js';
+import { ledDeviceCommand } from './leddevice-command.js';
+import { OpenSessions } from './open-sessions.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { PushHub } from './pushes.js';
 import { isHttp, type Session } from './session.js';
+import { setConfig } from './setconfig-command.js';
 import { sysinfoCommand } from './sysinfo.js';
 
 /** What the dispatcher works with. */
@@ -46,6 +56,10 @@ export interface DispatcherDeps {
   tokenRequestTimeoutMs?: number | undefined;
   /** The effects' Python interpreter, for `sysinfo` (default `python3`). */
   python?: string | undefined;
+  /** The device types the instances can drive, sorted (`config getschema`, `leddevice`). */
+  deviceTypes: readonly string[];
+  /** Lists the machine's serial ports (`leddevice discover`). */
+  listSerialPorts: SerialPortLister;
 }
 
 /**
@@ -60,6 +74,29 @@ const OPEN = new Set([
   'authorize-logout',
   'authorize-requestToken',
   'serverinfo-getSubscriptionCommands',
+]);
+
+/**
+ * What needs an admin token: Hyperion.ng's "Admin" level (the configuration, the tokens and
+ * token requests, the list of instances) and Glowkit's own configuration commands. A token
+ * granted through a token request is not an admin token: it drives the LEDs and reads the
+ * state (Home Assistant needs no more), and cannot make itself an admin token with createToken.
+ */
+const ADMIN = new Set([
+  'config-restoreconfig',
+  'config-getconfig',
+  'config-setconfig',
+  'config-getsnapshots',
+  'config-restoresnapshot',
+  'authorize-createToken',
+  'authorize-deleteToken',
+  'authorize-getTokenList',
+  'authorize-answerRequest',
+  'authorize-getPendingTokenRequests',
+  'instance-createInstance',
+  'instance-deleteInstance',
+  'instance-saveName',
+  'leddevice-discover',
 ]);
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */
@@ -91,17 +128,31 @@ export function createDispatcher(
         ? {}
         : { timeoutMs: deps.tokenRequestTimeoutMs }),
     });
+  const openSessions = new OpenSessions();
   // A closed session's token requests go (nobody could receive the token), and so does the
   // session itself.
-  deps.pushes.onRemove((state) => tokenRequests.sessionClosed(state));
+  deps.pushes.onRemove((state) => {
+    tokenRequests.sessionClosed(state);
+    openSessions.forget(state);
+  });
   const authorizeDeps = {
     ...deps,
     tokenRequests,
     tokensChanged: (list: unknown) => deps.pushes.toSubscribers('token-update', list),
+    signOut: (id: string) => openSessions.signOut(id, deps.pushes),
+  };
+  const schemaDeps = {
+    deviceTypes: deps.deviceTypes,
+    effectNames: () => deps.runtime.catalogue.serverInfo().map((effect) => effect.name),
+    effectSchemas: () => deps.runtime.catalogue.schemas,
   };
   return (request, session) => {
-    // Stateful sessions are remembered so that admins among them hear of token requests.
-    if (session.state) tokenRequests.track(session);
+    // Stateful sessions are remembered so that admins among them hear of token requests, and
+    // so that revoking a token signs out the sessions using it.
+    if (session.state) {
+      tokenRequests.track(session);
+      openSessions.track(session);
+    }
     const envelope = readEnvelope(request);
     if (!envelope.ok) return { reply: envelope.reply };
     const { tan, name } = envelope;
@@ -136,6 +187,14 @@ export function createDispatcher(
           delayMs: failed?.delayMs ?? 0,
         };
       }
+      if (ADMIN.has(name) && !auth.token.admin) {
+        return {
+          reply: errorReply(name, tan, ERRORS.noAuthorization, [
+            `${name} needs an admin token; token ${auth.token.id} was granted through a token request and only drives the LEDs (an admin creates admin tokens with createToken or \`glowkit token create\`)`,
+          ]),
+          status: 403,
+        };
+      }
     }
     switch (envelope.command) {
       case 'authorize':
@@ -150,6 +209,10 @@ export function createDispatcher(
             return getSnapshots(request, name, tan, deps);
           case 'restoresnapshot':
             return restoreSnapshot(request, name, tan, session, deps);
+          case 'setconfig':
+            return setConfig(request, name, tan, session, deps);
+          case 'getschema':
+            return getSchema(request, name, tan, schemaDeps);
         }
     }
     const invalid = invalidParams(name, tan, validateControlRequest(envelope, request));
@@ -180,7 +243,9 @@ export function createDispatcher(
       case 'sysinfo':
         return sysinfoCommand(name, tan, deps);
       case 'ledcolors':
-        return ledcolorsCommand(envelope.subcommand, name, tan, session, deps);
+        return ledcolorsCommand(request, envelope.subcommand, name, tan, session, deps);
+      case 'leddevice':
+        return ledDeviceCommand(request, name, tan, deps);
     }
   };
 }

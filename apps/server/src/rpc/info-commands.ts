@@ -57,6 +57,8 @@ export function serverinfoCommand(
   const data = own(request, 'data');
   const topics = own(data, 'subscriptions') ?? own(request, 'subscribe');
   const list = Array.isArray(topics) ? (topics as string[]) : undefined;
+  // A session that asks about an instance by number hears of its changes from now on.
+  watch(session, own(request, 'instance'));
   switch (subcommand ?? 'getInfo') {
     case 'getInfo': {
       const warnings = list ? subscribe(session, list) : [];
@@ -92,8 +94,21 @@ export function serverinfoCommand(
   }
 }
 
-/** `ledcolors ledstream-start` / `-stop`: the live LED colours of the session's instance. */
+/** Adds an instance to those a stateful session hears the pushes of (see `SessionState.watched`). */
+function watch(session: Session, instance: unknown): void {
+  const state = session.state;
+  if (!state || typeof instance !== 'number') return;
+  state.watched ??= new Set();
+  state.watched.add(instance);
+}
+
+/**
+ * `ledcolors ledstream-start` / `-stop`: the live LED colours of the instance named by
+ * `instance`, else of the session's. One session may stream several instances at once;
+ * `ledstream-stop` without `instance` stops them all.
+ */
 export function ledcolorsCommand(
+  request: unknown,
   subcommand: string,
   name: string,
   tan: number,
@@ -102,20 +117,32 @@ export function ledcolorsCommand(
 ): Outcome {
   const state = session.state;
   if (!state) return httpOnly(name, tan);
+  const asked = own(request, 'instance');
+  const instance = typeof asked === 'number' ? asked : undefined;
   switch (subcommand) {
     case 'ledstream-start': {
-      if (!boundInstance(session, deps.runtime)) {
+      const pipeline =
+        instance === undefined
+          ? boundInstance(session, deps.runtime)
+          : deps.runtime.pipeline(instance);
+      if (!pipeline) {
         return {
           reply: errorReply(name, tan, 'No instance running', [
-            'start an instance before its LED stream',
+            instance === undefined
+              ? 'start an instance before its LED stream'
+              : `instance ${instance} is not running: start it before its LED stream`,
           ]),
         };
       }
+      watch(session, instance);
       // The current colours follow the reply, then every change.
-      return { reply: successReply(name, tan), after: () => deps.pushes.startStream(state) };
+      return {
+        reply: successReply(name, tan),
+        after: () => deps.pushes.startStream(state, instance),
+      };
     }
     case 'ledstream-stop':
-      deps.pushes.stopStream(state);
+      deps.pushes.stopStream(state, instance);
       return { reply: successReply(name, tan) };
     default:
       return {

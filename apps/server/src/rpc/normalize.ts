@@ -1,5 +1,6 @@
 import {
   GLOBAL_GROUPS,
+  type GroupCheck,
   groupValue,
   INSTANCE_GROUPS,
   own,
@@ -19,20 +20,16 @@ export type ConfigurationResult =
   | { ok: true; configuration: Configuration }
   | { ok: false; violations: Violations };
 
-// The server's own group schemas, run by the protocol's validator where each group stands, so
-// that a request breaking both the specification and a group schema hears of both at once, in
-// document order.
-function checkGroup(
-  _level: 'global' | 'instance',
-  group: string,
-  value: unknown,
-  pointer: string,
-  out: Violation[],
-): void {
+/**
+ * The server's own group schemas, run by the protocol's validators (restore, setconfig) where
+ * each group stands, so that a request breaking both the specification and a group schema hears
+ * of both at once, in document order.
+ */
+export const checkGroup: GroupCheck = (_level, group, value, pointer, out) => {
   for (const issue of validateGroup(group, value)) {
     out.push(violation(`${pointer}${issue.pointer}`, issue.rule));
   }
-}
+};
 
 /**
  * Every violation of a `config restoreconfig` request: the specification's rules and the server's

@@ -13,6 +13,9 @@ interface ViewEntry {
   text: string;
 }
 
+/** What sessions were shown of the configuration at one moment (see {@link PushHub.view}). */
+export type ConfigurationView = ReadonlyMap<string, ViewEntry>;
+
 interface Stream {
   /** When the last frame went out. */
   sentAt: number;
@@ -30,10 +33,11 @@ interface Stream {
 export class PushHub {
   readonly #runtime: ServiceRuntime;
   readonly #sessions = new Set<SessionState>();
-  readonly #streams = new Map<SessionState, Stream>();
+  /** Each session's LED streams, by instance: one session may watch several instances. */
+  readonly #streams = new Map<SessionState, Map<number, Stream>>();
   readonly #unsubscribe: (() => void)[] = [];
   readonly #removeListeners = new Set<(session: SessionState) => void>();
-  #beforeRestart: Map<string, ViewEntry> | undefined;
+  #beforeRestart: ConfigurationView | undefined;
 
   constructor(runtime: ServiceRuntime) {
     this.#runtime = runtime;
@@ -88,21 +92,37 @@ export class PushHub {
     return () => this.#removeListeners.delete(listener);
   }
 
-  /** Starts the live LED colours for a session, with the current colours at once. */
-  startStream(session: SessionState): void {
+  /**
+   * Starts the live LED colours of an instance for a session (its own instance by default), with
+   * the current colours at once. A session may stream several instances, each at most every
+   * {@link LEDSTREAM_INTERVAL_MS}.
+   */
+  startStream(session: SessionState, instance?: number): void {
+    const id = instance ?? session.instance;
+    if (id === undefined) return;
     session.ledstream = true;
-    if (!this.#streams.has(session)) this.#streams.set(session, { sentAt: 0, timer: undefined });
-    const id = session.instance;
-    const pipeline = id === undefined ? undefined : this.#runtime.pipeline(id);
-    if (id !== undefined && pipeline) this.#sendLeds(session, id, pipeline.lastColors);
+    let streams = this.#streams.get(session);
+    if (!streams) {
+      streams = new Map();
+      this.#streams.set(session, streams);
+    }
+    if (!streams.has(id)) streams.set(id, { sentAt: 0, timer: undefined });
+    const pipeline = this.#runtime.pipeline(id);
+    if (pipeline) this.#sendLeds(session, id, pipeline.lastColors);
   }
 
-  /** Stops a session's live LED colours. */
-  stopStream(session: SessionState): void {
-    session.ledstream = false;
-    const stream = this.#streams.get(session);
-    if (stream?.timer) clearTimeout(stream.timer);
-    this.#streams.delete(session);
+  /** Stops a session's live LED colours: of one instance, or of all when none is given. */
+  stopStream(session: SessionState, instance?: number): void {
+    const streams = this.#streams.get(session);
+    for (const [id, stream] of streams ?? []) {
+      if (instance !== undefined && id !== instance) continue;
+      if (stream.timer) clearTimeout(stream.timer);
+      streams?.delete(id);
+    }
+    if (!streams || streams.size === 0) {
+      this.#streams.delete(session);
+      session.ledstream = false;
+    }
   }
 
   /** Stops listening; every stream timer is released. */
@@ -122,16 +142,28 @@ export class PushHub {
    * outlive it (TCP) then get an update for each topic that changed ({@link announceRestart}).
    */
   snapshotForRestart(): void {
-    this.#beforeRestart = this.#configurationView();
+    this.#beforeRestart = this.view();
   }
 
   /** After a restart: pushes each configuration topic whose data changed since the snapshot. */
   announceRestart(): void {
     const before = this.#beforeRestart;
     this.#beforeRestart = undefined;
-    if (!before) return;
-    for (const [key, { topic, instance, data }] of this.#configurationView()) {
-      const text = JSON.stringify(data);
+    if (before) this.announceSince(before);
+  }
+
+  /**
+   * What sessions are shown of the configuration now (settings, layouts, adjustments, …), to
+   * compare with after a change ({@link announceSince}): `config setconfig` takes one before it
+   * applies groups without a service restart.
+   */
+  view(): ConfigurationView {
+    return this.#configurationView();
+  }
+
+  /** Pushes each configuration topic whose data changed since `before` to its subscribers. */
+  announceSince(before: ConfigurationView): void {
+    for (const [key, { topic, instance, data, text }] of this.#configurationView()) {
       if (before.get(key)?.text === text) continue;
       this.#toAll(topic, instance, () => data);
     }
@@ -179,7 +211,13 @@ export class PushHub {
     let value: unknown;
     for (const session of this.#sessions) {
       if (!session.subscriptions.has(topic)) continue;
-      if (instance !== undefined && session.instance !== instance) continue;
+      if (
+        instance !== undefined &&
+        session.instance !== instance &&
+        !session.watched?.has(instance)
+      ) {
+        continue;
+      }
       value ??= data();
       const push: Push =
         instance === undefined
@@ -190,8 +228,9 @@ export class PushHub {
   }
 
   #leds(id: number, frame: Uint8Array): void {
-    for (const [session, stream] of this.#streams) {
-      if (session.instance !== id) continue;
+    for (const [session, streams] of this.#streams) {
+      const stream = streams.get(id);
+      if (!stream) continue;
       const wait = stream.sentAt + LEDSTREAM_INTERVAL_MS - performance.now();
       if (wait <= 0 && !stream.timer) {
         this.#sendLeds(session, id, frame);
@@ -202,7 +241,7 @@ export class PushHub {
         () => {
           stream.timer = undefined;
           const pipeline = this.#runtime.pipeline(id);
-          if (pipeline && this.#streams.get(session) === stream) {
+          if (pipeline && this.#streams.get(session)?.get(id) === stream) {
             this.#sendLeds(session, id, pipeline.lastColors);
           }
         },
@@ -212,7 +251,7 @@ export class PushHub {
   }
 
   #sendLeds(session: SessionState, id: number, frame: Uint8Array): void {
-    const stream = this.#streams.get(session);
+    const stream = this.#streams.get(session)?.get(id);
     if (stream) stream.sentAt = performance.now();
     session.push({
       command: 'ledcolors-ledstream-update',

@@ -17,8 +17,14 @@ export interface SessionState {
   instance: number | undefined;
   /** The `*-update` topics it asked for. */
   readonly subscriptions: Set<string>;
-  /** Whether it receives the live LED colours of its instance. */
+  /** Whether it receives the live LED colours of any instance. */
   ledstream: boolean;
+  /**
+   * Instances whose `*-update` pushes it receives besides its own: those it asked about by
+   * `instance` (`serverinfo`, `ledcolors`). One session then follows several instances (the web
+   * UI's overview shows them all); Hyperion.ng's clients, which never ask so, see no difference.
+   */
+  watched?: Set<number>;
   /** Sends a push to the client. */
   push(message: Push): void;
 }

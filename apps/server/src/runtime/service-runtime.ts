@@ -58,6 +58,11 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   #catalogue: EffectCatalogue | undefined;
   #effectsGroup: Record<string, unknown> = {};
   #globalSettings: Readonly<Record<string, unknown>> = {};
+  /**
+   * The start, stop or change of instances under way: they run one after another, so that an
+   * instance rebuilt by `config setconfig` never meets a service restart halfway.
+   */
+  #lifecycle: Promise<unknown> = Promise.resolve();
 
   constructor(options: RuntimeOptions) {
     super();
@@ -97,18 +102,53 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   }
 
   /** Loads the effects and creates the instances of a configuration, in array order. */
-  async start(configuration: Configuration): Promise<void> {
-    if (this.#instances.length > 0)
-      throw new Error('the runtime is already running; stop it first');
-    this.#globalSettings = configuration.global.settings;
-    this.#effectsGroup = groupOf(configuration.global.settings.effects);
-    await this.reloadEffects(false);
-    for (const stored of configuration.instances) {
+  start(configuration: Configuration): Promise<void> {
+    return this.#serial(async () => {
+      if (this.#instances.length > 0)
+        throw new Error('the runtime is already running; stop it first');
+      this.#globalSettings = configuration.global.settings;
+      this.#effectsGroup = groupOf(configuration.global.settings.effects);
+      await this.reloadEffects(false);
+      for (const stored of configuration.instances) {
+        const instance = this.#create(stored);
+        this.#instances.push(instance);
+        if (instance.enabled) await instance.start();
+        this.emit('instance-started', instance.info);
+      }
+    });
+  }
+
+  /**
+   * Takes the stored global groups as the running ones without a restart (`config setconfig` of
+   * groups nothing runs on, e.g. `general`), so that what `settings-update` reports stays true.
+   */
+  useGlobalSettings(settings: Readonly<Record<string, unknown>>): void {
+    this.#globalSettings = settings;
+  }
+
+  /**
+   * Rebuilds one instance from its stored form, after `config setconfig` changed its groups: its
+   * pipeline (effects, device) is closed, and a new one made from `stored` takes its place in
+   * the order, started when `stored.enabled`. The other instances are not touched. Resolves to
+   * the new instance's info, or undefined when no such instance is configured (any more: a
+   * service restart meanwhile reads the store itself).
+   */
+  restartInstance(stored: StoredInstance): Promise<InstanceInfo | undefined> {
+    return this.#serial(async () => {
+      const index = this.#instances.findIndex((i) => i.id === stored.id);
+      const old = this.#instances[index];
+      if (old === undefined) return undefined;
+      // The new instance takes the old one's place first: a command meanwhile finds it not
+      // running yet (and is told so), never the pipeline being closed.
       const instance = this.#create(stored);
-      this.#instances.push(instance);
+      this.#instances[index] = instance;
+      await old.close();
+      this.emit('instance-stopped', old.info);
       if (instance.enabled) await instance.start();
       this.emit('instance-started', instance.info);
-    }
+      this.emit('instances');
+      return instance.info;
+    });
   }
 
   /** Reads the effect folders again (after create-effect, delete-effect or a settings change). */
@@ -138,31 +178,37 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   }
 
   /** Stops and forgets an instance. */
-  async remove(id: number): Promise<void> {
-    const instance = this.instance(id);
-    if (!instance) return;
-    await instance.close();
-    this.#instances = this.#instances.filter((i) => i !== instance);
-    this.emit('instance-stopped', instance.info);
-    this.emit('instances');
+  remove(id: number): Promise<void> {
+    return this.#serial(async () => {
+      const instance = this.instance(id);
+      if (!instance) return;
+      await instance.close();
+      this.#instances = this.#instances.filter((i) => i !== instance);
+      this.emit('instance-stopped', instance.info);
+      this.emit('instances');
+    });
   }
 
   /** Starts a configured instance's pipeline. */
-  async startInstance(id: number): Promise<void> {
-    const instance = this.instance(id);
-    if (!instance || instance.pipeline) return;
-    instance.enabled = true;
-    await instance.start();
-    this.emit('instances');
+  startInstance(id: number): Promise<void> {
+    return this.#serial(async () => {
+      const instance = this.instance(id);
+      if (!instance || instance.pipeline) return;
+      instance.enabled = true;
+      await instance.start();
+      this.emit('instances');
+    });
   }
 
   /** Stops a running instance's pipeline; it stays configured. */
-  async stopInstance(id: number): Promise<void> {
-    const instance = this.instance(id);
-    if (!instance?.pipeline) return;
-    instance.enabled = false;
-    await instance.stop();
-    this.emit('instances');
+  stopInstance(id: number): Promise<void> {
+    return this.#serial(async () => {
+      const instance = this.instance(id);
+      if (!instance?.pipeline) return;
+      instance.enabled = false;
+      await instance.stop();
+      this.emit('instances');
+    });
   }
 
   /** Renames an instance. */
@@ -174,13 +220,22 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   }
 
   /** Closes every instance, the last created first; no child, timer or device is left. */
-  async stop(): Promise<void> {
-    const instances = this.#instances;
-    this.#instances = [];
-    for (const instance of instances.reverse()) {
-      await instance.close();
-      this.emit('instance-stopped', instance.info);
-    }
+  stop(): Promise<void> {
+    return this.#serial(async () => {
+      const instances = this.#instances;
+      this.#instances = [];
+      for (const instance of instances.reverse()) {
+        await instance.close();
+        this.emit('instance-stopped', instance.info);
+      }
+    });
+  }
+
+  /** Runs `step` once the lifecycle step before it has settled (see {@link #lifecycle}). */
+  #serial<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.#lifecycle.then(step, step);
+    this.#lifecycle = run.catch(() => {});
+    return run;
   }
 
   #create(stored: StoredInstance): InstanceRuntime {

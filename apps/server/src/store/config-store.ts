@@ -11,10 +11,10 @@ import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Configuration } from '../config/configuration.js';
-import { defaultConfiguration } from '../config/defaults.js';
+import { defaultConfiguration, defaultGroup } from '../config/defaults.js';
 import { checkConfiguration } from './check.js';
 import { guard, StoreError } from './errors.js';
-import { configurationText, readConfiguration, writeConfiguration } from './rows.js';
+import { configurationText, readConfiguration, replaceGroup, writeConfiguration } from './rows.js';
 import {
   hasSnapshot,
   listSnapshots,
@@ -29,6 +29,16 @@ export type { Configuration, StoredInstance } from '../config/configuration.js';
 export { StoreError } from './errors.js';
 export { MAX_SNAPSHOTS, type SnapshotInfo } from './snapshots.js';
 export { type TokenInfo, TokenStore } from './tokens.js';
+
+/** What {@link ConfigStore.setGroups} did. */
+export interface GroupsSaved {
+  /** The snapshot of the configuration before; undefined when no group changed (nothing written). */
+  snapshot: number | undefined;
+  /** The groups whose stored value changed, in the order given. */
+  changed: string[];
+  /** The stored configuration afterwards. */
+  configuration: Configuration;
+}
 
 /** How {@link ConfigStore.open} opens a database. */
 export interface OpenOptions {
@@ -160,6 +170,57 @@ export class ConfigStore {
         })
         .immediate();
     });
+  }
+
+  /**
+   * Saves some groups of one level in one transaction (`config setconfig`): global groups when
+   * `instance` is undefined, else groups of that instance. Each group replaces the stored one
+   * whole; null resets it to its default. Groups whose value is what is stored already are left
+   * alone, and when none changes nothing is written and no snapshot is taken. Otherwise the
+   * current configuration is kept as a snapshot (`reason` says why it was replaced) and only the
+   * changed groups' rows are rewritten. A result restore would refuse (see check.ts) is refused.
+   * On any error nothing changes and a StoreError is thrown (also when there is no such instance).
+   */
+  setGroups(
+    instance: number | undefined,
+    groups: Readonly<Record<string, unknown>>,
+    reason: string,
+  ): GroupsSaved {
+    const owner = instance === undefined ? 'the global settings' : `instance ${instance}`;
+    return guard(`could not save the groups of ${owner}`, () =>
+      this.#db
+        .transaction((): GroupsSaved => {
+          const configuration = readConfiguration(this.#db);
+          const settings =
+            instance === undefined
+              ? configuration.global.settings
+              : configuration.instances.find((i) => i.id === instance)?.settings;
+          if (settings === undefined) throw new StoreError(`there is no instance ${instance}`);
+          const changed: string[] = [];
+          for (const [group, given] of Object.entries(groups)) {
+            const value = given === null ? defaultGroup(group) : given;
+            // Compared as stored: compact JSON (so the same value in another key order counts
+            // as a change, and is written again).
+            if (JSON.stringify(settings[group]) === JSON.stringify(value)) continue;
+            Object.defineProperty(settings, group, {
+              value,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+            changed.push(group);
+          }
+          if (changed.length === 0) return { snapshot: undefined, changed, configuration };
+          checkConfiguration(configuration);
+          const now = isoNow();
+          const snapshot = takeSnapshot(this.#db, configurationText(this.#db), reason, now);
+          for (const group of changed) {
+            replaceGroup(this.#db, group, settings[group], instance, now);
+          }
+          return { snapshot, changed, configuration };
+        })
+        .immediate(),
+    );
   }
 
   /**

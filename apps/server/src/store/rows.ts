@@ -202,3 +202,26 @@ export function writeConfiguration(db: Db, config: Configuration, now: string): 
     }
   }
 }
+
+/**
+ * Replaces the rows of one group, global when `instance` is undefined, by `value`'s compact JSON
+ * (every row of that type and instance goes, duplicates a foreign database may hold included).
+ * Call inside a transaction.
+ */
+export function replaceGroup(
+  db: Db,
+  type: string,
+  value: unknown,
+  instance: number | undefined,
+  now: string,
+): void {
+  const owner = instance === undefined ? 'the global settings' : `instance ${instance}`;
+  const json = serialiseGroup(type, value, owner);
+  const inst = instance ?? null;
+  db.prepare('DELETE FROM settings WHERE type = ? AND hyperion_inst IS ?').run(type, inst);
+  if (json !== undefined) {
+    db.prepare(
+      'INSERT INTO settings (type, config, hyperion_inst, updated_at) VALUES (?, ?, ?, ?)',
+    ).run(type, json, inst, now);
+  }
+}

@@ -1,5 +1,10 @@
 import { ERRORS, errorReply } from '@glowkit/protocol';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import type { Authenticator } from '../auth/authenticator.js';
 import { hasTokenInQuery } from '../auth/credentials.js';
 import type { Logger } from '../logger.js';
@@ -32,6 +37,8 @@ export interface HttpAppOptions {
   maxDepth: number;
   /** What `/cgi/cfg_jsonserver` and `/description.xml` say; without it they are not served. */
   discovery?: () => DiscoveryInfo;
+  /** The web UI's files (see web-ui.ts); without it `/` answers one line of text. */
+  webUi?: RequestHandler;
 }
 
 /** "10 MB", "512 KB": a byte count for people. */
@@ -53,7 +60,8 @@ function send(res: Response, outcome: Outcome): void {
 /**
  * The express application for HTTP and HTTPS: JSON-RPC on `POST /json-rpc` and any path below
  * it (Hyperion's `/json-rpc/confog/restore` included), any content type, the body limit, CORS
- * for browser clients (bearer tokens, no cookies), and JSON errors for everything else. Error
+ * for browser clients (bearer tokens, no cookies), discovery, the web UI's files, and JSON errors
+ * for everything else. Error
  * replies name the request's command and tan wherever its text shows them (a body over the
  * limit included), so that clients matching replies by tan get theirs.
  */
@@ -139,17 +147,25 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     });
   }
 
-  app.get('/', (_req, res) => {
-    res
-      .type('text/plain')
-      .send('Glowkit server. JSON-RPC: POST /json-rpc, or a WebSocket on this port.\n');
-  });
+  if (options.webUi) {
+    app.use(options.webUi);
+  } else {
+    app.get('/', (_req, res) => {
+      res
+        .type('text/plain')
+        .send('Glowkit server. JSON-RPC: POST /json-rpc, or a WebSocket on this port.\n');
+    });
+  }
 
   app.use((req: Request, res: Response) => {
     res.status(404).json({
       success: false,
       error: 'Not found',
-      errorData: [{ description: `${req.method} ${req.path}: JSON-RPC is POST /json-rpc` }],
+      errorData: [
+        {
+          description: `${req.method} ${req.path}: no such file or path (the web UI is at /; JSON-RPC is POST /json-rpc)`,
+        },
+      ],
     });
   });
 

@@ -106,3 +106,39 @@ export class RpcSocket {
     this.socket.close();
   }
 }
+
+/** What a raw GET came back with: the body's bytes as sent (never decompressed). */
+export interface RawResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET (or HEAD) with exactly the given headers; trusts `ca` for HTTPS. */
+export function get(
+  url: string,
+  options: { headers?: Record<string, string>; ca?: string; method?: 'GET' | 'HEAD' } = {},
+): Promise<RawResult> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      target,
+      { method: options.method ?? 'GET', headers: options.headers, ca: options.ca, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}

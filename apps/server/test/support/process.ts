@@ -20,8 +20,15 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** Starts `glowkit start` in a data directory on ephemeral loopback ports; resolves when ready. */
-export function startProcess(dataDir: string, timeoutMs = 15_000): Promise<ServerProcess> {
+/**
+ * Starts `glowkit start` in a data directory on ephemeral loopback ports, with `args` after the
+ * usual flags; resolves when ready.
+ */
+export function startProcess(
+  dataDir: string,
+  timeoutMs = 15_000,
+  args: readonly string[] = [],
+): Promise<ServerProcess> {
   requireBuild();
   const child = spawn(
     process.execPath,
@@ -40,6 +47,7 @@ export function startProcess(dataDir: string, timeoutMs = 15_000): Promise<Serve
       '0',
       '--log-level',
       'info',
+      ...args,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -10,12 +10,17 @@ export interface ListedPort {
   vendorId?: string | undefined;
   productId?: string | undefined;
   manufacturer?: string | undefined;
+  serialNumber?: string | undefined;
 }
 
 /** Lists the serial ports of the machine; default serialport's `SerialPort.list()`. */
 export type SerialPortLister = () => Promise<readonly ListedPort[]>;
 
-/** serialport's own listing. */
+/**
+ * The serial ports of the machine as serialport lists them (`SerialPort.list()`: udev on
+ * Linux): what a UI offers for `device.output`. Pseudo-terminals (socat's included) are not
+ * listed.
+ */
 export const listSerialPorts: SerialPortLister = () => SerialPort.list();
 
 /**

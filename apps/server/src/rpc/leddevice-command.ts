@@ -1,0 +1,78 @@
+import type { ListedPort, SerialPortLister } from '@glowkit/engine';
+import {
+  type DiscoveredSerialPort,
+  errorReply,
+  type LedDeviceDiscovery,
+  own,
+  successReply,
+} from '@glowkit/protocol';
+import type { Logger } from '../logger.js';
+import type { Outcome } from './outcome.js';
+
+/** What `leddevice` needs from the server. */
+export interface LedDeviceDeps {
+  logger: Logger;
+  /** Lists the machine's serial ports (the engine's `listSerialPorts`; tests pass their own). */
+  listSerialPorts: SerialPortLister;
+  /** The device types the instances can drive, sorted. */
+  deviceTypes: readonly string[];
+}
+
+/** The device types behind a serial port: discovery lists the machine's serial ports for them. */
+const SERIAL_TYPES: ReadonlySet<string> = new Set(['adalight']);
+
+/**
+ * A port as the reply lists it: the path, and what is known of the device, nothing empty; keys
+ * in sorted order, as Hyperion.ng's replies are written.
+ */
+function portOf(port: ListedPort): DiscoveredSerialPort {
+  const known = (value: string | undefined) =>
+    typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  const fields: [keyof DiscoveredSerialPort, string | undefined][] = [
+    ['manufacturer', known(port.manufacturer)],
+    ['portName', port.path],
+    ['productId', known(port.productId)],
+    ['serialNumber', known(port.serialNumber)],
+    ['vendorId', known(port.vendorId)],
+  ];
+  return Object.fromEntries(
+    fields.filter(([, value]) => value !== undefined),
+  ) as unknown as DiscoveredSerialPort;
+}
+
+/**
+ * `leddevice discover`: the serial ports for serial device types (`adalight`), in the order
+ * serialport lists them; nothing for the others. Network types (`udpraw`, `udpddp`, `wled`) are
+ * not scanned for: discovery sends nothing off the machine.
+ */
+export async function ledDeviceCommand(
+  request: unknown,
+  name: string,
+  tan: number,
+  deps: LedDeviceDeps,
+): Promise<Outcome> {
+  const type = String(own(request, 'ledDeviceType'));
+  if (!deps.deviceTypes.includes(type)) {
+    return {
+      reply: errorReply(name, tan, 'Invalid params', [
+        `/ledDeviceType: ${JSON.stringify(type)} is not a device type this server drives (known: ${deps.deviceTypes.join(', ')})`,
+      ]),
+    };
+  }
+  let devices: DiscoveredSerialPort[] = [];
+  if (SERIAL_TYPES.has(type)) {
+    try {
+      devices = (await deps.listSerialPorts()).map(portOf);
+    } catch (error) {
+      const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      deps.logger.warn({ error: reason }, 'the serial ports could not be listed');
+      return {
+        reply: errorReply(name, tan, 'Device discovery failed', [
+          `the serial ports could not be listed (${reason}); type the port's path instead, e.g. /dev/ttyUSB0`,
+        ]),
+      };
+    }
+  }
+  const info: LedDeviceDiscovery = { devices, ledDeviceType: type };
+  return { reply: successReply(name, tan, info) };
+}

@@ -1,0 +1,134 @@
+import {
+  errorReply,
+  groupValue,
+  own,
+  type SetConfigInfo,
+  type SetConfigRestart,
+  successReply,
+  validateSetConfigRequest,
+} from '@glowkit/protocol';
+import type { Logger } from '../logger.js';
+import type { ServiceRuntime } from '../runtime/service-runtime.js';
+import { type ConfigStore, StoreError } from '../store/config-store.js';
+import { who } from './config-commands.js';
+import { checkGroup } from './normalize.js';
+import type { Outcome } from './outcome.js';
+import { invalidParams } from './params.js';
+import type { PushHub } from './pushes.js';
+import type { Session } from './session.js';
+
+/** What `config setconfig` needs from the server. */
+export interface SetConfigDeps {
+  store: ConfigStore;
+  logger: Logger;
+  runtime: ServiceRuntime;
+  pushes: PushHub;
+  /** Restarts the whole service; called once the reply is flushed. */
+  requestRestart(reason: string): void;
+}
+
+/**
+ * The global groups a running service reads only when it starts: the listeners (`webConfig`:
+ * ports and certificate; `jsonServer`: the TCP port) and the effect folders (`effects`). Saving
+ * one restarts the service, as a restore does. Every other global group is stored and applies
+ * without a restart: `general` (the name discovery and the UI show, read from the store on
+ * each request), and the groups this server does not act on (`logger`, `network`,
+ * `cecEvents`, the grabbers, `forwarder`, `flatbufServer`, `protoServer`, `osEvents`,
+ * `schedEvents`), kept for Hyperion.ng.
+ */
+export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
+  'webConfig',
+  'jsonServer',
+  'effects',
+]);
+
+// Every instance group is read when the instance's pipeline is built (device, leds, color,
+// smoothing, ledConfig's blacklist, the boot effects…), so saving any of them rebuilds that
+// instance: the others keep running, and sessions stay connected.
+
+/**
+ * `config setconfig`: validates the groups as a restore does (every violation at once, with its
+ * pointer), saves them in one transaction after a snapshot of the configuration, and applies
+ * them: an instance's groups rebuild that instance alone before the reply (which so comes once
+ * it runs with them); global groups in {@link SERVICE_RESTART_GROUPS} restart the service after
+ * the reply; others apply at once. Subscribers get the `settings-update` (and
+ * `leds-update`, `imageToLedMapping-update`, … as they changed) pushes of what changed.
+ */
+export async function setConfig(
+  request: unknown,
+  name: string,
+  tan: number,
+  session: Session,
+  deps: SetConfigDeps,
+): Promise<Outcome> {
+  const invalid = invalidParams(name, tan, validateSetConfigRequest(request, { checkGroup }));
+  if (invalid) return invalid;
+  const instance = own(request, 'instance') as number | undefined;
+  const given = own(request, 'config') as Record<string, unknown>;
+  if (instance !== undefined && !deps.runtime.instance(instance)) {
+    return {
+      reply: errorReply(name, tan, `Instance [${instance}] does not exist.`, [
+        `/instance: no instance ${instance} is configured; serverinfo's "instance" lists them`,
+      ]),
+    };
+  }
+  const groups: Record<string, unknown> = {};
+  for (const [group, value] of Object.entries(given)) {
+    groups[group] = value === null ? null : groupValue(value);
+  }
+
+  let saved: ReturnType<ConfigStore['setGroups']>;
+  try {
+    saved = deps.store.setGroups(instance, groups, `setconfig over ${who(session)}`);
+  } catch (error) {
+    const message = error instanceof StoreError ? error.message : String(error);
+    deps.logger.error(
+      { error: message },
+      'setconfig failed; the stored configuration is unchanged',
+    );
+    return { reply: errorReply(name, tan, 'Database Error', [message]) };
+  }
+  const { snapshot, changed, configuration } = saved;
+  // Keys in sorted order, as Hyperion.ng's replies are written.
+  const info = (restarted: SetConfigRestart): SetConfigInfo => ({
+    changed,
+    ...(instance === undefined ? {} : { instance }),
+    restarted,
+    snapshot: snapshot ?? null,
+  });
+  if (changed.length === 0) return { reply: successReply(name, tan, info('none')) };
+  deps.logger.info(
+    { instance, groups: changed, snapshot, by: who(session) },
+    'settings saved; the previous configuration is kept as a snapshot',
+  );
+
+  if (instance === undefined) {
+    if (changed.some((group) => SERVICE_RESTART_GROUPS.has(group))) {
+      return {
+        reply: successReply(name, tan, info('service')),
+        after: () => deps.requestRestart('setconfig'),
+      };
+    }
+    const before = deps.pushes.view();
+    deps.runtime.useGlobalSettings(configuration.global.settings);
+    deps.pushes.announceSince(before);
+    return { reply: successReply(name, tan, info('none')) };
+  }
+
+  const stored = configuration.instances.find((i) => i.id === instance);
+  const before = deps.pushes.view();
+  const warnings: string[] = [];
+  let running = false;
+  try {
+    running =
+      stored !== undefined && (await deps.runtime.restartInstance(stored))?.running === true;
+  } catch (error) {
+    // The settings are stored; the instance could not be rebuilt with them (logged). A restart
+    // or startInstance tries again.
+    const message = error instanceof Error ? error.message : String(error);
+    deps.logger.error({ instance, error: message }, 'the instance could not be rebuilt');
+    warnings.push(`instance ${instance} could not be restarted with the new settings: ${message}`);
+  }
+  deps.pushes.announceSince(before);
+  return { reply: successReply(name, tan, info(running ? 'instance' : 'none'), warnings) };
+}
