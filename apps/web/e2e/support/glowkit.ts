@@ -1,0 +1,90 @@
+// A real Glowkit server for the end-to-end tests: the command line a user runs (`glowkit start`),
+// on loopback ports of its own, in a fresh data directory, serving the web UI's build. The admin
+// token is read from what the server prints at its first start, as a user reads it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const repo = join(import.meta.dirname, '..', '..', '..', '..');
+const cli = join(repo, 'apps', 'server', 'bin', 'glowkit.js');
+const webDir = join(repo, 'apps', 'web', 'dist');
+
+/** A running server. */
+export interface Glowkit {
+  /** `http://127.0.0.1:<port>`: the web UI's address. */
+  url: string;
+  /** The admin token the server printed at its first start. */
+  token: string;
+  dataDir: string;
+  /** Everything the server wrote, for a failing test's message. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** A free loopback port (the OS picks it; closed again before the server binds it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `glowkit start` and resolves once its page answers and its token is printed. */
+export async function startGlowkit(): Promise<Glowkit> {
+  if (!existsSync(join(webDir, 'index.html'))) {
+    throw new Error(`${webDir}/index.html is missing: build the web UI first (npm run build)`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-e2e-'));
+  const [port, sslPort, tcpPort] = [await freePort(), await freePort(), await freePort()];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cli, 'start', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port)]
+      .concat(['--ssl-port', String(sslPort), '--tcp-port', String(tcpPort)])
+      .concat(['--web-dir', webDir, '--log-level', 'warn']),
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let text = '';
+  child.stdout?.on('data', (chunk) => {
+    text += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    text += String(chunk);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  let token: string | undefined;
+  while (!token) {
+    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${text}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not print its admin token within 30 s:\n${text}`);
+    }
+    token = /Admin token[^\n]*\n\s*\n\s+(\S+)/.exec(text)?.[1];
+    if (!token) await new Promise((r) => setTimeout(r, 100));
+  }
+  // The page answers once the listeners are up (the token is printed after they are).
+  const page = await fetch(url);
+  if (!page.ok) throw new Error(`${url} answered ${page.status}:\n${text}`);
+  return {
+    url,
+    token,
+    dataDir,
+    output: () => text,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(killer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { defineElement } from '@glowkit/elements/components';
+import type { Resolver } from '@glowkit/i18n';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { ServerConnection } from '../api/connection.js';
+import { Session } from '../api/session.js';
+import { chooseLanguage, createTranslator, LANGUAGES, type Language } from '../i18n/i18n.js';
+import { appStyles } from './app.styles.js';
+import type { AppContext } from './context.js';
+import { type Route, Router } from './router.js';
+import { ROUTES, SIGN_IN } from './routes.js';
+import { applyTheme, storedTheme, type Theme } from './theme.js';
+
+/** A page's element, as the shell sets it up. */
+type PageElement = HTMLElement & { ctx: AppContext; params: string[] };
+
+/**
+ * The web UI: a header with the navigation, the connection's state, language, theme and sign-out,
+ * and the page of the URL below it. Pages that need a signed-in browser show the sign-in page
+ * instead while signed out, and come back on the same URL once signed in.
+ */
+export class GkApp extends LitElement {
+  static override styles = appStyles;
+
+  #ctx: AppContext | undefined;
+  #loaded = new Set<string>();
+  #theme: Theme = storedTheme();
+  #page: PageElement | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    applyTheme(this.#theme);
+    void this.#start();
+  }
+
+  async #start(): Promise<void> {
+    const connection = new ServerConnection();
+    const session = new Session(connection);
+    const translator: Resolver = await createTranslator();
+    document.documentElement.lang = translator.language;
+    const router = new Router(ROUTES);
+    this.#ctx = { connection, session, translator, router };
+    for (const target of [connection, session, router]) {
+      target.addEventListener(target === connection ? 'state' : 'change', () => this.#refresh());
+    }
+    translator.onLanguageChange(() => this.#refresh());
+    connection.connect();
+    this.#refresh();
+  }
+
+  /** The page to show now: the URL's, or sign-in while signed out. */
+  get #route(): Route | undefined {
+    const ctx = this.#ctx;
+    if (!ctx) return undefined;
+    const { route } = ctx.router.location;
+    if (route.signedIn && ctx.session.state === 'signed-out') return SIGN_IN;
+    if (route === SIGN_IN && ctx.session.state === 'signed-in') return ROUTES[0];
+    return route;
+  }
+
+  #refresh(): void {
+    const route = this.#route;
+    if (route && !this.#loaded.has(route.tag)) {
+      this.#loaded.add(route.tag);
+      void route.load().then(() => this.requestUpdate());
+    }
+    this.requestUpdate();
+    const ctx = this.#ctx;
+    if (ctx && route) {
+      const name = route.nav ? ctx.translator.t(route.nav) : ctx.translator.t('web_sign_in_title');
+      document.title = `${name} · Glowkit`;
+    }
+  }
+
+  #renderConnection(ctx: AppContext): TemplateResult {
+    const state = ctx.connection.state;
+    const text = ctx.translator.t(`web_connection_${state}`);
+    return html`<span class="connection" data-state=${state} role="status">
+      <span class="dot" aria-hidden="true"></span>${text}</span
+    >`;
+  }
+
+  #renderNav(ctx: AppContext, current: Route): TemplateResult | typeof nothing {
+    if (ctx.session.state !== 'signed-in') return nothing;
+    return html`<nav aria-label=${ctx.translator.t('web_nav_label')}>
+      <ul>
+        ${ROUTES.filter((r) => r.nav).map(
+          (r) =>
+            html`<li><a href=${`/${r.name}`} aria-current=${r === current ? 'page' : nothing}
+              >${ctx.translator.t(r.nav as string)}</a
+            ></li>`,
+        )}
+      </ul>
+    </nav>`;
+  }
+
+  #renderSettings(ctx: AppContext): TemplateResult {
+    const t = (key: string) => ctx.translator.t(key);
+    return html`<div class="settings">
+      <label>
+        <span class="visually-hidden">${t('web_language')}</span>
+        <select
+          aria-label=${t('web_language')}
+          @change=${(e: Event) =>
+            void chooseLanguage(ctx.translator, (e.target as HTMLSelectElement).value as Language)}
+        >
+          ${Object.entries(LANGUAGES).map(
+            ([code, name]) =>
+              html`<option value=${code} lang=${code} ?selected=${code === ctx.translator.language}>
+                ${name}
+              </option>`,
+          )}
+        </select>
+      </label>
+      <label>
+        <span class="visually-hidden">${t('web_theme')}</span>
+        <select
+          aria-label=${t('web_theme')}
+          @change=${(e: Event) => {
+            this.#theme = (e.target as HTMLSelectElement).value as Theme;
+            applyTheme(this.#theme);
+          }}
+        >
+          ${(['system', 'light', 'dark'] as const).map(
+            (theme) =>
+              html`<option value=${theme} ?selected=${theme === this.#theme}>
+                ${t(`web_theme_${theme}`)}
+              </option>`,
+          )}
+        </select>
+      </label>
+      ${
+        ctx.session.state === 'signed-in'
+          ? html`<button type="button" @click=${() => void ctx.session.signOut()}>
+              ${t('web_sign_out')}
+            </button>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  protected override render(): TemplateResult {
+    const ctx = this.#ctx;
+    const route = this.#route;
+    if (!ctx || !route) return html`<p class="starting" role="status">Glowkit…</p>`;
+    const waiting = ctx.session.state === 'unknown';
+    return html`<header>
+        <a class="brand" href="/">Glowkit</a>
+        ${this.#renderNav(ctx, route)} ${this.#renderConnection(ctx)} ${this.#renderSettings(ctx)}
+      </header>
+      <main id="main">
+        ${
+          waiting
+            ? html`<p class="waiting" role="status">${ctx.translator.t('web_connection_connecting')}</p>`
+            : this.#renderPage(ctx, route)
+        }
+      </main>`;
+  }
+
+  #renderPage(ctx: AppContext, route: Route): TemplateResult {
+    if (!customElements.get(route.tag)) {
+      return html`<p class="waiting" role="status">${ctx.translator.t('web_loading')}</p>`;
+    }
+    // The page's element lives while its page is shown: made anew when the page changes.
+    if (this.#page?.localName !== route.tag) {
+      this.#page = document.createElement(route.tag) as PageElement;
+    }
+    const element = this.#page;
+    element.ctx = ctx;
+    element.params = route === ctx.router.location.route ? ctx.router.location.params : [];
+    return html`${element}`;
+  }
+}
+
+defineElement('gk-app', GkApp);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gk-app': GkApp;
+  }
+}

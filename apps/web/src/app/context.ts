@@ -1,0 +1,16 @@
+import type { Resolver } from '@glowkit/i18n';
+import type { ServerConnection } from '../api/connection.js';
+import type { Session } from '../api/session.js';
+import type { Router } from './router.js';
+
+/** What every page works with: given by the app shell to each page as its `ctx` property. */
+export interface AppContext {
+  /** The one WebSocket to the server (JSON API). */
+  connection: ServerConnection;
+  /** The browser's sign-in. */
+  session: Session;
+  /** The UI's translator (also what `<gk-effect-form>` takes). */
+  translator: Resolver;
+  /** URL routing: `router.navigate('/effects')`. */
+  router: Router;
+}

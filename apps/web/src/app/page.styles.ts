@@ -1,0 +1,113 @@
+import { css } from 'lit';
+
+/**
+ * What every page shares: the theme's colours (the same custom properties as the elements, so a
+ * page and its forms match), headings, cards, buttons, and messages. Everything follows
+ * `color-scheme` through `light-dark()`.
+ */
+export const pageStyles = css`
+  :host {
+    --_text: var(--gk-color-text, light-dark(#1d2330, #e8ecf4));
+    --_muted: var(--gk-color-muted, light-dark(#5b6478, #a3adc2));
+    --_surface: var(--gk-color-surface, light-dark(#ffffff, #1b2130));
+    --_border: var(--gk-color-border, light-dark(#8a93a6, #5d6780));
+    --_accent: var(--gk-color-accent, light-dark(#2456d6, #7fa2ff));
+    --_error: var(--gk-color-error, light-dark(#b3261e, #ff8a80));
+    --_radius: var(--gk-radius, 6px);
+    --_space: var(--gk-space, 0.5rem);
+    display: block;
+    color: var(--_text);
+  }
+  h1 {
+    font-size: 1.5rem;
+    margin: 0 0 calc(var(--_space) * 2);
+  }
+  h2 {
+    font-size: 1.15rem;
+    margin: 0 0 var(--_space);
+  }
+  .card {
+    background: var(--_surface);
+    border: 1px solid color-mix(in srgb, var(--_border) 55%, transparent);
+    border-radius: calc(var(--_radius) * 1.5);
+    padding: calc(var(--_space) * 2);
+    margin-block-end: calc(var(--_space) * 2);
+  }
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--_space);
+  }
+  .muted {
+    color: var(--_muted);
+  }
+  button,
+  .button {
+    font: inherit;
+    color: inherit;
+    box-sizing: border-box;
+    min-block-size: 2.5rem;
+    padding: 0.35rem 0.9rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    cursor: pointer;
+    text-decoration: none;
+    display: inline-flex;
+    align-items: center;
+    gap: calc(var(--_space) / 2);
+  }
+  button.primary {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: light-dark(#ffffff, #0f131c);
+    font-weight: 600;
+  }
+  button.danger {
+    color: var(--_error);
+    border-color: var(--_error);
+  }
+  button:disabled {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
+  button:focus-visible,
+  a:focus-visible,
+  input:focus-visible,
+  select:focus-visible,
+  textarea:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  a {
+    color: var(--_accent);
+  }
+  input,
+  select,
+  textarea {
+    font: inherit;
+    color: inherit;
+    box-sizing: border-box;
+    min-block-size: 2.5rem;
+    padding: 0.35rem 0.5rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    max-inline-size: 100%;
+  }
+  label {
+    font-weight: 600;
+  }
+  .error {
+    color: var(--_error);
+  }
+  .visually-hidden {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;

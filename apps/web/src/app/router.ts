@@ -1,0 +1,74 @@
+/** A page of the UI: what its URL looks like, and how its element is loaded. */
+export interface Route {
+  /** The first path segment (`''` for the overview). */
+  name: string;
+  /** The page's tag, defined once `load()` resolved. */
+  tag: string;
+  /** Loads the page's module on demand (a chunk of its own). */
+  load: () => Promise<unknown>;
+  /** Whether the page needs a signed-in browser. */
+  signedIn: boolean;
+  /** The phrase of the page's name in the navigation; absent for pages not in it. */
+  nav?: string;
+}
+
+/** Where the browser is: the route and the rest of the path (`/setup/1` → `['1']`). */
+export interface Location {
+  route: Route;
+  params: string[];
+}
+
+/**
+ * Routes by URL with the History API: every page has a URL, reloads land on it (the server answers
+ * every page URL with the app), and the back button works. Links (`<a href="/effects">`) are
+ * followed without reloading; `navigate` does the same from code. Events: `change`.
+ */
+export class Router extends EventTarget {
+  readonly #routes: readonly Route[];
+  #location: Location;
+
+  constructor(routes: readonly Route[]) {
+    super();
+    this.#routes = routes;
+    this.#location = this.#resolve(window.location.pathname);
+    window.addEventListener('popstate', () => this.#go(window.location.pathname, false));
+    document.addEventListener('click', (event) => this.#onClick(event));
+  }
+
+  get location(): Location {
+    return this.#location;
+  }
+
+  /** Goes to `path` (pushing it onto the history unless `replace`). */
+  navigate(path: string, replace = false): void {
+    if (replace) window.history.replaceState(null, '', path);
+    else if (path !== window.location.pathname) window.history.pushState(null, '', path);
+    this.#go(path, false);
+  }
+
+  #go(path: string, push: boolean): void {
+    if (push) window.history.pushState(null, '', path);
+    this.#location = this.#resolve(path);
+    this.dispatchEvent(new Event('change'));
+  }
+
+  #resolve(path: string): Location {
+    const [first = '', ...params] = path.replace(/^\/+/, '').split('/').map(decodeURIComponent);
+    const route = this.#routes.find((r) => r.name === first) ?? (this.#routes[0] as Route);
+    return { route, params: route.name === first ? params : [] };
+  }
+
+  /** Follows a plain left click on a same-origin link inside the app without reloading. */
+  #onClick(event: MouseEvent): void {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event
+      .composedPath()
+      .find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement);
+    if (!link || link.target || link.hasAttribute('download')) return;
+    const url = new URL(link.href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    this.navigate(url.pathname);
+  }
+}

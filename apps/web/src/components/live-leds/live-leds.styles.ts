@@ -1,0 +1,43 @@
+import { css } from 'lit';
+
+export const liveLedsStyles = css`
+  :host {
+    display: block;
+    min-inline-size: 0;
+    color: var(--gk-color-text, light-dark(#1d2330, #e8ecf4));
+  }
+  .state {
+    display: flex;
+    align-items: center;
+    gap: 0.4rem;
+    margin: 0.35rem 0 0;
+    font-size: 0.9rem;
+    color: var(--gk-color-muted, light-dark(#5b6478, #a3adc2));
+  }
+  .state.failed {
+    color: var(--gk-color-error, light-dark(#b3261e, #ff8a80));
+  }
+  /* A shape besides the word: the state never rests on colour alone. */
+  .dot {
+    inline-size: 0.6rem;
+    block-size: 0.6rem;
+    border-radius: 50%;
+    flex: none;
+    border: 2px solid currentColor;
+    box-sizing: border-box;
+  }
+  .live .dot {
+    background: light-dark(#1b7f3b, #5fd38a);
+    border-color: light-dark(#1b7f3b, #5fd38a);
+  }
+  .placeholder {
+    aspect-ratio: 16 / 9;
+    display: grid;
+    place-items: center;
+    border-radius: var(--gk-radius, 6px);
+    border: 1px dashed var(--gk-color-border, light-dark(#8a93a6, #5d6780));
+    color: var(--gk-color-muted, light-dark(#5b6478, #a3adc2));
+    padding: 0.5rem;
+    text-align: center;
+  }
+`;

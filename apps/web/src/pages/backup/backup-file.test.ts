@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { backupFileName, checkBackupText } from './backup-file.js';
+
+const config = {
+  global: { settings: { general: { name: 'Glowkit' } } },
+  instanceIds: [0],
+  instances: [{ id: 0, name: 'Living room', settings: { device: { type: 'file' } } }],
+};
+
+describe('checkBackupText', () => {
+  it('takes getconfig’s info, a whole getconfig reply, and a restore request', () => {
+    const forms = [
+      [config, 'configuration'],
+      [{ command: 'config-getconfig', info: config, success: true, tan: 1 }, 'getconfig reply'],
+      [{ command: 'config', subcommand: 'restoreconfig', config }, 'restore request'],
+    ] as const;
+    for (const [value, form] of forms) {
+      expect(checkBackupText(JSON.stringify(value))).toEqual({ ok: true, config, form });
+    }
+  });
+
+  it('gives a syntax error’s line and column', () => {
+    expect(checkBackupText('{\n  "global": }')).toEqual({
+      ok: false,
+      reason: 'syntax',
+      description: "expected a value, found '}' at line 2, column 13",
+      line: 2,
+      column: 13,
+    });
+  });
+
+  it('refuses a file that holds no configuration', () => {
+    expect(checkBackupText('[1]')).toMatchObject({ ok: false, reason: 'form' });
+    expect(checkBackupText('{"command":"config-getsnapshots","info":[]}')).toMatchObject({
+      ok: false,
+      reason: 'form',
+    });
+  });
+
+  it('lists every violation with its pointer into the file', () => {
+    const broken = {
+      global: { settings: { leds: [] } },
+      instanceIds: [0, 1],
+      instances: [{ id: 0, name: 'TV', settings: {} }],
+    };
+    const check = checkBackupText(JSON.stringify(broken));
+    expect(check.ok).toBe(false);
+    const pointers =
+      check.ok || check.reason !== 'invalid' ? [] : check.violations.map((v) => v.pointer);
+    expect(pointers).toEqual(['/global/settings/leds', '/instanceIds', '/instances/0/name']);
+    const reply = checkBackupText(
+      JSON.stringify({ command: 'config-getconfig', info: broken, success: true }),
+    );
+    expect(reply.ok || reply.reason !== 'invalid' ? [] : reply.violations[0]?.pointer).toBe(
+      '/info/global/settings/leds',
+    );
+  });
+});
+
+describe('backupFileName', () => {
+  it('names the file after the local date', () => {
+    expect(backupFileName(new Date(2025, 0, 31, 23, 59))).toBe('glowkit-backup-2025-01-31.json');
+  });
+});

@@ -1,0 +1,536 @@
+import { defineElement } from '@glowkit/elements/components';
+import { html, nothing, type TemplateResult } from 'lit';
+import { ServerError } from '../../api/connection.js';
+import { GkPage } from '../../app/page.js';
+import { type BackupCheck, backupFileName, checkBackupText } from './backup-file.js';
+import { backupStyles } from './backup-page.styles.js';
+import { renderProblems, renderSummary } from './backup-views.js';
+import { type ConfigDiff, diffConfigurations } from './config-diff.js';
+import { type RestartPhase, RestartWatch } from './restart-watch.js';
+
+/** A kept configuration, as `config getsnapshots` lists it (newest first). */
+interface SnapshotInfo {
+  id: number;
+  /** When it was taken (ISO 8601). */
+  createdAt: string;
+  /** What replaced the configuration it holds, in the server's words. */
+  reason: string;
+  instances: number;
+  bytes: number;
+}
+
+/** A file chosen for restoring, once read and checked. */
+interface ChosenFile {
+  name: string;
+  check: BackupCheck;
+  /** What restoring it would change, once the current configuration is fetched. */
+  diff?: ConfigDiff;
+}
+
+/** A restore under way: a file's configuration, or a snapshot. */
+type Restore = { kind: 'file' } | { kind: 'snapshot'; id: number };
+
+/** An error as the server phrased it: its `error` and its details, one line each. */
+interface ShownError {
+  message: string;
+  details: string[];
+}
+
+function shownError(error: unknown): ShownError {
+  if (error instanceof ServerError) return { message: error.error, details: error.details };
+  return { message: error instanceof Error ? error.message : String(error), details: [] };
+}
+
+/** Restores take a transaction and a snapshot: more than an ordinary reply's time. */
+const RESTORE_TIMEOUT_MS = 60_000;
+
+/**
+ * Backup and restore: download the configuration as a file; restore one from a file, checked in
+ * the browser and summarised (what would change) before anything is sent; undo through the
+ * snapshots the server keeps. A restore restarts the server: a restart screen follows the
+ * connection until it is back, then the page shows "Restored".
+ */
+export class GkBackupPage extends GkPage {
+  static override styles = [...GkPage.styles, backupStyles];
+
+  static override properties = {
+    ...GkPage.properties,
+    _downloading: { state: true },
+    _downloaded: { state: true },
+    _downloadError: { state: true },
+    _file: { state: true },
+    _reading: { state: true },
+    _dragging: { state: true },
+    _diffError: { state: true },
+    _restoreError: { state: true },
+    _restart: { state: true },
+    _phase: { state: true },
+    _restored: { state: true },
+    _snapshots: { state: true },
+    _snapshotsError: { state: true },
+    _confirming: { state: true },
+  };
+
+  declare _downloading: boolean;
+  /** The name the last backup was saved as. */
+  declare _downloaded: string;
+  declare _downloadError: ShownError | undefined;
+  declare _file: ChosenFile | undefined;
+  /** The name of the file being read. */
+  declare _reading: string;
+  declare _dragging: boolean;
+  declare _diffError: ShownError | undefined;
+  /** Why the last restore failed, shown next to the control that started it. */
+  declare _restoreError: (ShownError & { restore: Restore }) | undefined;
+  /** The restore whose restart the page waits for. */
+  declare _restart: Restore | undefined;
+  declare _phase: RestartPhase;
+  /** The restore that finished, for the "Restored" message. */
+  declare _restored: Restore | undefined;
+  declare _snapshots: SnapshotInfo[] | undefined;
+  declare _snapshotsError: ShownError | undefined;
+  /** The snapshot whose restore waits for confirmation. */
+  declare _confirming: number | undefined;
+
+  #watch: RestartWatch | undefined;
+  /** Reloads the snapshots whenever the connection comes back (a restore from elsewhere too). */
+  readonly #onState = () => {
+    if (this.ctx.connection.state === 'open' && !this._restart) void this.#loadSnapshots();
+  };
+
+  constructor() {
+    super();
+    this._downloading = false;
+    this._downloaded = '';
+    this._downloadError = undefined;
+    this._file = undefined;
+    this._reading = '';
+    this._dragging = false;
+    this._diffError = undefined;
+    this._restoreError = undefined;
+    this._restart = undefined;
+    this._phase = 'waiting';
+    this._restored = undefined;
+    this._snapshots = undefined;
+    this._snapshotsError = undefined;
+    this._confirming = undefined;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.ctx.connection.addEventListener('state', this.#onState);
+    void this.#loadSnapshots();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.ctx.connection.removeEventListener('state', this.#onState);
+    this.#watch?.cancel();
+  }
+
+  // ---- download
+
+  async #download(): Promise<void> {
+    this._downloading = true;
+    this._downloadError = undefined;
+    this._downloaded = '';
+    try {
+      const config = await this.ctx.connection.call({ command: 'config', subcommand: 'getconfig' });
+      const name = backupFileName(new Date());
+      const blob = new Blob([`${JSON.stringify(config, null, 2)}\n`], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      // A link with `download` saves the file; the router leaves such links alone.
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      this.renderRoot.appendChild(link);
+      link.click();
+      link.remove();
+      // The browser has taken the file once the click is handled.
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      this._downloaded = name;
+    } catch (error) {
+      this._downloadError = shownError(error);
+    } finally {
+      this._downloading = false;
+    }
+  }
+
+  // ---- restore from a file
+
+  #chosen(event: Event): void {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (file) void this.#read(file);
+  }
+
+  #dragOver(event: DragEvent): void {
+    if (!event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    this._dragging = true;
+  }
+
+  #drop(event: DragEvent): void {
+    event.preventDefault();
+    this._dragging = false;
+    const file = event.dataTransfer?.files[0];
+    if (file) void this.#read(file);
+  }
+
+  /** Reads and checks a file, then (when it is valid) fetches the current configuration to compare. */
+  async #read(file: File): Promise<void> {
+    this._file = undefined;
+    this._diffError = undefined;
+    this._restoreError = undefined;
+    this._restored = undefined;
+    this._reading = file.name;
+    let check: BackupCheck;
+    try {
+      check = checkBackupText(await file.text());
+    } catch (error) {
+      this._reading = '';
+      this._diffError = shownError(error);
+      return;
+    }
+    const chosen: ChosenFile = { name: file.name, check };
+    if (check.ok) {
+      try {
+        const current = await this.ctx.connection.call({
+          command: 'config',
+          subcommand: 'getconfig',
+        });
+        chosen.diff = diffConfigurations(current, check.config);
+      } catch (error) {
+        this._diffError = shownError(error);
+      }
+    }
+    this._reading = '';
+    this._file = chosen;
+  }
+
+  #discard(): void {
+    this._file = undefined;
+    this._diffError = undefined;
+    this._restoreError = undefined;
+    const input = this.renderRoot.querySelector<HTMLInputElement>('#backup-file');
+    if (input) {
+      input.value = '';
+      input.focus();
+    }
+  }
+
+  async #restoreFile(): Promise<void> {
+    const check = this._file?.check;
+    if (!check?.ok) return;
+    await this.#restore(
+      { kind: 'file' },
+      {
+        command: 'config',
+        subcommand: 'restoreconfig',
+        config: check.config,
+      },
+    );
+  }
+
+  // ---- snapshots
+
+  async #loadSnapshots(): Promise<void> {
+    try {
+      this._snapshots = await this.ctx.connection.call<SnapshotInfo[]>({
+        command: 'config',
+        subcommand: 'getsnapshots',
+      });
+      this._snapshotsError = undefined;
+    } catch (error) {
+      this._snapshotsError = shownError(error);
+    }
+  }
+
+  async #confirmSnapshot(id: number): Promise<void> {
+    this._confirming = id;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLButtonElement>(`#confirm-snapshot-${id}`)?.focus();
+  }
+
+  async #cancelSnapshot(id: number): Promise<void> {
+    this._confirming = undefined;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLButtonElement>(`#restore-snapshot-${id}`)?.focus();
+  }
+
+  async #restoreSnapshot(id: number): Promise<void> {
+    this._confirming = undefined;
+    await this.#restore(
+      { kind: 'snapshot', id },
+      { command: 'config', subcommand: 'restoresnapshot', snapshot: id },
+    );
+  }
+
+  // ---- the restore and its restart
+
+  /**
+   * Sends a restore, then shows the restart screen until the connection is back: the server
+   * answers, closes every socket to restart, and the connection reopens by itself.
+   */
+  async #restore(restore: Restore, request: Record<string, unknown>): Promise<void> {
+    this._restoreError = undefined;
+    this._restored = undefined;
+    this._phase = 'waiting';
+    const watch = new RestartWatch(this.ctx.connection, (phase) => {
+      this._phase = phase;
+    });
+    this.#watch = watch;
+    this._restart = restore;
+    void this.#focus('#restart');
+    try {
+      await this.ctx.connection.call(request, { timeoutMs: RESTORE_TIMEOUT_MS });
+    } catch (error) {
+      watch.cancel();
+      this._restart = undefined;
+      this._restoreError = { ...shownError(error), restore };
+      void this.#focus('#restore-error');
+      return;
+    }
+    watch.replied();
+    await watch.back;
+    if (this.#watch !== watch) return;
+    this.#watch = undefined;
+    this._restart = undefined;
+    this._restored = restore;
+    this._file = undefined;
+    const input = this.renderRoot.querySelector<HTMLInputElement>('#backup-file');
+    if (input) input.value = '';
+    void this.#loadSnapshots();
+    void this.#focus('#restored');
+  }
+
+  /** Moves the focus to what replaced the control that had it (which is gone). */
+  async #focus(selector: string): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+
+  // ---- rendering
+
+  #date(iso: string): string {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return iso;
+    return new Intl.DateTimeFormat(this.ctx.translator.language, {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+    }).format(date);
+  }
+
+  #size(bytes: number): string {
+    return new Intl.NumberFormat(this.ctx.translator.language, {
+      style: 'unit',
+      unit: 'kilobyte',
+      maximumFractionDigits: 1,
+    }).format(bytes / 1000);
+  }
+
+  #renderError(error: ShownError, id?: string): TemplateResult {
+    return html`<div class="error" role="alert" id=${id ?? nothing} tabindex=${id ? '-1' : nothing}>
+      <p>${error.message}</p>
+      ${
+        error.details.length > 0
+          ? html`<ul>
+              ${error.details.map((d) => html`<li>${d}</li>`)}
+            </ul>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  /** The last restore's error, where its kind of restore is started (`file` or `snapshot`). */
+  #renderRestoreError(kind: Restore['kind']): TemplateResult | typeof nothing {
+    const error = this._restoreError;
+    return error?.restore.kind === kind ? this.#renderError(error, 'restore-error') : nothing;
+  }
+
+  #renderRestart(restore: Restore): TemplateResult {
+    const title =
+      restore.kind === 'file'
+        ? this.t('web_backup_restarting')
+        : this.t('web_backup_restarting_snapshot', { id: restore.id });
+    const phase =
+      this._phase === 'waiting'
+        ? this.t('web_backup_restart_waiting')
+        : this.t('web_backup_restart_reconnecting');
+    return html`<section
+      id="restart"
+      class="card restart"
+      role="status"
+      tabindex="-1"
+      data-testid="restart-screen"
+    >
+      <span class="spinner" aria-hidden="true"></span>
+      <p class="restart-title">${title}</p>
+      <p class="muted">${phase}</p>
+    </section>`;
+  }
+
+  #renderDownload(): TemplateResult {
+    return html`<section class="card" aria-labelledby="download-title">
+      <h2 id="download-title">${this.t('web_backup_download_title')}</h2>
+      <p class="muted">${this.t('web_backup_download_hint')}</p>
+      <button
+        type="button"
+        class="primary"
+        ?disabled=${this._downloading}
+        @click=${this.#download}
+      >
+        ${this.t('web_backup_download')}
+      </button>
+      <div role="status">
+        ${this._downloaded ? html`<p>${this.t('web_backup_downloaded', { file: this._downloaded })}</p>` : nothing}
+      </div>
+      ${this._downloadError ? this.#renderError(this._downloadError) : nothing}
+    </section>`;
+  }
+
+  #renderChosen(file: ChosenFile): TemplateResult {
+    const check = file.check;
+    if (!check.ok) return renderProblems(check, file.name, (k, v) => this.t(k, v));
+    return html`<p class="ok">${this.t('web_backup_file_ok', { file: file.name })}</p>
+      ${file.diff ? renderSummary(file.diff, 'summary-title', (k, v) => this.t(k, v)) : nothing}
+      ${
+        file.diff
+          ? html`<p class="muted">${this.t('web_backup_restore_note')}</p>
+              <div class="row">
+                <button type="button" class="primary" @click=${this.#restoreFile}>
+                  ${this.t('web_backup_restore')}
+                </button>
+                <button type="button" @click=${this.#discard}>${this.t('web_cancel')}</button>
+              </div>`
+          : nothing
+      }
+      ${this.#renderRestoreError('file')}`;
+  }
+
+  #renderRestore(): TemplateResult {
+    return html`<section
+      class="card drop ${this._dragging ? 'dragging' : ''}"
+      aria-labelledby="restore-title"
+      @dragover=${this.#dragOver}
+      @dragleave=${(event: DragEvent) => {
+        // Leaving for a child of the drop zone is not leaving it.
+        const to = event.relatedTarget;
+        if (!(to instanceof Node && (event.currentTarget as Element).contains(to))) {
+          this._dragging = false;
+        }
+      }}
+      @drop=${this.#drop}
+    >
+      <h2 id="restore-title">${this.t('web_backup_restore_title')}</h2>
+      <p class="muted" id="restore-hint">${this.t('web_backup_restore_hint')}</p>
+      <div class="file">
+        <label for="backup-file">${this.t('web_backup_file')}</label>
+        <input
+          id="backup-file"
+          type="file"
+          accept=".json,application/json"
+          aria-describedby="restore-hint"
+          @change=${this.#chosen}
+        />
+      </div>
+      <div role="status">
+        ${this._reading ? html`<p>${this.t('web_backup_reading', { file: this._reading })}</p>` : nothing}
+      </div>
+      ${this._file ? this.#renderChosen(this._file) : nothing}
+      ${this._diffError ? this.#renderError(this._diffError) : nothing}
+    </section>`;
+  }
+
+  #renderSnapshot(snapshot: SnapshotInfo): TemplateResult {
+    const id = snapshot.id;
+    const confirming = this._confirming === id;
+    return html`<li class="snapshot" data-snapshot=${id}>
+      <div class="snapshot-head">
+        <strong>${this.t('web_backup_snapshot_name', { id })}</strong>
+        <time datetime=${snapshot.createdAt}>${this.#date(snapshot.createdAt)}</time>
+      </div>
+      <p class="muted">
+        ${this.t('web_backup_snapshot_reason', { reason: snapshot.reason })} ·
+        ${this.t('web_backup_snapshot_instances', { count: snapshot.instances })} ·
+        ${this.#size(snapshot.bytes)}
+      </p>
+      ${
+        confirming
+          ? html`<div class="confirm" role="group" aria-labelledby=${`confirm-text-${id}`}>
+              <p id=${`confirm-text-${id}`}>${this.t('web_backup_snapshot_confirm', { id })}</p>
+              <div class="row">
+                <button
+                  type="button"
+                  class="primary"
+                  id=${`confirm-snapshot-${id}`}
+                  @click=${() => this.#restoreSnapshot(id)}
+                >
+                  ${this.t('web_backup_snapshot_confirm_yes')}
+                </button>
+                <button type="button" @click=${() => this.#cancelSnapshot(id)}>
+                  ${this.t('web_cancel')}
+                </button>
+              </div>
+            </div>`
+          : html`<button
+              type="button"
+              id=${`restore-snapshot-${id}`}
+              aria-label=${this.t('web_backup_snapshot_restore_label', { id })}
+              @click=${() => this.#confirmSnapshot(id)}
+            >
+              ${this.t('web_backup_snapshot_restore')}
+            </button>`
+      }
+    </li>`;
+  }
+
+  #renderSnapshots(): TemplateResult {
+    const snapshots = this._snapshots;
+    return html`<section class="card" aria-labelledby="snapshots-title">
+      <h2 id="snapshots-title">${this.t('web_backup_snapshots_title')}</h2>
+      <p class="muted">${this.t('web_backup_snapshots_hint')}</p>
+      ${this._snapshotsError ? this.#renderError(this._snapshotsError) : nothing}
+      ${this.#renderRestoreError('snapshot')}
+      ${
+        snapshots === undefined
+          ? this._snapshotsError
+            ? nothing
+            : html`<p role="status">${this.t('web_loading')}</p>`
+          : snapshots.length === 0
+            ? html`<p>${this.t('web_backup_snapshots_empty')}</p>`
+            : html`<ul class="snapshots" aria-labelledby="snapshots-title">
+                ${snapshots.map((s) => this.#renderSnapshot(s))}
+              </ul>`
+      }
+    </section>`;
+  }
+
+  #renderRestored(restore: Restore): TemplateResult {
+    const text =
+      restore.kind === 'file'
+        ? this.t('web_backup_restored')
+        : this.t('web_backup_restored_snapshot', { id: restore.id });
+    return html`<p id="restored" class="notice success" role="status" tabindex="-1">${text}</p>`;
+  }
+
+  protected override render(): TemplateResult {
+    // The sections stay in the DOM while the restart screen shows (hidden), so that a failed
+    // restore comes back to the same file input and summary.
+    return html`<h1>${this.t('web_backup_title')}</h1>
+      ${this._restart ? this.#renderRestart(this._restart) : nothing}
+      <div class="sections" ?hidden=${this._restart !== undefined}>
+        ${this._restored ? this.#renderRestored(this._restored) : nothing}
+        ${this.#renderDownload()} ${this.#renderRestore()} ${this.#renderSnapshots()}
+      </div>`;
+  }
+}
+
+defineElement('gk-backup-page', GkBackupPage);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gk-backup-page': GkBackupPage;
+  }
+}

@@ -1,0 +1,44 @@
+import { css } from 'lit';
+
+export const colourStyles = css`
+  .columns {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr));
+    gap: calc(var(--_space) * 2);
+    align-items: start;
+  }
+  .stack {
+    display: grid;
+    gap: calc(var(--_space) * 1.5);
+  }
+  .field {
+    display: grid;
+    align-content: start;
+    gap: 0.25rem;
+    min-inline-size: 0;
+  }
+  .numbers {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(min(100%, 10rem), 1fr));
+    gap: calc(var(--_space) * 1.5);
+  }
+  .hint {
+    margin: 0;
+    font-size: 0.9rem;
+  }
+  select,
+  .numbers input {
+    inline-size: 100%;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
+  }
+  .message {
+    margin: 0;
+  }
+  .message:empty {
+    display: none;
+  }
+`;

@@ -1,0 +1,121 @@
+import { css } from 'lit';
+
+export const instanceCardStyles = css`
+  :host {
+    display: block;
+    min-inline-size: 0;
+  }
+  article {
+    display: grid;
+    gap: calc(var(--_space) * 1.5);
+    margin: 0;
+    block-size: 100%;
+    box-sizing: border-box;
+  }
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: var(--_space);
+  }
+  h2 {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .badge {
+    font-size: 0.85rem;
+    padding: 0.1rem 0.5rem;
+    border-radius: 999px;
+    border: 1px solid currentColor;
+    color: var(--_muted);
+  }
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: 0.25rem var(--_space);
+    margin: 0;
+  }
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    min-inline-size: 0;
+    overflow-wrap: anywhere;
+  }
+  dd .muted {
+    display: block;
+    font-size: 0.9rem;
+  }
+  .swatch {
+    display: inline-block;
+    inline-size: 1em;
+    block-size: 1em;
+    vertical-align: -0.15em;
+    margin-inline-end: 0.35em;
+    border-radius: 3px;
+    /* Visible on a page of its own colour. */
+    outline: 1px solid light-dark(rgb(0 0 0 / 0.45), rgb(255 255 255 / 0.55));
+  }
+  .clock {
+    font-variant-numeric: tabular-nums;
+  }
+  .device-error {
+    color: var(--_error);
+  }
+  fieldset {
+    border: 0;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space) calc(var(--_space) * 2);
+  }
+  legend {
+    font-weight: 600;
+    padding: 0;
+    margin-block-end: 0.25rem;
+  }
+  .switch {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.5rem;
+    font-weight: 400;
+    min-block-size: 2.5rem;
+    cursor: pointer;
+  }
+  .switch input {
+    inline-size: 1.25rem;
+    block-size: 1.25rem;
+    min-block-size: 0;
+    accent-color: var(--_accent);
+    margin: 0;
+  }
+  .brightness {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    align-items: center;
+    gap: 0.25rem var(--_space);
+  }
+  .brightness label {
+    grid-column: 1 / -1;
+  }
+  .brightness input {
+    inline-size: 100%;
+    accent-color: var(--_accent);
+    padding: 0;
+    border: 0;
+    background: none;
+  }
+  output {
+    font-variant-numeric: tabular-nums;
+    min-inline-size: 3.5em;
+    text-align: end;
+  }
+  .links {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space) calc(var(--_space) * 2);
+  }
+`;

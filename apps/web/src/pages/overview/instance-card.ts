@@ -1,0 +1,284 @@
+import { defineElement, TranslationController } from '@glowkit/elements/components';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import type { AppContext } from '../../app/context.js';
+import { pageStyles } from '../../app/page.styles.js';
+import '../../components/live-leds/live-leds.js';
+import type { InstanceInfo } from '../../components/live-leds/instances.js';
+import { instanceCardStyles } from './instance-card.styles.js';
+import { type InstanceState, visiblePriority } from './instance-state.js';
+import { renderNowShowing } from './now-showing.js';
+
+/** The switches of the card: the whole instance, and its LED output. */
+const SWITCHES = [
+  { component: 'ALL', phrase: 'web_overview_switch_all' },
+  { component: 'LEDDEVICE', phrase: 'web_overview_switch_leddevice' },
+] as const;
+
+/** Brightness requests while the slider moves: at most one per this many ms. */
+const BRIGHTNESS_EVERY_MS = 120;
+
+/**
+ * Fired (bubbling, composed) after a request of the card succeeded: the page reads the
+ * instance's state again, since the server's pushes may only cover the session's own instance.
+ */
+export type InstanceChangedEvent = CustomEvent<{ instance: number }>;
+
+/**
+ * One instance on the overview: its name, running state, LED device, what it shows now (with the
+ * time left counting down), the switches of ALL and LEDDEVICE, the brightness, its live picture,
+ * and links to its effects, colour and setup. Requests go to this instance (`instance: [id]`);
+ * what the server says no to is shown as it phrased it.
+ */
+export class GkInstanceCard extends LitElement {
+  static override styles = [pageStyles, instanceCardStyles];
+
+  static override properties = {
+    ctx: { attribute: false },
+    info: { attribute: false },
+    state: { attribute: false },
+    _pending: { state: true },
+    _brightness: { state: true },
+    _error: { state: true },
+    _now: { state: true },
+  };
+
+  declare ctx: AppContext;
+  /** The instance: id, name, running. */
+  declare info: InstanceInfo;
+  /** What the page knows of it; undefined until its serverinfo arrived. */
+  declare state: InstanceState | undefined;
+  /** Components whose switch waits for the server. */
+  declare _pending: ReadonlySet<string>;
+  /** The brightness while the user moves the slider (the server's value shows otherwise). */
+  declare _brightness: number | undefined;
+  declare _error: string;
+  /** The clock time left counts down by, ticking each second. */
+  declare _now: number;
+
+  #ticker = 0;
+  #brightnessTimer = 0;
+  #brightnessSent: number | undefined;
+
+  constructor() {
+    super();
+    this._pending = new Set();
+    this._brightness = undefined;
+    this._error = '';
+    this._now = performance.now();
+    new TranslationController(this, () => this.ctx?.translator);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Only a timed entry needs a new render each second.
+    this.#ticker = window.setInterval(() => {
+      const entry = this.state && visiblePriority(this.state);
+      if (entry?.duration_ms !== undefined) this._now = performance.now();
+    }, 1000);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.clearInterval(this.#ticker);
+    window.clearTimeout(this.#brightnessTimer);
+  }
+
+  #t(key: string, vars?: Record<string, unknown>): string {
+    return this.ctx.translator.t(key, vars);
+  }
+
+  get #name(): string {
+    const name = this.info.friendly_name?.trim();
+    return name ? name : this.#t('web_instance_fallback', { id: this.info.instance });
+  }
+
+  /** Sends a request for this instance; true when the server did it. */
+  async #send(request: Record<string, unknown>): Promise<boolean> {
+    try {
+      await this.ctx.connection.call(request);
+      this._error = '';
+      this.dispatchEvent(
+        new CustomEvent('instance-changed', {
+          detail: { instance: this.info.instance },
+          bubbles: true,
+          composed: true,
+        }),
+      );
+      return true;
+    } catch (error) {
+      this._error = error instanceof Error ? error.message : String(error);
+      return false;
+    }
+  }
+
+  async #switch(component: string, event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement;
+    const state = input.checked;
+    this._pending = new Set([...this._pending, component]);
+    const done = await this.#send({
+      command: 'componentstate',
+      instance: [this.info.instance],
+      componentstate: { component, state },
+    });
+    const pending = new Set(this._pending);
+    pending.delete(component);
+    this._pending = pending;
+    // Refused: the switch goes back to what the server has.
+    if (!done) input.checked = !state;
+  }
+
+  /** The slider moved: send now, then at most every {@link BRIGHTNESS_EVERY_MS} while it moves. */
+  #brightnessInput(event: Event): void {
+    this._brightness = Number((event.target as HTMLInputElement).value);
+    if (this.#brightnessTimer !== 0) return;
+    void this.#sendBrightness();
+    this.#brightnessTimer = window.setTimeout(() => {
+      this.#brightnessTimer = 0;
+      if (this._brightness !== this.#brightnessSent) void this.#sendBrightness();
+    }, BRIGHTNESS_EVERY_MS);
+  }
+
+  /** The slider was let go: send the final value, then show the server's again. */
+  async #brightnessChange(event: Event): Promise<void> {
+    window.clearTimeout(this.#brightnessTimer);
+    this.#brightnessTimer = 0;
+    this._brightness = Number((event.target as HTMLInputElement).value);
+    await this.#sendBrightness();
+    if (this.#brightnessTimer === 0) this._brightness = undefined;
+  }
+
+  async #sendBrightness(): Promise<void> {
+    const brightness = this._brightness;
+    if (brightness === undefined) return;
+    this.#brightnessSent = brightness;
+    await this.#send({
+      command: 'adjustment',
+      instance: [this.info.instance],
+      adjustment: { brightness },
+    });
+  }
+
+  async #clear(priority: number): Promise<void> {
+    await this.#send({ command: 'clear', instance: [this.info.instance], priority });
+  }
+
+  async #start(): Promise<void> {
+    await this.#send({
+      command: 'instance',
+      subcommand: 'startInstance',
+      instance: this.info.instance,
+    });
+  }
+
+  #renderDevice(state: InstanceState): TemplateResult {
+    const device = state.device;
+    if (!device) return html`<dd data-testid="device">${this.#t('web_overview_device_none')}</dd>`;
+    const stateText = this.#t(`web_overview_device_${device.state}`);
+    return html`<dd data-testid="device" data-state=${device.state}>
+      ${this.#t('web_overview_device', { type: device.type, state: stateText })}
+      ${
+        device.state === 'error' && device.error
+          ? html`<span class="device-error">${device.error}${
+              device.attempts > 0
+                ? html` (${this.#t('web_overview_device_attempts', { count: device.attempts })})`
+                : nothing
+            }</span>`
+          : nothing
+      }
+    </dd>`;
+  }
+
+  #renderControls(state: InstanceState): TemplateResult {
+    const id = this.info.instance;
+    const brightness = this._brightness ?? state.brightness;
+    return html`<fieldset>
+        <legend>${this.#t('web_overview_switches')}</legend>
+        ${SWITCHES.map(
+          ({ component, phrase }) => html`<label class="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              data-component=${component}
+              .checked=${state.components[component] ?? false}
+              ?disabled=${this._pending.has(component) || !(component in state.components)}
+              @change=${(e: Event) => void this.#switch(component, e)}
+            />
+            <span>${this.#t(phrase)}</span>
+          </label>`,
+        )}
+      </fieldset>
+      ${
+        brightness === undefined
+          ? nothing
+          : html`<div class="brightness">
+              <label for="brightness-${id}">${this.#t('web_overview_brightness')}</label>
+              <input
+                id="brightness-${id}"
+                type="range"
+                min="0"
+                max="100"
+                step="1"
+                .value=${String(brightness)}
+                aria-valuetext=${`${brightness} %`}
+                @input=${this.#brightnessInput}
+                @change=${this.#brightnessChange}
+              />
+              <output for="brightness-${id}" aria-hidden="true">${brightness} %</output>
+            </div>`
+      }`;
+  }
+
+  protected override render(): TemplateResult {
+    const id = this.info.instance;
+    const running = this.info.running;
+    const state = this.state;
+    const name = this.#name;
+    const visible = state && visiblePriority(state);
+    return html`<article class="card" aria-labelledby="name">
+      <header>
+        <h2 id="name">${name}</h2>
+        <span class="badge" data-testid="running">
+          ${this.#t(running ? 'web_instance_running' : 'web_instance_stopped')}
+        </span>
+      </header>
+      <gk-live-leds .ctx=${this.ctx} .instance=${id}></gk-live-leds>
+      ${
+        !running
+          ? html`<p class="row">
+              <button type="button" @click=${this.#start}>${this.#t('web_overview_start')}</button>
+            </p>`
+          : !state
+            ? html`<p class="muted" role="status">${this.#t('web_loading')}</p>`
+            : html`<dl>
+                  <dt>${this.#t('web_overview_device_label')}</dt>
+                  ${this.#renderDevice(state)}
+                  ${renderNowShowing(state, this._now, (k, v) => this.#t(k, v))}
+                </dl>
+                ${
+                  visible && visible.priority <= 253
+                    ? html`<p class="row">
+                        <button type="button" @click=${() => void this.#clear(visible.priority)}>
+                          ${this.#t('web_overview_clear', { priority: visible.priority })}
+                        </button>
+                      </p>`
+                    : nothing
+                }
+                ${this.#renderControls(state)}`
+      }
+      ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : nothing}
+      <nav class="links" aria-label=${this.#t('web_overview_links', { name })}>
+        <a href="/effects">${this.#t('web_nav_effects')}</a>
+        <a href="/colour/${id}">${this.#t('web_nav_colour')}</a>
+        <a href="/setup/${id}">${this.#t('web_nav_setup')}</a>
+      </nav>
+    </article>`;
+  }
+}
+
+defineElement('gk-instance-card', GkInstanceCard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gk-instance-card': GkInstanceCard;
+  }
+}

@@ -1,0 +1,61 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import {
+  clock,
+  hex,
+  type InstanceState,
+  type PriorityEntry,
+  timeLeft,
+  visiblePriority,
+} from './instance-state.js';
+
+type T = (key: string, vars?: Record<string, unknown>) => string;
+
+/** What a priority entry is: the effect's name, a colour (swatch and its code), a picture. */
+function sourceOf(entry: PriorityEntry, t: T): TemplateResult {
+  switch (entry.componentId) {
+    case 'EFFECT':
+      return html`${t('web_overview_effect', { name: entry.owner ?? '' })}`;
+    case 'COLOR': {
+      const rgb = entry.value?.RGB ?? [0, 0, 0];
+      const code = hex(rgb);
+      // The code says the colour in words; the swatch only shows it.
+      return html`<span class="swatch" style=${styleMap({ background: code })} aria-hidden="true"></span
+        >${t('web_overview_colour', { code: code.toUpperCase(), rgb: rgb.join(', ') })}`;
+    }
+    case 'IMAGE':
+      return html`${entry.owner ? t('web_overview_picture_named', { name: entry.owner }) : t('web_overview_picture')}`;
+    default:
+      return html`${entry.owner ?? entry.componentId}`;
+  }
+}
+
+/**
+ * "What it shows now" of an instance, as description-list rows: the visible priority with its
+ * source (effect, colour, picture) and who set it, and the time left of a timed one, counting
+ * down from when the server answered.
+ */
+export function renderNowShowing(state: InstanceState, now: number, t: T): TemplateResult {
+  const entry = visiblePriority(state);
+  if (!entry) {
+    return html`<dt>${t('web_overview_showing')}</dt>
+      <dd data-testid="showing">${t('web_overview_showing_nothing')}</dd>`;
+  }
+  const left = timeLeft(state, entry, now);
+  const origin = entry.origin?.split('@')[0];
+  return html`<dt>${t('web_overview_showing')}</dt>
+    <dd data-testid="showing">
+      <span class="source">${sourceOf(entry, t)}</span>
+      <span class="muted">
+        ${t('web_overview_priority', { priority: entry.priority })}${
+          origin ? html` · ${t('web_overview_origin', { origin })}` : nothing
+        }
+      </span>
+    </dd>
+    ${
+      left === undefined
+        ? nothing
+        : html`<dt>${t('web_overview_time_left')}</dt>
+            <dd data-testid="time-left"><span class="clock">${clock(left)}</span></dd>`
+    }`;
+}

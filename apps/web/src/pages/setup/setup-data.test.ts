@@ -1,0 +1,160 @@
+import type { GroupFormSchema } from '@glowkit/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  changedGroups,
+  colorDraft,
+  deviceFormSchema,
+  instancesOf,
+  sameJson,
+  sectionOfViolation,
+  setConfigRequest,
+  switchDeviceType,
+  violationsBySection,
+} from './setup-data.js';
+
+const schema = (...keys: string[]): GroupFormSchema => ({
+  type: 'object',
+  title: 'edt_dev_general_heading_title',
+  properties: Object.fromEntries(keys.map((k) => [k, { type: 'string', title: k }])),
+});
+
+describe('instancesOf', () => {
+  it('reads the instances of a getconfig reply, skipping broken entries', () => {
+    const info = {
+      instanceIds: [0, 2],
+      instances: [
+        { id: 0, name: 'Living room', enabled: true, settings: { device: { type: 'file' } } },
+        { name: 'no id' },
+        { id: 2, name: 'Desk', enabled: false },
+      ],
+    };
+    expect(instancesOf(info)).toEqual([
+      { id: 0, name: 'Living room', enabled: true, settings: { device: { type: 'file' } } },
+      { id: 2, name: 'Desk', enabled: false, settings: {} },
+    ]);
+    expect(instancesOf(null)).toEqual([]);
+  });
+});
+
+describe('deviceFormSchema', () => {
+  it('leaves the port out of a serial device form (the port chooser edits it)', () => {
+    const adalight = schema('output', 'rate', 'hardwareLedCount');
+    expect(Object.keys(deviceFormSchema(adalight, 'adalight').properties)).toEqual([
+      'rate',
+      'hardwareLedCount',
+    ]);
+    const file = schema('output', 'hardwareLedCount');
+    expect(deviceFormSchema(file, 'file')).toBe(file);
+  });
+});
+
+describe('switchDeviceType', () => {
+  it('keeps the keys both types have and drops the old type’s own', () => {
+    const device = { type: 'udpraw', host: '10.0.0.2', port: 5568, hardwareLedCount: 60 };
+    expect(
+      switchDeviceType(device, 'wled', schema('host', 'hardwareLedCount', 'colorOrder')),
+    ).toEqual({
+      type: 'wled',
+      host: '10.0.0.2',
+      hardwareLedCount: 60,
+    });
+    expect(switchDeviceType(device, 'virtual', undefined)).toEqual({ type: 'virtual' });
+  });
+
+  it('moves the output only between types of one kind (a port is no file path)', () => {
+    const serial = { type: 'adalight', output: '/dev/ttyUSB0', hardwareLedCount: 60 };
+    expect(switchDeviceType(serial, 'file', schema('output', 'hardwareLedCount'))).toEqual({
+      type: 'file',
+      hardwareLedCount: 60,
+    });
+    const file = { type: 'file', output: '/tmp/leds.txt' };
+    expect(switchDeviceType(file, 'adalight', schema('output'))).toEqual({ type: 'adalight' });
+  });
+});
+
+describe('sameJson and changedGroups', () => {
+  it('compares values whatever the order of their keys', () => {
+    expect(sameJson({ a: 1, b: [1, { c: 2, d: 3 }] }, { b: [1, { d: 3, c: 2 }], a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameJson([1, 2], [2, 1])).toBe(false);
+    expect(sameJson(null, {})).toBe(false);
+  });
+
+  it('lists the groups of a draft that differ from what is saved', () => {
+    const saved = { device: { type: 'file', hardwareLedCount: 1 }, smoothing: { enable: true } };
+    const draft = {
+      device: { hardwareLedCount: 1, type: 'file' },
+      smoothing: { enable: false },
+      leds: [],
+    };
+    expect(changedGroups(saved, draft)).toEqual(['smoothing', 'leds']);
+  });
+});
+
+describe('sectionOfViolation', () => {
+  it('finds the section of a violation from its pointer', () => {
+    expect(
+      sectionOfViolation('/config/device/hardwareLedCount: must be an integer of at least 1'),
+    ).toBe('device');
+    expect(sectionOfViolation('/config/leds/3/hmax: must not be less than hmin')).toBe('layout');
+    expect(sectionOfViolation('/config/ledConfig: must be an object')).toBe('layout');
+    expect(sectionOfViolation('/config/smoothing/time_ms: must be …')).toBe('smoothing');
+    expect(sectionOfViolation('/config/color/channelAdjustment/0/red: must be …')).toBe('color');
+    expect(sectionOfViolation('/instance: no instance 3 is configured')).toBeUndefined();
+    expect(sectionOfViolation('/config/general: "general" is a global group')).toBeUndefined();
+  });
+});
+
+describe('violationsBySection', () => {
+  it('sorts the lines by section, the request’s own under other', () => {
+    expect(
+      violationsBySection([
+        '/config/leds/0/hmax: must not be less than hmin',
+        '/instance: no instance 3 is configured',
+        '/config/device/rate: must be …',
+        '/config/leds/1/vmax: must not be less than vmin',
+      ]),
+    ).toEqual({
+      layout: [
+        '/config/leds/0/hmax: must not be less than hmin',
+        '/config/leds/1/vmax: must not be less than vmin',
+      ],
+      other: ['/instance: no instance 3 is configured'],
+      device: ['/config/device/rate: must be …'],
+    });
+  });
+});
+
+describe('colorDraft', () => {
+  it('puts the form values over the stored keys and each adjustment over its stored entry', () => {
+    const stored = {
+      imageToLedMappingType: 'unicolor_mean',
+      extra: 1,
+      channelAdjustment: [{ id: 'a', leds: '*', more: true }],
+    };
+    expect(
+      colorDraft(
+        stored,
+        { imageToLedMappingType: 'multicolor_mean' },
+        [{ id: 'a', leds: '*', more: true }],
+        [{ id: 'a', leds: '*', brightness: 50 }],
+      ),
+    ).toEqual({
+      imageToLedMappingType: 'multicolor_mean',
+      extra: 1,
+      channelAdjustment: [{ id: 'a', leds: '*', more: true, brightness: 50 }],
+    });
+    expect(colorDraft(stored, undefined, [], [])).toEqual(stored);
+  });
+});
+
+describe('setConfigRequest', () => {
+  it('saves groups of one instance', () => {
+    expect(setConfigRequest(1, { leds: [] })).toEqual({
+      command: 'config',
+      subcommand: 'setconfig',
+      instance: 1,
+      config: { leds: [] },
+    });
+  });
+});

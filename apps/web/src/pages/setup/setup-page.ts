@@ -1,0 +1,489 @@
+import '@glowkit/elements/effect-form';
+import { defineElement, type GkEffectForm } from '@glowkit/elements/components';
+import type { GroupFormSchema, SetConfigInfo, SettingsSchemasInfo } from '@glowkit/protocol';
+import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { ServerError } from '../../api/connection.js';
+import { GkPage } from '../../app/page.js';
+import '../../components/layout-generator/layout-generator.js';
+import type {
+  GkLayoutGenerator,
+  LedCountRequestDetail,
+} from '../../components/layout-generator/layout-generator.js';
+import type { LayoutSpec, LedArea } from '../../components/layout-generator/layouts.js';
+import { specMakingLayout, withSpec } from '../../components/layout-generator/stored-spec.js';
+import './device-settings.js';
+import type { GkDeviceSettings } from './device-settings.js';
+import { saveStatusText } from './save-status.js';
+import {
+  changedGroups,
+  colorDraft,
+  type InstanceEntry,
+  instancesOf,
+  isJson,
+  type Json,
+  SECTIONS,
+  type Section,
+  setConfigRequest,
+  type Violations,
+  violationsBySection,
+} from './setup-data.js';
+import { setupStyles } from './setup-page.styles.js';
+
+type Status =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'missing'; id: string }
+  | { state: 'ready' };
+
+/** The room the sticky save bar takes at the bottom of the window (two lines on a phone). */
+const SAVE_BAR_ROOM = '7rem';
+
+/** Saving restarts the instance, which answers when it runs again: allow it some time. */
+const SAVE_TIMEOUT_MS = 30_000;
+
+/**
+ * Setup of one instance (`/setup/<id>`): its LED device (type, port, the protocol's own keys), its
+ * LED layout (a generator for a frame or a matrix), smoothing and colour adjustment, every form
+ * from the server's group schemas. One Save sends the changed groups in one `config setconfig`
+ * (one transaction, a snapshot first, that instance alone restarted); the server's violations are
+ * shown in the section they concern.
+ */
+export class GkSetupPage extends GkPage {
+  static override styles = [...GkPage.styles, setupStyles];
+
+  static override properties = {
+    ...GkPage.properties,
+    _status: { state: true },
+    _instances: { state: true },
+    _changed: { state: true },
+    _valid: { state: true },
+    _ledCount: { state: true },
+    _saving: { state: true },
+    _saved: { state: true },
+    _error: { state: true },
+    _violations: { state: true },
+  };
+
+  declare _status: Status;
+  declare _instances: InstanceEntry[];
+  /** The groups whose edited value differs from the stored one. */
+  declare _changed: string[];
+  /** Whether every section holds a value the server can take. */
+  declare _valid: boolean;
+  /** The device's LED count as edited, for the layout's check. */
+  declare _ledCount: number | undefined;
+  declare _saving: boolean;
+  /**
+   * What the last save did, for the status line (phrased when shown, so that it follows the
+   * language), with the server's warnings as it phrased them; undefined since an edit.
+   */
+  declare _saved: { info: SetConfigInfo; warnings: string[] } | undefined;
+  /** Why the page could not save or load, as the server (or the connection) said it. */
+  declare _error: string;
+  declare _violations: Violations;
+
+  #schemas: SettingsSchemasInfo | undefined;
+  /** Which instance the page shows (`params[0]`, or '' for the first). */
+  #shownKey: string | undefined;
+  #instance: InstanceEntry | undefined;
+  /** The instance's groups as the sections started from: stored, with the forms' defaults. */
+  #baseline: Json | undefined;
+  #load = 0;
+  // What each section's element is given: new objects only when it must start afresh.
+  #device: Json = {};
+  #leds: LedArea[] = [];
+  #spec: LayoutSpec | undefined;
+  #smoothing: Json = {};
+  #color: Json = {};
+  #adjustments: Json[] = [];
+
+  constructor() {
+    super();
+    this._status = { state: 'loading' };
+    this._instances = [];
+    this._changed = [];
+    this._valid = true;
+    this._ledCount = undefined;
+    this._saving = false;
+    this._saved = undefined;
+    this._error = '';
+    this._violations = {};
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // The sticky save bar covers the bottom of the window: whatever gets focus is scrolled
+    // into view above it, never under it.
+    document.documentElement.style.scrollPaddingBlockEnd = SAVE_BAR_ROOM;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.documentElement.style.scrollPaddingBlockEnd = '';
+  }
+
+  protected override willUpdate(): void {
+    const key = this.params[0] ?? '';
+    if (this.ctx && key !== this.#shownKey) {
+      this.#shownKey = key;
+      void this.#loadInstance(key);
+    }
+  }
+
+  /** Loads the forms (once) and the stored configuration, and shows instance `key`. */
+  async #loadInstance(key: string): Promise<void> {
+    const load = ++this.#load;
+    this._status = { state: 'loading' };
+    this._error = '';
+    this._saved = undefined;
+    this._violations = {};
+    try {
+      const connection = this.ctx.connection;
+      const [schemas, config] = await Promise.all([
+        this.#schemas ??
+          connection.call<SettingsSchemasInfo>({ command: 'config', subcommand: 'getschema' }),
+        connection.call({ command: 'config', subcommand: 'getconfig' }),
+      ]);
+      if (load !== this.#load) return;
+      this.#schemas = schemas;
+      this._instances = instancesOf(config);
+      const instance =
+        key === '' ? this._instances[0] : this._instances.find((i) => String(i.id) === key);
+      if (!instance) {
+        this._status = { state: 'missing', id: key };
+        return;
+      }
+      this.#use(instance);
+      this._status = { state: 'ready' };
+      await this.#refresh(true);
+    } catch (error) {
+      if (load !== this.#load) return;
+      this._status = {
+        state: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }
+
+  /** Starts every section afresh from the instance's stored groups. */
+  #use(instance: InstanceEntry): void {
+    const settings = instance.settings;
+    this.#instance = instance;
+    this.#baseline = undefined;
+    this.#device = isJson(settings.device) ? { ...settings.device } : {};
+    this.#leds = Array.isArray(settings.leds) ? (settings.leds as LedArea[]) : [];
+    this.#spec = specMakingLayout(settings.ledConfig, this.#leds);
+    this.#smoothing = isJson(settings.smoothing) ? { ...settings.smoothing } : {};
+    this.#color = isJson(settings.color) ? { ...settings.color } : {};
+    const adjustments = Array.isArray(this.#color.channelAdjustment)
+      ? this.#color.channelAdjustment.filter(isJson)
+      : [];
+    // No adjustment stored: one from the form's defaults, as Hyperion.ng starts with.
+    this.#adjustments = adjustments.length > 0 ? adjustments.map((a) => ({ ...a })) : [{}];
+  }
+
+  get #settings(): Json {
+    return this.#instance?.settings ?? {};
+  }
+
+  #element<T extends Element>(selector: string): T | null {
+    return this.renderRoot.querySelector<T>(selector);
+  }
+
+  /** Every group as the sections hold it now. */
+  #draft(): Json {
+    const stored = this.#settings;
+    const draft: Json = {};
+    const device = this.#element<GkDeviceSettings>('gk-device-settings');
+    draft.device = device ? device.value : stored.device;
+    const generator = this.#element<GkLayoutGenerator>('gk-layout-generator');
+    draft.leds = generator ? generator.layout : stored.leds;
+    const spec = generator?.specInUse;
+    draft.ledConfig = spec ? withSpec(stored.ledConfig, spec) : stored.ledConfig;
+    const smoothing = this.#element<GkEffectForm>('#smoothing-form');
+    draft.smoothing = smoothing ? { ...this.#smoothing, ...smoothing.value } : stored.smoothing;
+    const color = this.#element<GkEffectForm>('#color-form');
+    const adjustments = [...this.renderRoot.querySelectorAll<GkEffectForm>('.adjustment-form')];
+    draft.color =
+      color || adjustments.length > 0
+        ? colorDraft(
+            this.#color,
+            color?.value,
+            this.#adjustments,
+            adjustments.map((form) => form.value),
+          )
+        : stored.color;
+    return draft;
+  }
+
+  /**
+   * Recomputes what changed and whether it can be saved, once every section has rendered; with
+   * `baseline`, first takes the sections' values as the unchanged state (the forms fill in their
+   * defaults for keys the stored groups lack: those are no change). The layout counts from what
+   * is stored, so that a layout the generator makes for an instance without one can be saved.
+   */
+  async #refresh(baseline = false): Promise<void> {
+    await this.updateComplete;
+    const elements = this.renderRoot.querySelectorAll<
+      HTMLElement & { updateComplete: Promise<unknown> }
+    >('gk-device-settings, gk-layout-generator, gk-effect-form');
+    await Promise.all([...elements].map((e) => e.updateComplete));
+    const draft = this.#draft();
+    if (baseline || !this.#baseline) {
+      const stored = this.#settings;
+      this.#baseline = { ...draft, leds: stored.leds, ledConfig: stored.ledConfig };
+    }
+    this._changed = changedGroups(this.#baseline, draft);
+    const forms = [...this.renderRoot.querySelectorAll<GkEffectForm>('gk-effect-form')];
+    const device = this.#element<GkDeviceSettings>('gk-device-settings');
+    const generator = this.#element<GkLayoutGenerator>('gk-layout-generator');
+    this._valid =
+      forms.every((f) => f.valid) && (device?.valid ?? true) && (generator?.valid ?? true);
+    this._ledCount = device?.ledCount;
+  }
+
+  #onEdit = (): void => {
+    this._saved = undefined;
+    void this.#refresh();
+  };
+
+  #onLedCountRequest = (event: CustomEvent<LedCountRequestDetail>): void => {
+    this.#element<GkDeviceSettings>('gk-device-settings')?.setLedCount(event.detail.count);
+  };
+
+  async #save(): Promise<void> {
+    const instance = this.#instance;
+    if (!instance || !this.#baseline) return;
+    const draft = this.#draft();
+    const changed = changedGroups(this.#baseline, draft);
+    if (changed.length === 0) return;
+    const groups = Object.fromEntries(changed.map((group) => [group, draft[group]]));
+    this._saving = true;
+    this._saved = undefined;
+    this._error = '';
+    this._violations = {};
+    try {
+      const reply = await this.ctx.connection.send(setConfigRequest(instance.id, groups), {
+        timeoutMs: SAVE_TIMEOUT_MS,
+      });
+      if (!reply.success) throw new ServerError(reply);
+      const info = reply.info as SetConfigInfo;
+      const warnings = (reply.errorData ?? []).map((d) => d.description);
+      // The page starts again from what the server stored (and rebuilt the instance with).
+      const config = await this.ctx.connection.call({ command: 'config', subcommand: 'getconfig' });
+      this._instances = instancesOf(config);
+      const saved = this._instances.find((i) => i.id === instance.id);
+      if (saved) this.#use(saved);
+      await this.#refresh(true);
+      this._saved = { info, warnings };
+    } catch (error) {
+      this.#showError(error);
+    } finally {
+      this._saving = false;
+    }
+  }
+
+  /** Shows a failed save: each violation in its section, the rest as the server said it. */
+  #showError(error: unknown): void {
+    if (!(error instanceof ServerError) || error.details.length === 0) {
+      this._error = error instanceof Error ? error.message : String(error);
+      return;
+    }
+    this._violations = violationsBySection(error.details);
+    this._error = error.error;
+  }
+
+  /** Back to what is stored. */
+  async #discard(): Promise<void> {
+    const instance = this.#instance;
+    if (!instance) return;
+    this.#use(instance);
+    this._violations = {};
+    this._error = '';
+    this._saved = undefined;
+    this.requestUpdate();
+    await this.#refresh(true);
+  }
+
+  #renderPicker(): TemplateResult | typeof nothing {
+    if (this._instances.length === 0) return nothing;
+    const current = this.#instance?.id;
+    return html`<div class="picker">
+      <label for="instance">${this.t('web_setup_instance')}</label>
+      <select
+        id="instance"
+        ?disabled=${this._saving}
+        @change=${(e: Event) =>
+          this.ctx.router.navigate(`/setup/${(e.target as HTMLSelectElement).value}`)}
+      >
+        ${this._instances.map(
+          (i) =>
+            html`<option value=${i.id} ?selected=${i.id === current}>
+              ${this.t(i.enabled ? 'web_setup_instance_option' : 'web_setup_instance_option_off', {
+                id: i.id,
+                name: i.name,
+              })}
+            </option>`,
+        )}
+      </select>
+    </div>`;
+  }
+
+  #renderViolations(section: Section | 'other'): TemplateResult | typeof nothing {
+    const lines = this._violations[section];
+    if (!lines || lines.length === 0) return nothing;
+    return html`<div class="violations" role="alert">
+      <ul>
+        ${lines.map((line) => html`<li>${line}</li>`)}
+      </ul>
+    </div>`;
+  }
+
+  /**
+   * A group's form. Its value is set only when `value` is another object: the form starts afresh
+   * from any value it is given, and Lit would set an object binding again on every render.
+   */
+  #form(id: string, schema: GroupFormSchema, value: Json, className = ''): TemplateResult {
+    return html`<gk-effect-form
+      id=${id || nothing}
+      class=${className || nothing}
+      .schema=${schema}
+      .value=${guard([value], () => value)}
+      .translator=${this.ctx.translator}
+      .heading=${false}
+      ?disabled=${this._saving}
+      @input=${this.#onEdit}
+      @change=${this.#onEdit}
+    ></gk-effect-form>`;
+  }
+
+  #renderSections(schemas: SettingsSchemasInfo): TemplateResult {
+    const { smoothing, color, channelAdjustment } = schemas.groups;
+    return html`<section class="card" aria-labelledby="device-heading">
+        <h2 id="device-heading">${this.t('web_setup_device')}</h2>
+        <gk-device-settings
+          .translator=${this.ctx.translator}
+          .connection=${this.ctx.connection}
+          .schemas=${schemas.devices}
+          .device=${this.#device}
+          ?disabled=${this._saving}
+          @device-change=${this.#onEdit}
+        ></gk-device-settings>
+        ${this.#renderViolations('device')}
+      </section>
+      <section class="card" aria-labelledby="layout-heading">
+        <h2 id="layout-heading">${this.t('web_setup_layout')}</h2>
+        <gk-layout-generator
+          .translator=${this.ctx.translator}
+          .leds=${this.#leds}
+          .spec=${this.#spec}
+          .deviceLedCount=${this._ledCount}
+          @layout-change=${this.#onEdit}
+          @led-count-request=${this.#onLedCountRequest}
+        ></gk-layout-generator>
+        ${this.#renderViolations('layout')}
+      </section>
+      ${
+        smoothing
+          ? html`<section class="card" aria-labelledby="smoothing-heading">
+              <h2 id="smoothing-heading">${this.t('web_setup_smoothing')}</h2>
+              ${this.#form('smoothing-form', smoothing, this.#smoothing)}
+              ${this.#renderViolations('smoothing')}
+            </section>`
+          : nothing
+      }
+      ${
+        color || channelAdjustment
+          ? html`<section class="card" aria-labelledby="color-heading">
+              <h2 id="color-heading">${this.t('web_setup_color')}</h2>
+              ${color ? this.#form('color-form', color, this.#color) : nothing}
+              ${
+                channelAdjustment
+                  ? this.#adjustments.map(
+                      (adjustment, i) =>
+                        html`<div class="adjustment">
+                          <h3>
+                            ${this.t('web_setup_adjustment', { id: String(adjustment.id ?? i + 1) })}
+                          </h3>
+                          ${this.#form('', channelAdjustment, adjustment, 'adjustment-form')}
+                        </div>`,
+                    )
+                  : nothing
+              }
+              ${this.#renderViolations('color')}
+            </section>`
+          : nothing
+      }`;
+  }
+
+  #renderSaveBar(): TemplateResult {
+    const changed = this._changed.length > 0;
+    const canSave = changed && this._valid && !this._saving && this.#baseline !== undefined;
+    const troubled = SECTIONS.filter((s) => (this._violations[s]?.length ?? 0) > 0).map((s) =>
+      this.t(`web_setup_${s}`),
+    );
+    const status = saveStatusText(
+      { saving: this._saving, saved: this._saved, changed: this._changed, valid: this._valid },
+      (key, vars) => this.t(key, vars),
+    );
+    return html`<div class="save-bar">
+      <button class="primary" type="button" ?disabled=${!canSave} @click=${this.#save}>
+        ${this.t('web_setup_save')}
+      </button>
+      <button type="button" ?disabled=${!changed || this._saving} @click=${this.#discard}>
+        ${this.t('web_setup_discard')}
+      </button>
+      <p role="status" class=${this._saved ? 'saved' : ''}>${status}</p>
+      ${
+        this._error
+          ? html`<div role="alert" class="error">
+              <p>
+                ${
+                  troubled.length > 0
+                    ? this.t('web_setup_refused', {
+                        error: this._error,
+                        sections: troubled.join(', '),
+                      })
+                    : this._error
+                }
+              </p>
+            </div>`
+          : nothing
+      }
+      ${this.#renderViolations('other')}
+    </div>`;
+  }
+
+  protected override render(): TemplateResult {
+    const status = this._status;
+    const heading = html`<h1>${this.t('web_setup_title')}</h1>`;
+    if (status.state === 'loading' && !this.#instance) {
+      return html`${heading}
+        <p role="status">${this.t('web_loading')}</p>`;
+    }
+    if (status.state === 'failed') {
+      return html`${heading}
+        <p class="error" role="alert">${status.message}</p>
+        <button type="button" @click=${() => void this.#loadInstance(this.#shownKey ?? '')}>
+          ${this.t('web_setup_retry')}
+        </button>`;
+    }
+    if (status.state === 'missing') {
+      return html`${heading} ${this.#renderPicker()}
+        <p role="alert">${this.t('web_setup_missing', { id: status.id })}</p>`;
+    }
+    const schemas = this.#schemas;
+    return html`${heading} ${this.#renderPicker()}
+      ${status.state === 'loading' ? html`<p role="status">${this.t('web_loading')}</p>` : nothing}
+      ${schemas ? this.#renderSections(schemas) : nothing} ${this.#renderSaveBar()}`;
+  }
+}
+
+defineElement('gk-setup-page', GkSetupPage);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'gk-setup-page': GkSetupPage;
+  }
+}

@@ -1,0 +1,21 @@
+import { css } from 'lit';
+
+export const signInStyles = css`
+  .columns {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr));
+    gap: calc(var(--_space) * 2);
+  }
+  form {
+    display: grid;
+    gap: var(--_space);
+  }
+  form button {
+    justify-self: start;
+  }
+  .notice {
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border-inline-start: 4px solid var(--_error);
+    background: color-mix(in srgb, var(--_error) 10%, transparent);
+  }
+`;

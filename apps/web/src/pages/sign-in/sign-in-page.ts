@@ -1,0 +1,136 @@
+import { defineElement } from '@glowkit/elements/components';
+import { html, nothing, type TemplateResult } from 'lit';
+import { GkPage } from '../../app/page.js';
+import { signInStyles } from './sign-in-page.styles.js';
+
+/** A token request waits this long for an admin (the server's own limit is 3 minutes). */
+const REQUEST_TIMEOUT_MS = 190_000;
+
+/** Five characters the server tells requests apart by (its rule: exactly 5). */
+function requestId(): string {
+  const alphabet = 'abcdefghijkmnopqrstuvwxyz23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(5));
+  return [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+/**
+ * Sign in: paste a token (the server prints an admin token once, at first start), or ask for one
+ * with this browser's name and wait while an admin approves it from a signed-in browser or the CLI.
+ * The token is kept in the browser's storage, never in a URL.
+ */
+export class GkSignInPage extends GkPage {
+  static override styles = [...GkPage.styles, signInStyles];
+
+  static override properties = {
+    ...GkPage.properties,
+    _error: { state: true },
+    _busy: { state: true },
+    _waiting: { state: true },
+  };
+
+  declare _error: string;
+  declare _busy: boolean;
+  /** The id of this browser's pending token request, while it waits for an admin. */
+  declare _waiting: string | undefined;
+
+  constructor() {
+    super();
+    this._error = '';
+    this._busy = false;
+    this._waiting = undefined;
+  }
+
+  async #signIn(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const token = String(new FormData(form).get('token') ?? '');
+    this._busy = true;
+    this._error = '';
+    try {
+      await this.ctx.session.signIn(token);
+    } catch (error) {
+      this._error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this._busy = false;
+    }
+  }
+
+  async #request(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const comment = String(new FormData(form).get('comment') ?? '').trim();
+    const id = requestId();
+    this._error = '';
+    this._waiting = id;
+    try {
+      // Answered when an admin decides: the reply carries the new token.
+      const info = await this.ctx.connection.call<{ token: string }>(
+        { command: 'authorize', subcommand: 'requestToken', comment, id },
+        { timeoutMs: REQUEST_TIMEOUT_MS },
+      );
+      await this.ctx.session.signIn(info.token);
+    } catch (error) {
+      this._error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this._waiting = undefined;
+    }
+  }
+
+  async #cancel(): Promise<void> {
+    const id = this._waiting;
+    if (!id) return;
+    await this.ctx.connection
+      .call({
+        command: 'authorize',
+        subcommand: 'requestToken',
+        id,
+        accept: false,
+        comment: 'cancelled',
+      })
+      .catch(() => undefined);
+  }
+
+  protected override render(): TemplateResult {
+    const reason = this.ctx.session.reason;
+    return html`<h1>${this.t('web_sign_in_title')}</h1>
+      ${reason ? html`<p class="notice" role="alert">${reason}</p>` : nothing}
+      <div class="columns">
+        <section class="card" aria-labelledby="with-token">
+          <h2 id="with-token">${this.t('web_sign_in_with_token')}</h2>
+          <p class="muted">${this.t('web_sign_in_token_hint')}</p>
+          <form @submit=${this.#signIn}>
+            <label for="token">${this.t('web_sign_in_token')}</label>
+            <input
+              id="token"
+              name="token"
+              type="password"
+              autocomplete="off"
+              spellcheck="false"
+              required
+            />
+            <button class="primary" ?disabled=${this._busy}>${this.t('web_sign_in_submit')}</button>
+          </form>
+        </section>
+        <section class="card" aria-labelledby="ask">
+          <h2 id="ask">${this.t('web_sign_in_request_title')}</h2>
+          <p class="muted">${this.t('web_sign_in_request_hint')}</p>
+          ${
+            this._waiting
+              ? html`<p role="status">
+                  ${this.t('web_sign_in_request_waiting', { id: this._waiting })}
+                </p>
+                <button type="button" @click=${this.#cancel}>${this.t('web_cancel')}</button>`
+              : html`<form @submit=${this.#request}>
+                  <label for="comment">${this.t('web_sign_in_request_name')}</label>
+                  <input id="comment" name="comment" minlength="5" maxlength="100" required
+                    value=${navigator.userAgent.includes('Mobile') ? 'Phone browser' : 'Web browser'} />
+                  <button>${this.t('web_sign_in_request_submit')}</button>
+                </form>`
+          }
+        </section>
+      </div>
+      ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : nothing}`;
+  }
+}
+
+defineElement('gk-sign-in-page', GkSignInPage);
