@@ -1,5 +1,8 @@
 import { defineConfig } from 'vite';
 
+/** The server a development build talks to (`npm run dev -w @glowkit/web`). */
+const server = process.env.GLOWKIT_SERVER ?? 'http://127.0.0.1:8090';
+
 // The server serves dist/ at `/`: index.html without caching, dist/assets/ with a long cache, so
 // every asset's name carries its hash (Vite's default).
 export default defineConfig({
@@ -7,12 +10,16 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
-    // A small app: one entry chunk plus what pages load on demand.
     reportCompressedSize: true,
     sourcemap: true,
   },
   resolve: {
     // Lit's production build (no dev-mode warnings), as in the elements' browser bundle.
     conditions: ['production', 'browser', 'module', 'import', 'default'],
+  },
+  // In development the app's WebSocket goes through Vite to a running server.
+  server: {
+    host: '127.0.0.1',
+    proxy: { '/json-rpc': { target: server, ws: true, changeOrigin: true } },
   },
 });
