@@ -78,10 +78,23 @@ export class GkLedPicture extends LitElement {
   #screen = '#ffffff';
   #frame = 0;
   #frames = 0;
-  /** Made once: requestAnimationFrame gets the same function every frame (no allocation). */
+  /** Whether colours came since the last paint. */
+  #pending = false;
+  /**
+   * Made once: requestAnimationFrame gets the same function every frame (no allocation). While
+   * colours keep coming, the callback stays booked for the next frame, booked from inside this one:
+   * colours given from another frame callback (an animation in the page) then arrive before it in
+   * the same frame and are painted at once; booking anew from each `draw()` would put them a frame
+   * behind and paint only every other frame. One idle frame ends the loop.
+   */
   readonly #onFrame = (): void => {
-    this.#frame = 0;
+    if (!this.#pending) {
+      this.#frame = 0;
+      return;
+    }
+    this.#pending = false;
     this.#paint();
+    this.#frame = requestAnimationFrame(this.#onFrame);
   };
 
   constructor() {
@@ -107,6 +120,7 @@ export class GkLedPicture extends LitElement {
    */
   draw(colors: ArrayLike<number>): void {
     this.#colors = colors;
+    this.#pending = true;
     if (this.#frame === 0 && this.#context) this.#frame = requestAnimationFrame(this.#onFrame);
   }
 
