@@ -8,6 +8,10 @@ const server = process.env.GLOWKIT_SERVER ?? 'http://127.0.0.1:8090';
 export default defineConfig({
   build: {
     target: 'es2022',
+    // The browsers the UI's light-dark() colours need: an older CSS target makes the minifier
+    // turn index.html's light-dark() into a prefers-color-scheme query, which ignores the theme
+    // picked in the header (a dark page behind a light UI).
+    cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     outDir: 'dist',
     emptyOutDir: true,
     reportCompressedSize: true,

@@ -65,5 +65,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
 /** Keeps a screenshot of the page under test-results/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  // Parts of the page below the window are drawn too: `content-visibility: auto` (long forms
+  // use it) would leave them blank in a full-page picture. The style pierces shadow roots.
+  await page.screenshot({
+    path: join(screenshotDir, `${name}.png`),
+    fullPage: true,
+    style: '* { content-visibility: visible !important; }',
+  });
 }

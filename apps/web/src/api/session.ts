@@ -15,7 +15,10 @@ export class Session extends EventTarget {
   readonly #connection: ServerConnection;
   readonly #storage: Storage;
   #state: SignInState = 'unknown';
-  /** Why the browser was signed out, as the server phrased it, for the sign-in page to show. */
+  /**
+   * Why the browser was signed out, for the sign-in page to show: the server's words, or a phrase
+   * key of the UI (`web_…`) when the UI itself knows why.
+   */
   reason = '';
 
   constructor(connection: ServerConnection, storage: Storage = window.localStorage) {
@@ -26,7 +29,10 @@ export class Session extends EventTarget {
     // The server tells a session whose token was revoked (see the server's README).
     connection.onPush('authorize-event', (push) => {
       const data = push.data as { event?: string } | undefined;
-      if (data?.event === 'revoked') this.#signedOut('This browser’s token was revoked.');
+      if (data?.event !== 'revoked') return;
+      // The token is dead: forget it, as a refused login does.
+      this.#storage.removeItem(TOKEN_KEY);
+      this.#signedOut('web_sign_in_revoked');
     });
     window.addEventListener('storage', (event) => {
       // Signing out in one tab signs out the others.

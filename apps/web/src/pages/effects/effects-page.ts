@@ -5,6 +5,7 @@ import { defineElement } from '@glowkit/elements/components';
 import type { EffectFormEventDetail, GkEffectForm } from '@glowkit/elements/effect-form';
 import { MAX_DURATION_MS, MAX_PRIORITY, MIN_PRIORITY } from '@glowkit/protocol';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ServerError } from '../../api/connection.js';
 import { GkPage } from '../../app/page.js';
@@ -417,11 +418,14 @@ export class GkEffectsPage extends GkPage {
     const schema = this._schemas?.get(effect.script);
     let body: unknown;
     if (schema) {
+      // The form's value is set only when another effect starts it afresh: Lit sets an object
+      // binding again on every render, which would undo what was edited (typing a name to save
+      // under, or a run's status changing, renders the page).
       body = keyed(
         effect.name,
         html`<gk-effect-form
           .schema=${schema}
-          .value=${this.#formArgs}
+          .value=${guard([this.#formArgs], () => this.#formArgs)}
           .translator=${this.ctx.translator}
           .heading=${false}
           @input=${this.#optionChanged}

@@ -26,18 +26,22 @@ export class GkSignInPage extends GkPage {
     _error: { state: true },
     _busy: { state: true },
     _waiting: { state: true },
+    _name: { state: true },
   };
 
   declare _error: string;
   declare _busy: boolean;
   /** The id of this browser's pending token request, while it waits for an admin. */
   declare _waiting: string | undefined;
+  /** The name this browser last asked with: the form shows it again after a denied request. */
+  declare _name: string;
 
   constructor() {
     super();
     this._error = '';
     this._busy = false;
     this._waiting = undefined;
+    this._name = '';
   }
 
   async #signIn(event: SubmitEvent): Promise<void> {
@@ -60,6 +64,7 @@ export class GkSignInPage extends GkPage {
     const form = event.target as HTMLFormElement;
     const comment = String(new FormData(form).get('comment') ?? '').trim();
     const id = requestId();
+    this._name = comment;
     this._error = '';
     this._waiting = id;
     try {
@@ -91,7 +96,9 @@ export class GkSignInPage extends GkPage {
   }
 
   protected override render(): TemplateResult {
-    const reason = this.ctx.session.reason;
+    // A phrase key when the UI knows why; the server's own words otherwise.
+    const given = this.ctx.session.reason;
+    const reason = given.startsWith('web_') ? this.t(given) : given;
     return html`<h1>${this.t('web_sign_in_title')}</h1>
       ${reason ? html`<p class="notice" role="alert">${reason}</p>` : nothing}
       <div class="columns">
@@ -123,7 +130,7 @@ export class GkSignInPage extends GkPage {
               : html`<form @submit=${this.#request}>
                   <label for="comment">${this.t('web_sign_in_request_name')}</label>
                   <input id="comment" name="comment" minlength="5" maxlength="100" required
-                    value=${navigator.userAgent.includes('Mobile') ? 'Phone browser' : 'Web browser'} />
+                    value=${this._name || this.t(navigator.userAgent.includes('Mobile') ? 'web_sign_in_phone_name' : 'web_sign_in_browser_name')} />
                   <button>${this.t('web_sign_in_request_submit')}</button>
                 </form>`
           }

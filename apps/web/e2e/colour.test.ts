@@ -1,0 +1,230 @@
+// The Colour page as a user drives it: pick a colour with the RGB picker, set it at a priority and
+// see it on the live picture (as the LEDs get it: after the instance's colour adjustment) and on
+// the overview; clear it again; a timed colour counts down on the overview.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newContext, screenshot, signIn } from './support/browser.js';
+import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import {
+  brightest,
+  distinctColours,
+  ledColours,
+  type Rgb,
+  useFrameOf60Leds,
+} from './support/leds.js';
+import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
+
+const INSTANCE = 'First LED instance';
+const PICTURE = `Live picture of 60 LEDs of ${INSTANCE}`;
+/** Smoothing blends a new colour in over a moment. */
+const LIVE = { timeout: 10_000, interval: 100 };
+
+/**
+ * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
+ * busy machine (the whole suite runs its files side by side).
+ */
+const TEST_TIMEOUT = 30_000;
+
+let glowkit: Glowkit;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
+  await useFrameOf60Leds(glowkit);
+}, TEST_TIMEOUT);
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await glowkit?.stop();
+});
+
+async function openColourPage(look = {}): Promise<Page> {
+  context = await newContext(browser, look);
+  const page = await context.newPage();
+  await signIn(page, glowkit.url, glowkit.token, '/colour');
+  await page.getByRole('heading', { name: 'Colour', level: 1 }).waitFor();
+  return page;
+}
+
+/** The live picture of the page, once it streams. */
+async function livePicture(page: Page) {
+  await expect
+    .poll(() => page.locator('gk-live-leds').getByRole('status').getAttribute('data-state'), LIVE)
+    .toBe('live');
+  await page.getByRole('img', { name: PICTURE }).waitFor();
+  return page.locator('gk-live-leds gk-led-picture');
+}
+
+/** Types a colour into the picker's channels, as a keyboard user does. */
+async function pick(page: Page, [red, green, blue]: Rgb): Promise<void> {
+  const picker = page.getByRole('group', { name: 'Colour', exact: true });
+  for (const [channel, value] of [
+    ['Red', red],
+    ['Green', green],
+    ['Blue', blue],
+  ] as const) {
+    const field = picker.getByRole('spinbutton', { name: channel, exact: true });
+    await field.fill(String(value));
+    await field.press('Tab');
+  }
+}
+
+const status = (page: Page) => page.getByTestId('colour-status');
+const showing = (page: Page) =>
+  page.getByRole('article', { name: INSTANCE }).getByTestId('showing');
+
+describe('the colour page', { timeout: TEST_TIMEOUT }, () => {
+  it('sets a colour: every LED shows it, the overview names it; clearing darkens them', async () => {
+    const page = await openColourPage();
+    expect(await page.getByRole('combobox', { name: 'Instance' }).inputValue()).toBe('0');
+    expect(await page.getByRole('spinbutton', { name: 'Priority' }).inputValue()).toBe('50');
+    const picture = await livePicture(page);
+    await expect.poll(async () => brightest(await ledColours(picture)), LIVE).toBe(0);
+
+    await pick(page, [0, 128, 255]);
+    expect(await page.getByRole('textbox', { name: 'Pick a color' }).inputValue()).toBe('#0080ff');
+    await page.getByRole('button', { name: 'Set colour' }).click();
+    await expect
+      .poll(() => status(page).textContent())
+      .toContain(`#0080FF set on ${INSTANCE} at priority 50`);
+    expect((await page.getByTestId('colour-error').textContent())?.trim()).toBe('');
+    // The LEDs get the colour after the instance's gamma (2.2): blue full, green well below its
+    // 128, no red; every LED alike.
+    const azure = (colours: Rgb[]) =>
+      distinctColours(colours) === 1 &&
+      colours.every(([r, g, b]) => b > 200 && g > 10 && g < 110 && r === 0);
+    await expect.poll(async () => azure(await ledColours(picture)), LIVE).toBe(true);
+    await screenshot(page, 'colour-set');
+
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await expect
+      .poll(() => showing(page).textContent(), LIVE)
+      .toContain('Colour #0080FF (RGB 0, 128, 255)');
+    expect(await showing(page).textContent()).toContain('Priority 50');
+    const card = page.getByRole('article', { name: INSTANCE });
+    await card.getByRole('img', { name: PICTURE }).waitFor();
+    await expect
+      .poll(async () => azure(await ledColours(card.locator('gk-led-picture'))), LIVE)
+      .toBe(true);
+    // Untimed: no time left.
+    expect(await card.getByTestId('time-left').count()).toBe(0);
+    await screenshot(page, 'overview-colour');
+
+    // The overview's own link to the colour of this instance, then Clear.
+    await card.getByRole('link', { name: 'Colour' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/colour/0');
+    await page.getByRole('button', { name: 'Clear priority' }).click();
+    await expect
+      .poll(async () => (await status(page).textContent())?.trim())
+      .toBe(`Priority 50 cleared on ${INSTANCE}.`);
+    await expect.poll(async () => brightest(await ledColours(picture)), LIVE).toBe(0);
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await expect
+      .poll(async () => (await showing(page).textContent())?.trim(), LIVE)
+      .toBe('Nothing: the LEDs are dark.');
+  });
+
+  it('keeps the lower priority on top, and a timed colour counts down on the overview', async () => {
+    const page = await openColourPage();
+    const picture = await livePicture(page);
+    // Red at 50, for a minute.
+    await pick(page, [255, 0, 0]);
+    await page.getByRole('spinbutton', { name: 'Duration in seconds' }).fill('60');
+    await page.getByRole('button', { name: 'Set colour' }).click();
+    await expect.poll(() => status(page).textContent()).toContain('#FF0000 set on');
+    const red = (colours: Rgb[]) => colours.every(([r, g, b]) => r > 200 && g === 0 && b === 0);
+    await expect.poll(async () => red(await ledColours(picture)), LIVE).toBe(true);
+    // Green at 100 stays behind it.
+    await pick(page, [0, 255, 0]);
+    await page.getByRole('spinbutton', { name: 'Duration in seconds' }).fill('');
+    await page.getByRole('spinbutton', { name: 'Priority' }).fill('100');
+    await page.getByRole('button', { name: 'Set colour' }).click();
+    await expect
+      .poll(() => status(page).textContent())
+      .toContain(`#00FF00 set on ${INSTANCE} at priority 100`);
+    expect(red(await ledColours(picture))).toBe(true);
+
+    await page.getByRole('link', { name: 'Overview' }).click();
+    const card = page.getByRole('article', { name: INSTANCE });
+    await expect.poll(() => showing(page).textContent(), LIVE).toContain('Colour #FF0000');
+    expect(await card.getByTestId('time-left').textContent()).toMatch(/^\s*[01]:\d\d\s*$/);
+    await screenshot(page, 'overview-colour-timed');
+
+    // Cleared from the overview: green (priority 100) shows.
+    await card.getByRole('button', { name: 'Clear priority 50' }).click();
+    await expect.poll(() => showing(page).textContent(), LIVE).toContain('Colour #00FF00');
+    const green = (colours: Rgb[]) => colours.every(([r, g, b]) => g > 200 && r === 0 && b === 0);
+    await expect
+      .poll(async () => green(await ledColours(card.locator('gk-led-picture'))), LIVE)
+      .toBe(true);
+    await card.getByRole('button', { name: 'Clear priority 100' }).click();
+    await expect
+      .poll(async () => (await showing(page).textContent())?.trim(), LIVE)
+      .toBe('Nothing: the LEDs are dark.');
+  });
+
+  it("dims the LEDs with the overview's brightness, and switches their output off and on", async () => {
+    const page = await openColourPage();
+    await pick(page, [255, 0, 0]);
+    await page.getByRole('button', { name: 'Set colour' }).click();
+    await expect.poll(() => status(page).textContent()).toContain('#FF0000 set on');
+    await page.getByRole('link', { name: 'Overview' }).click();
+    const card = page.getByRole('article', { name: INSTANCE });
+    const picture = card.locator('gk-led-picture');
+    await card.getByRole('img', { name: PICTURE }).waitFor();
+    const reds = async () => (await ledColours(picture)).map(([r]) => r);
+    await expect.poll(async () => Math.min(...(await reds())), LIVE).toBeGreaterThan(240);
+
+    const slider = card.getByRole('slider', { name: 'Brightness' });
+    await slider.fill('40');
+    await expect.poll(() => slider.getAttribute('aria-valuetext')).toBe('40 %');
+    // Dimmer, still red, every LED alike.
+    await expect.poll(async () => Math.max(...(await reds())), LIVE).toBeLessThan(200);
+    const dimmed = await ledColours(picture);
+    expect(distinctColours(dimmed)).toBe(1);
+    expect(dimmed[0]?.[0]).toBeGreaterThan(0);
+    expect(dimmed[0]?.slice(1)).toEqual([0, 0]);
+    await screenshot(page, 'overview-dimmed');
+    await slider.fill('100');
+    await expect.poll(async () => Math.min(...(await reds())), LIVE).toBeGreaterThan(240);
+
+    const output = card.getByRole('switch', { name: 'LED output on' });
+    await output.uncheck();
+    await expect
+      .poll(() => card.getByTestId('device').getAttribute('data-state'), LIVE)
+      .toBe('off');
+    expect((await card.getByTestId('device').textContent())?.trim()).toBe('virtual: off');
+    await screenshot(page, 'overview-output-off');
+    await output.check();
+    await expect.poll(() => card.getByTestId('device').getAttribute('data-state'), LIVE).toBe('on');
+    expect(await output.isChecked()).toBe(true);
+    await card.getByRole('button', { name: 'Clear priority 50' }).click();
+    await expect
+      .poll(async () => (await showing(page).textContent())?.trim(), LIVE)
+      .toBe('Nothing: the LEDs are dark.');
+  });
+
+  it('fits a phone', async () => {
+    const page = await openColourPage({ viewport: PHONE });
+    await livePicture(page);
+    await expectNoSidewaysScroll(page);
+    for (const control of [
+      page.getByRole('combobox', { name: 'Instance' }),
+      page.getByRole('spinbutton', { name: 'Red', exact: true }),
+      page.getByRole('spinbutton', { name: 'Blue', exact: true }),
+      page.getByRole('spinbutton', { name: 'Priority' }),
+      page.getByRole('button', { name: 'Clear priority' }),
+      page.getByRole('button', { name: 'Set colour' }),
+      page.getByRole('img', { name: PICTURE }),
+    ]) {
+      await expectReachable(control);
+    }
+    await screenshot(page, 'phone-colour');
+  });
+});

@@ -1,0 +1,242 @@
+// The Effects page as a user drives it: run a bundled effect and watch the live picture move,
+// change its options while it runs and see the LEDs follow, keep the options as a custom effect
+// and delete it again; the overview says what runs; both pages fit a phone.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newContext, screenshot, signIn } from './support/browser.js';
+import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import {
+  allGrey,
+  brightest,
+  distinctColours,
+  ledColours,
+  type Rgb,
+  useFrameOf60Leds,
+} from './support/leds.js';
+import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
+
+const INSTANCE = 'First LED instance';
+const PICTURE = `Live picture of 60 LEDs of ${INSTANCE}`;
+/** Effects take a moment to start and smoothing blends their first frames in. */
+const LIVE = { timeout: 10_000, interval: 100 };
+
+/**
+ * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
+ * busy machine (the whole suite runs its files side by side).
+ */
+const TEST_TIMEOUT = 30_000;
+
+let glowkit: Glowkit;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
+  await useFrameOf60Leds(glowkit);
+}, TEST_TIMEOUT);
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await glowkit?.stop();
+});
+
+/** A signed-in page on the effect `name` (chosen from the catalogue, as a user does). */
+async function openEffect(name: string, look = {}): Promise<Page> {
+  context = await newContext(browser, look);
+  const page = await context.newPage();
+  await signIn(page, glowkit.url, glowkit.token, '/effects');
+  await page.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { name, level: 2 }).waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/effects/${encodeURIComponent(name)}`);
+  return page;
+}
+
+/** The live picture of the page, once it streams. */
+async function livePicture(page: Page) {
+  await expect
+    .poll(() => page.locator('gk-live-leds').getByRole('status').getAttribute('data-state'), LIVE)
+    .toBe('live');
+  await page.getByRole('img', { name: PICTURE }).waitFor();
+  return page.locator('gk-live-leds gk-led-picture');
+}
+
+/** The Run section's status line. */
+function runStatus(page: Page) {
+  return page.getByRole('region', { name: 'Run' }).getByRole('status');
+}
+
+async function run(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect
+    .poll(() => runStatus(page).textContent())
+    .toContain(`runs on ${INSTANCE} at priority 50 until stopped`);
+}
+
+async function stop(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect
+    .poll(async () => (await runStatus(page).textContent())?.trim())
+    .toBe(`Priority 50 on ${INSTANCE} was cleared.`);
+}
+
+describe('the effects page', { timeout: TEST_TIMEOUT }, () => {
+  it('runs Rainbow Wave: the live picture moves in many colours, the overview says so', async () => {
+    const page = await openEffect('Rainbow Wave');
+    const picture = await livePicture(page);
+    // Nothing runs yet: the LEDs are dark.
+    await expect.poll(async () => brightest(await ledColours(picture)), LIVE).toBe(0);
+    await run(page);
+    await expect.poll(async () => brightest(await ledColours(picture)), LIVE).toBeGreaterThan(200);
+    // A rainbow along the frame: many colours at once, and they move.
+    await expect
+      .poll(async () => distinctColours(await ledColours(picture)), LIVE)
+      .toBeGreaterThan(20);
+    const before = await ledColours(picture);
+    await expect.poll(() => ledColours(picture), LIVE).not.toEqual(before);
+    await screenshot(page, 'effects-rainbow-running');
+
+    await page.getByRole('link', { name: 'Overview' }).click();
+    const card = page.getByRole('article', { name: INSTANCE });
+    await expect
+      .poll(() => card.getByTestId('showing').textContent())
+      .toContain('Effect “Rainbow Wave”');
+    expect(await card.getByTestId('showing').textContent()).toContain('Priority 50');
+    const overviewPicture = card.locator('gk-led-picture');
+    await card.getByRole('img', { name: PICTURE }).waitFor();
+    await expect
+      .poll(async () => distinctColours(await ledColours(overviewPicture)), LIVE)
+      .toBeGreaterThan(20);
+    await screenshot(page, 'overview-rainbow');
+
+    // Back on the page, it knows the effect runs, and Stop ends it.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Rainbow Wave', level: 2 }).waitFor();
+    await expect.poll(() => runStatus(page).textContent()).toContain('Rainbow Wave runs on');
+    await stop(page);
+    await expect.poll(async () => brightest(await ledColours(picture)), LIVE).toBe(0);
+  });
+
+  it('follows a changed option while it runs: Rainbow Wave at saturation 0 is white', async () => {
+    const page = await openEffect('Rainbow Wave');
+    const picture = await livePicture(page);
+    await run(page);
+    await expect
+      .poll(async () => distinctColours(await ledColours(picture)), LIVE)
+      .toBeGreaterThan(20);
+    const options = page.getByRole('region', { name: 'Options' });
+    await options.getByRole('spinbutton', { name: 'Saturation' }).fill('0');
+    await options.getByRole('spinbutton', { name: 'Saturation' }).press('Tab');
+    // Saturation 0: every LED the same white, dimmed by the instance's brightness compensation
+    // (as Hyperion.ng's: white at a third of each channel).
+    const white = (colours: Rgb[]) => allGrey(colours) && distinctColours(colours) === 1;
+    await expect.poll(async () => white(await ledColours(picture)), LIVE).toBe(true);
+    expect(brightest(await ledColours(picture))).toBeGreaterThan(50);
+    await screenshot(page, 'effects-rainbow-saturation-0');
+    await stop(page);
+    // The form keeps what was edited while the page changes around it.
+    expect(await options.getByRole('spinbutton', { name: 'Saturation' }).inputValue()).toBe('0');
+  });
+
+  it('follows a changed colour option: Warm Pulse turns blue', async () => {
+    const page = await openEffect('Warm Pulse');
+    const picture = await livePicture(page);
+    await run(page);
+    // Orange: red strongest, no blue.
+    const orange = (c: Rgb) => c[0] > c[1] && c[2] === 0 && c[0] > 0;
+    await expect.poll(async () => (await ledColours(picture)).every(orange), LIVE).toBe(true);
+    const options = page.getByRole('region', { name: 'Options' });
+    for (const [channel, value] of [
+      ['Red', '0'],
+      ['Green', '0'],
+      ['Blue', '255'],
+    ] as const) {
+      const field = options.getByRole('spinbutton', { name: channel, exact: true });
+      await field.fill(value);
+      await field.press('Tab');
+    }
+    // Blue only, and lit (the pulse never goes fully dark for long).
+    const blue = (c: Rgb) => c[0] === 0 && c[1] === 0 && c[2] > 100;
+    await expect.poll(async () => (await ledColours(picture)).every(blue), LIVE).toBe(true);
+    await screenshot(page, 'effects-pulse-blue');
+    await stop(page);
+  });
+
+  it('keeps changed options as a custom effect, and deletes it again', async () => {
+    const page = await openEffect('Warm Pulse');
+    const option = (name: string) =>
+      page.getByRole('region', { name: 'Options' }).getByRole('spinbutton', { name, exact: true });
+    await option('Cycle length').fill('2.5');
+    await option('Green').fill('0');
+    await page.getByRole('textbox', { name: 'Name of the new effect' }).fill('Red Heartbeat');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved “Red Heartbeat”.' }).waitFor();
+    await page.getByRole('heading', { name: 'Red Heartbeat', level: 2 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/effects/Red%20Heartbeat');
+    const custom = page.getByRole('region', { name: 'Custom effects' });
+    await custom.getByRole('link', { name: 'Red Heartbeat', exact: true }).waitFor();
+    // The new effect starts from the options it was saved with.
+    expect(await option('Cycle length').inputValue()).toBe('2.5');
+    expect(await option('Red').inputValue()).toBe('255');
+    expect(await option('Green').inputValue()).toBe('0');
+    await screenshot(page, 'effects-custom-saved');
+
+    // It runs like a bundled one: red, no green, no blue.
+    const picture = await livePicture(page);
+    await run(page);
+    const red = (c: Rgb) => c[0] > 50 && c[1] === 0 && c[2] === 0;
+    await expect.poll(async () => (await ledColours(picture)).every(red), LIVE).toBe(true);
+    await stop(page);
+
+    await page.getByRole('button', { name: 'Delete effect' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete “Red Heartbeat”?' });
+    await dialog.waitFor();
+    await screenshot(page, 'effects-custom-delete-dialog');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/effects');
+    await expect.poll(() => custom.getByRole('link', { name: 'Red Heartbeat' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Warm Pulse', exact: true }).count()).toBe(1);
+  });
+
+  it('fits a phone: the overview and an effect, run from there', async () => {
+    context = await newContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await signIn(page, glowkit.url, glowkit.token);
+    const card = page.getByRole('article', { name: INSTANCE });
+    await card.getByRole('img', { name: PICTURE }).waitFor();
+    await card.getByTestId('showing').waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectReachable(card.getByRole('switch', { name: 'Instance on' }));
+    await expectReachable(card.getByRole('switch', { name: 'LED output on' }));
+    await expectReachable(card.getByRole('slider', { name: 'Brightness' }));
+    await screenshot(page, 'phone-overview');
+
+    await page.getByRole('link', { name: 'Effects' }).first().click();
+    await page.getByRole('searchbox', { name: 'Search effects' }).fill('rainbow');
+    await page.getByRole('link', { name: 'Rainbow Wave', exact: true }).click();
+    await page.getByRole('heading', { name: 'Rainbow Wave', level: 2 }).waitFor();
+    const picture = await livePicture(page);
+    await expectNoSidewaysScroll(page);
+    for (const control of [
+      page.getByRole('combobox', { name: 'Instance' }),
+      page.getByRole('spinbutton', { name: 'Priority (1–253, lower wins)' }),
+      page.getByRole('spinbutton', { name: 'Duration in seconds' }),
+      page.getByRole('button', { name: 'Stop', exact: true }),
+      page.getByRole('region', { name: 'Options' }).getByRole('spinbutton', { name: 'Saturation' }),
+      page.getByRole('button', { name: 'Save', exact: true }),
+    ]) {
+      await expectReachable(control);
+    }
+    await expectReachable(page.getByRole('button', { name: 'Run', exact: true }));
+    await run(page);
+    await expect.poll(async () => brightest(await ledColours(picture)), LIVE).toBeGreaterThan(200);
+    await expectReachable(page.getByRole('img', { name: PICTURE }));
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'phone-effects-running');
+    await stop(page);
+  });
+});

@@ -1,0 +1,202 @@
+// The Setup page as a user drives it: a `file` device and a 60-LED frame around a screen, saved in
+// one go; the device then writes frames of 60 LEDs to the file (read here as the file it is), the
+// page shows the saved values after a reload, and the overview the new device and layout.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newContext, screenshot, signIn } from './support/browser.js';
+import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
+
+const INSTANCE = 'First LED instance';
+/** A line of the file device: one frame, `{r,g,b}` per LED. */
+const FRAME_LINE = /^ \[((?:\{\d{1,3},\d{1,3},\d{1,3}\})*)\]$/;
+
+/**
+ * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
+ * busy machine (the whole suite runs its files side by side).
+ */
+const TEST_TIMEOUT = 30_000;
+
+let glowkit: Glowkit;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let outputDir: string;
+let output: string;
+
+beforeAll(async () => {
+  [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
+  outputDir = mkdtempSync(join(tmpdir(), 'glowkit-e2e-frames-'));
+  output = join(outputDir, 'frames.txt');
+}, TEST_TIMEOUT);
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await glowkit?.stop();
+  if (outputDir) rmSync(outputDir, { recursive: true, force: true });
+});
+
+async function openSetup(look = {}): Promise<Page> {
+  context = await newContext(browser, look);
+  const page = await context.newPage();
+  await signIn(page, glowkit.url, glowkit.token, '/setup/0');
+  await page.getByRole('heading', { name: 'Setup', level: 1 }).waitFor();
+  await page.getByLabel('Device type').waitFor();
+  return page;
+}
+
+/** The frames the file device wrote so far: each line's LEDs as `[r, g, b]`. */
+function framesInFile(): number[][][] {
+  let text: string;
+  try {
+    text = readFileSync(output, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const leds = FRAME_LINE.exec(line)?.[1];
+      if (leds === undefined) throw new Error(`not a frame line: ${line.slice(0, 80)}`);
+      return [...leds.matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map((m) => [
+        Number(m[1]),
+        Number(m[2]),
+        Number(m[3]),
+      ]);
+    });
+}
+
+const frameField = (page: Page, edge: string) =>
+  page.getByRole('spinbutton', { name: edge, exact: true });
+
+describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
+  it('saves a file device and a 60-LED frame; the file gets frames of 60 LEDs', async () => {
+    const page = await openSetup();
+    expect(await page.getByLabel('Instance', { exact: true }).inputValue()).toBe('0');
+    for (const heading of ['LED device', 'LED layout', 'Smoothing', 'Colour adjustment']) {
+      await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
+    }
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.getByLabel('Device type').selectOption('file');
+    await page.getByLabel('Output file').fill(output);
+
+    await page.getByRole('radio', { name: 'Frame around a screen' }).check();
+    await frameField(page, 'Top').fill('20');
+    await frameField(page, 'Right').fill('10');
+    await frameField(page, 'Bottom').fill('20');
+    await frameField(page, 'Left').fill('10');
+    await page.getByRole('img', { name: 'Preview of the layout: 60 LEDs' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'LEDs in this layout: 60' }).waitFor();
+    // The device still has the default's 1 LED: the page says so and offers to fix it.
+    const mismatch = page
+      .getByRole('status')
+      .filter({ hasText: 'The layout has 60 LEDs, the device 1.' });
+    await mismatch.waitFor();
+    await screenshot(page, 'setup-mismatch');
+    await page.getByRole('button', { name: 'Give the device 60 LEDs' }).click();
+    await expect
+      .poll(() => page.getByLabel('Number of LEDs on the hardware').inputValue())
+      .toBe('60');
+    await expect.poll(() => mismatch.count()).toBe(0);
+    await screenshot(page, 'setup-file-frame');
+
+    await save.click();
+    const saved = page.getByRole('status').filter({ hasText: 'Saved.' });
+    await saved.waitFor({ timeout: 15_000 });
+    expect(await saved.textContent()).toContain('The instance runs with the new settings.');
+    await screenshot(page, 'setup-saved');
+
+    // The device writes what the instance shows (the boot effect runs again on a rebuild, then
+    // nothing): every line 60 LEDs.
+    await expect.poll(() => framesInFile().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(new Set(framesInFile().map((frame) => frame.length))).toEqual(new Set([60]));
+
+    // A colour set on the Colour page reaches the file: 60 times red (gamma keeps 255 and 0).
+    await page.getByRole('link', { name: 'Colour' }).click();
+    const picker = page.getByRole('group', { name: 'Colour', exact: true });
+    for (const [channel, value] of [
+      ['Red', '255'],
+      ['Green', '0'],
+      ['Blue', '0'],
+    ] as const) {
+      await picker.getByRole('spinbutton', { name: channel, exact: true }).fill(value);
+    }
+    await page.getByRole('button', { name: 'Set colour' }).click();
+    await expect.poll(() => page.getByTestId('colour-status').textContent()).toContain('#FF0000');
+    await expect
+      .poll(() => JSON.stringify(framesInFile().at(-1)), { timeout: 10_000, interval: 100 })
+      .toBe(JSON.stringify(Array.from({ length: 60 }, () => [255, 0, 0])));
+    expect(new Set(framesInFile().map((frame) => frame.length))).toEqual(new Set([60]));
+  });
+
+  it('shows the saved values after a reload, and the overview the new device', async () => {
+    const page = await openSetup();
+    expect(await page.getByLabel('Device type').inputValue()).toBe('file');
+    expect(await page.getByLabel('Output file').inputValue()).toBe(output);
+    expect(await page.getByLabel('Number of LEDs on the hardware').inputValue()).toBe('60');
+    await page.getByRole('status').filter({ hasText: 'LEDs in this layout: 60' }).waitFor();
+    await page.getByRole('img', { name: 'Preview of the layout: 60 LEDs' }).waitFor();
+    // The generator knows the frame it made.
+    expect(await page.getByRole('radio', { name: 'Frame around a screen' }).isChecked()).toBe(true);
+    for (const [edge, count] of [
+      ['Top', '20'],
+      ['Right', '10'],
+      ['Bottom', '20'],
+      ['Left', '10'],
+    ] as const) {
+      expect(await frameField(page, edge).inputValue(), edge).toBe(count);
+    }
+    expect(await page.getByText('The layout has 60 LEDs').count()).toBe(0);
+    await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
+    await screenshot(page, 'setup-reloaded');
+
+    await page.reload();
+    await page.getByLabel('Output file').waitFor();
+    expect(await page.getByLabel('Output file').inputValue()).toBe(output);
+
+    await page.getByRole('link', { name: 'Overview' }).click();
+    const card = page.getByRole('article', { name: INSTANCE });
+    await expect.poll(() => card.getByTestId('device').textContent()).toContain('file: on');
+    await card.getByRole('img', { name: `Live picture of 60 LEDs of ${INSTANCE}` }).waitFor();
+    await screenshot(page, 'overview-file-device');
+  });
+
+  it('fits a phone: no sideways scroll, the fields and the save bar within reach', async () => {
+    const page = await openSetup({ viewport: PHONE });
+    await page.getByRole('status').filter({ hasText: 'LEDs in this layout: 60' }).waitFor();
+    await expectNoSidewaysScroll(page);
+    for (const control of [
+      page.getByLabel('Instance', { exact: true }),
+      page.getByLabel('Device type'),
+      page.getByLabel('Output file'),
+      page.getByLabel('Number of LEDs on the hardware'),
+      page.getByRole('radio', { name: 'Matrix' }),
+      frameField(page, 'Top'),
+      frameField(page, 'Left'),
+      page.getByRole('img', { name: 'Preview of the layout: 60 LEDs' }),
+    ]) {
+      await expectReachable(control);
+    }
+    // An edit, then the save bar: both buttons take a tap; discarding goes back.
+    await frameField(page, 'Top').fill('21');
+    await page.getByRole('status').filter({ hasText: 'LEDs in this layout: 61' }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectReachable(page.getByRole('button', { name: 'Save', exact: true }));
+    const discard = page.getByRole('button', { name: 'Discard changes' });
+    await expectReachable(discard);
+    await screenshot(page, 'phone-setup-edited');
+    await discard.click();
+    await expect.poll(() => frameField(page, 'Top').inputValue()).toBe('20');
+    await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
+  });
+});
