@@ -3,12 +3,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseJson } from '@glowkit/protocol';
+import { CliSession, type Reply, replyProblem } from './cli-session.js';
 import { configurationInBackup } from './config/backup.js';
 import { databaseFile, defaultDataDir } from './data-dir.js';
 import { ensureAdminToken } from './first-start.js';
 import { createLogger } from './logger.js';
 import { restoreConfigurationOf } from './rpc/normalize.js';
-import { createServer } from './server.js';
+import { createServer, storedTcpPort } from './server.js';
 import { ConfigStore } from './store/config-store.js';
 import { importConfiguration } from './store/export.js';
 
@@ -19,6 +20,12 @@ Usage:
   glowkit token create --comment <text>  create an admin token; it is shown once
   glowkit token list                     list tokens (ids and comments, never the tokens)
   glowkit token revoke <id>              revoke a token
+  glowkit token requests                 list the token requests waiting in the running server
+  glowkit token approve <id>             give the client of token request <id> its token
+  glowkit token deny <id>                deny token request <id>
+                                         (requests, approve and deny ask the server running
+                                         with this data directory, on 127.0.0.1 and its TCP
+                                         JSON port: --tcp-port, else jsonServer.port, else 19444)
   glowkit config export [file]           write the stored configuration (stdout without a file)
   glowkit config import <file>           replace the stored configuration (the old one is kept
                                          as a snapshot); a running server applies it on restart.
@@ -30,7 +37,8 @@ Options (each also an environment variable):
   --host <address>     GLOWKIT_HOST         address to listen on (default 0.0.0.0)
   --port <n>           GLOWKIT_PORT         HTTP port (default webConfig.port, else 8090)
   --ssl-port <n>       GLOWKIT_SSL_PORT     HTTPS port (default webConfig.sslPort, else 8092)
-  --tcp-port <n>       GLOWKIT_TCP_PORT     TCP JSON port (default jsonServer.port, else 19444)
+  --tcp-port <n>       GLOWKIT_TCP_PORT     TCP JSON port (default jsonServer.port, else 19444);
+                                            for token requests|approve|deny, the server's
   --body-limit <size>  GLOWKIT_BODY_LIMIT   largest request, e.g. 10MB, 512KB (default 10MB)
   --web-dir <dir>      GLOWKIT_WEB_DIR      the web UI's build to serve at / (default apps/web/dist)
   --log-level <level>  GLOWKIT_LOG_LEVEL    fatal, error, warn, info, debug, trace, silent
@@ -109,22 +117,31 @@ function dir(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : resolve(value);
 }
 
+type Values = Record<string, string | boolean | undefined>;
+
+/** A setting: its flag, else its environment variable; unset: undefined. */
+function setting(values: Values, flag: string, variable: string): string | undefined {
+  return (values[flag] as string | undefined) ?? process.env[variable] ?? undefined;
+}
+
+/** `--tcp-port`, else `GLOWKIT_TCP_PORT` (0: any free port); unset: undefined. */
+const tcpPortSetting = (values: Values): number | undefined =>
+  port(setting(values, 'tcp-port', 'GLOWKIT_TCP_PORT'), '--tcp-port');
+
 function version(): string {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   return String(manifest.version);
 }
 
-async function start(values: Record<string, string | boolean | undefined>): Promise<void> {
-  const env = process.env;
-  const text = (flag: string, variable: string) =>
-    (values[flag] as string | undefined) ?? env[variable] ?? undefined;
-  const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir(env);
+async function start(values: Values): Promise<void> {
+  const text = (flag: string, variable: string) => setting(values, flag, variable);
+  const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
   const options = {
     dataDir,
     host: text('host', 'GLOWKIT_HOST'),
     port: port(text('port', 'GLOWKIT_PORT'), '--port'),
     sslPort: port(text('ssl-port', 'GLOWKIT_SSL_PORT'), '--ssl-port'),
-    tcpPort: port(text('tcp-port', 'GLOWKIT_TCP_PORT'), '--tcp-port'),
+    tcpPort: tcpPortSetting(values),
     bodyLimit: size(text('body-limit', 'GLOWKIT_BODY_LIMIT')),
     webDir: dir(text('web-dir', 'GLOWKIT_WEB_DIR')),
   };
@@ -155,7 +172,7 @@ async function start(values: Record<string, string | boolean | undefined>): Prom
   }
 }
 
-async function token(args: string[], values: Record<string, string | boolean | undefined>) {
+async function token(args: string[], values: Values) {
   const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
   const [action, id] = args;
   // Usage is checked before anything is opened, so that a mistake creates nothing.
@@ -166,8 +183,14 @@ async function token(args: string[], values: Record<string, string | boolean | u
   if (action === 'revoke' && !id) {
     throw new UsageError('token revoke needs the id of a token (see glowkit token list)');
   }
+  if (action === 'requests' || action === 'approve' || action === 'deny') {
+    await tokenRequests(action, id, values, dataDir);
+    return;
+  }
   if (action !== 'create' && action !== 'list' && action !== 'revoke') {
-    throw new UsageError('token needs create, list or revoke (see glowkit --help)');
+    throw new UsageError(
+      'token needs create, list, revoke, requests, approve or deny (see glowkit --help)',
+    );
   }
   // Only create may make a new data directory: list and revoke need tokens to exist.
   const store =
@@ -196,7 +219,154 @@ async function token(args: string[], values: Record<string, string | boolean | u
   }
 }
 
-async function config(args: string[], values: Record<string, string | boolean | undefined>) {
+/** The comment of the admin token `token requests|approve|deny` make for themselves. */
+export const CLI_TOKEN_COMMENT = 'glowkit CLI answering token requests';
+
+/**
+ * A requester's text, safe to print: control characters (a terminal's escape sequences, line
+ * breaks) are shown escaped, since anyone on the network may send a token request.
+ */
+function printable(text: string): string {
+  return text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is escaped.
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** Time left, for people: "2 min 55 s", "40 s". */
+function timeLeft(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
+}
+
+/** A pending request as `getPendingTokenRequests` lists it. */
+interface PendingRequest {
+  id: string;
+  comment: string;
+  timeout: number;
+}
+
+function pendingOf(reply: Reply): PendingRequest[] {
+  const info = Array.isArray(reply.info) ? reply.info : [];
+  return info
+    .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
+    .map((r) => ({
+      id: String(r.id ?? ''),
+      comment: String(r.comment ?? ''),
+      timeout: typeof r.timeout === 'number' ? r.timeout : 0,
+    }));
+}
+
+/**
+ * `token requests`, `token approve <id>` and `token deny <id>`: token requests live in the
+ * running server's memory, so these ask it, over its TCP JSON port on loopback, with an admin
+ * token made for the purpose and revoked before glowkit exits, whatever happens (an error, the
+ * server going away, Ctrl-C).
+ */
+async function tokenRequests(
+  action: 'requests' | 'approve' | 'deny',
+  id: string | undefined,
+  values: Values,
+  dataDir: string,
+): Promise<void> {
+  if (action !== 'requests' && !id) {
+    throw new UsageError(
+      `token ${action} needs the id of a token request (see glowkit token requests)`,
+    );
+  }
+  const option = tcpPortSetting(values);
+  if (option === 0) {
+    throw new UsageError(
+      '--tcp-port 0 (any free port) does not say where the server listens: give the port it logged as "tcp"',
+    );
+  }
+  const store = openExisting(dataDir);
+  let temporary: string | undefined;
+  /** Revokes the temporary token; says so, in one line, if that fails. */
+  const revoke = () => {
+    if (temporary === undefined) return;
+    const tokenId = temporary;
+    temporary = undefined;
+    try {
+      store.tokens.revoke(tokenId);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      process.stderr.write(
+        `glowkit: could not revoke the temporary token ${tokenId} (${message}): run glowkit token revoke ${tokenId}\n`,
+      );
+    }
+  };
+  // Ctrl-C, or the terminal closing, while waiting for the server: revoke, then exit.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const onSignal = (signal: NodeJS.Signals) => {
+    revoke();
+    store.close();
+    process.stderr.write(`glowkit: stopped by ${signal}; the temporary token is revoked\n`);
+    process.exit(signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 129);
+  };
+  for (const signal of signals) process.once(signal, onSignal);
+  try {
+    const session = await CliSession.connect(option ?? storedTcpPort(store.read()));
+    try {
+      const created = store.tokens.create(CLI_TOKEN_COMMENT);
+      temporary = created.info.id;
+      const login = await session.call({
+        command: 'authorize',
+        subcommand: 'login',
+        token: created.token,
+      });
+      if (login.success !== true) {
+        throw new Error(
+          login.error === 'No Authorization'
+            ? `the server on ${session.where} refused a token of ${dataDir} (${replyProblem(login)}): is it running with another data directory? name that with --data-dir`
+            : login.error === 'Service Unavailable'
+              ? `the server on ${session.where} is restarting: try again in a moment`
+              : `the server on ${session.where} refused to log in: ${replyProblem(login)}`,
+        );
+      }
+      const listed = await session.call({
+        command: 'authorize',
+        subcommand: 'getPendingTokenRequests',
+      });
+      if (listed.success !== true) throw new Error(replyProblem(listed));
+      const pending = pendingOf(listed);
+      if (action === 'requests') {
+        if (pending.length === 0) process.stdout.write('No token requests are waiting.\n');
+        for (const r of pending) {
+          process.stdout.write(
+            `${printable(r.id)}  ${printable(r.comment)}  ${timeLeft(r.timeout)} left\n`,
+          );
+        }
+        return;
+      }
+      const accept = action === 'approve';
+      const answered = await session.call({
+        command: 'authorize',
+        subcommand: 'answerRequest',
+        id,
+        accept,
+      });
+      if (answered.success !== true) throw new Error(replyProblem(answered));
+      const request = pending.find((r) => r.id === id);
+      const name = request ? ` (“${printable(request.comment)}”)` : '';
+      process.stdout.write(
+        accept
+          ? `Approved request ${printable(id as string)}${name}: that client now has its token.\n`
+          : `Denied request ${printable(id as string)}${name}: that client is told it gets no token.\n`,
+      );
+    } finally {
+      session.close();
+    }
+  } finally {
+    for (const signal of signals) process.off(signal, onSignal);
+    revoke();
+    store.close();
+  }
+}
+
+async function config(args: string[], values: Values) {
   const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
   const file = databaseFile(dataDir);
   const [action, path] = args;

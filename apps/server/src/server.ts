@@ -105,6 +105,13 @@ const groupOf = (configuration: Configuration, name: string): Record<string, unk
 };
 const webConfigOf = (configuration: Configuration) => groupOf(configuration, 'webConfig');
 
+/**
+ * The TCP JSON port a configuration asks for: `jsonServer.port`, else 19444. What `glowkit
+ * start` binds without `--tcp-port`, and where the command line finds a running server.
+ */
+export const storedTcpPort = (configuration: Configuration): number =>
+  portOf(groupOf(configuration, 'jsonServer').port, DEFAULT_TCP_PORT);
+
 /** What of a configuration the HTTPS certificate depends on: a change rebinds the listeners. */
 const tlsKeyOf = (configuration: Configuration): string => {
   const web = webConfigOf(configuration);
@@ -251,21 +258,12 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   #wantedPorts(configuration: Configuration): ListenerPorts {
     const web = webConfigOf(configuration);
     const bound = this.#listeners.ports;
-    const chosen = (
-      option: number | undefined,
-      boundPort: number,
-      stored: unknown,
-      fallback: number,
-    ) => (option === 0 ? boundPort : (option ?? portOf(stored, fallback)));
+    const chosen = (option: number | undefined, boundPort: number, stored: number) =>
+      option === 0 ? boundPort : (option ?? stored);
     return {
-      http: chosen(this.options.port, bound.http, web.port, 8090),
-      https: chosen(this.options.sslPort, bound.https, web.sslPort, 8092),
-      tcp: chosen(
-        this.options.tcpPort,
-        bound.tcp,
-        groupOf(configuration, 'jsonServer').port,
-        DEFAULT_TCP_PORT,
-      ),
+      http: chosen(this.options.port, bound.http, portOf(web.port, 8090)),
+      https: chosen(this.options.sslPort, bound.https, portOf(web.sslPort, 8092)),
+      tcp: chosen(this.options.tcpPort, bound.tcp, storedTcpPort(configuration)),
     };
   }
 

@@ -44,6 +44,9 @@ describe('glowkit', () => {
     expect(code).toBe(0);
     for (const text of [
       'token create',
+      'token requests',
+      'token approve',
+      'token deny',
       'config export',
       '--port',
       'GLOWKIT_DATA',
@@ -247,6 +250,9 @@ describe('glowkit and the files it leaves', () => {
       ['config', 'export'],
       ['token', 'list'],
       ['token', 'revoke', 'abc12'],
+      ['token', 'requests'],
+      ['token', 'approve', 'abc12'],
+      ['token', 'deny'],
       ['token', 'create'],
       ['token'],
       ['config', 'import'],
