@@ -131,6 +131,13 @@ describe('token requests between WebSocket sessions', () => {
 
   it('grants a token: the admin approves, the requester gets it once, and it logs in', async () => {
     const approver = await admin();
+    // Another admin watching the token list (a Tokens page) sees the new token at once.
+    const watcher = await admin();
+    await watcher.call({
+      command: 'serverinfo',
+      subcommand: 'subscribe',
+      data: { subscriptions: ['token-update'] },
+    });
     const { ws, inbox } = await requester();
     ws.send(JSON.stringify(requestToken('ab1C2', 7)));
 
@@ -166,6 +173,8 @@ describe('token requests between WebSocket sessions', () => {
     const token = (answer.info as { token: string }).token;
     expect(token).toMatch(/^[\w-]{40,}$/);
     expect(inbox.messages).toHaveLength(1);
+    const update = await watcher.next((m) => m.command === 'token-update');
+    expect(JSON.stringify(update.data)).toContain('Home Assistant');
 
     // The new token logs in on a fresh session and drives the server; it is not an admin token.
     const client = await anonymousSocket(t.ws);

@@ -73,13 +73,16 @@ export function authorize(
     case 'answerRequest': {
       const id = String(own(request, 'id'));
       const by = session.auth?.ok ? session.auth.token.id : 'unknown';
-      if (!deps.tokenRequests.answer(id, own(request, 'accept') === true, by)) {
+      const accept = own(request, 'accept') === true;
+      if (!deps.tokenRequests.answer(id, accept, by)) {
         return {
           reply: errorReply(name, tan, 'Unable to handle token acceptance or denial', [
             `/id: no token request "${id}" is pending (it was answered, timed out, or its requester disconnected)`,
           ]),
         };
       }
+      // An approved request made a token: other admins' token lists show it at once.
+      if (accept) deps.tokensChanged?.(tokenListOf(deps));
       return { reply: successReply(name, tan) };
     }
     case 'getPendingTokenRequests':
