@@ -200,8 +200,12 @@ describe('the colour page', { timeout: TEST_TIMEOUT }, () => {
       .poll(() => card.getByTestId('device').getAttribute('data-state'), LIVE)
       .toBe('off');
     expect((await card.getByTestId('device').textContent())?.trim()).toBe('virtual: off');
+    // The picture still shows the instance's colours, so the card says the LEDs are dark.
+    await card.getByTestId('output-off').waitFor();
+    expect(await card.getByTestId('output-off').textContent()).toContain('the LEDs are dark');
     await screenshot(page, 'overview-output-off');
     await output.check();
+    await card.getByTestId('output-off').waitFor({ state: 'detached' });
     await expect.poll(() => card.getByTestId('device').getAttribute('data-state'), LIVE).toBe('on');
     expect(await output.isChecked()).toBe(true);
     await card.getByRole('button', { name: 'Clear priority 50' }).click();

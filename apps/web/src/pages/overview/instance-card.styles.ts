@@ -118,4 +118,10 @@ export const instanceCardStyles = css`
     flex-wrap: wrap;
     gap: var(--_space) calc(var(--_space) * 2);
   }
+  .output-off {
+    margin: calc(var(--_space) / 2) 0 0;
+    padding: calc(var(--_space) / 2) var(--_space);
+    border-inline-start: 4px solid var(--_muted);
+    color: var(--_muted);
+  }
 `;

@@ -243,6 +243,14 @@ export class GkInstanceCard extends LitElement {
       </header>
       <gk-live-leds .ctx=${this.ctx} .instance=${id}></gk-live-leds>
       ${
+        // The picture shows the colours the instance makes; with its output off the LEDs are dark.
+        state && (state.components.LEDDEVICE === false || state.components.ALL === false)
+          ? html`<p class="output-off" data-testid="output-off">
+              ${this.#t('web_overview_output_off')}
+            </p>`
+          : nothing
+      }
+      ${
         !running
           ? html`<p class="row">
               <button type="button" @click=${this.#start}>${this.#t('web_overview_start')}</button>
