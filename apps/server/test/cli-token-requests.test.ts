@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { CLI_TOKEN_COMMENT } from '../src/cli.js';
+import { anonymousSocket, type Message, tcpClient } from './support/inbox.js';
 import {
   exited,
   GLOWKIT,
@@ -14,69 +14,6 @@ import {
   startProcess,
   waitForOutput,
 } from './support/process.js';
-
-type Message = Record<string, unknown>;
-
-/** Every message a client receives, and a wait for the one that matches. */
-class Inbox {
-  readonly messages: Message[] = [];
-  #watchers: { match: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
-
-  receive(message: Message): void {
-    this.messages.push(message);
-    for (const watcher of [...this.#watchers]) {
-      if (!watcher.match(message)) continue;
-      this.#watchers.splice(this.#watchers.indexOf(watcher), 1);
-      watcher.resolve(message);
-    }
-  }
-
-  next(match: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> {
-    const found = this.messages.find(match);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no matching message in ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      this.#watchers.push({
-        match,
-        resolve: (m) => {
-          clearTimeout(timer);
-          resolve(m);
-        },
-      });
-    });
-  }
-}
-
-/** A client of the TCP JSON port without a token, as hyperion-py's first connection is. */
-function tcpClient(port: number): { socket: Socket; inbox: Inbox; send(m: Message): void } {
-  const socket = connect(port, '127.0.0.1');
-  const inbox = new Inbox();
-  let buffered = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    buffered += chunk;
-    for (let at = buffered.indexOf('\n'); at >= 0; at = buffered.indexOf('\n')) {
-      inbox.receive(JSON.parse(buffered.slice(0, at)) as Message);
-      buffered = buffered.slice(at + 1);
-    }
-  });
-  return { socket, inbox, send: (m) => socket.write(`${JSON.stringify(m)}\n`) };
-}
-
-/** A WebSocket without a token, as a browser's sign-in page is. */
-async function webSocketClient(url: string): Promise<{ ws: WebSocket; inbox: Inbox }> {
-  const ws = new WebSocket(url);
-  const inbox = new Inbox();
-  ws.on('message', (data) => inbox.receive(JSON.parse(String(data)) as Message));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return { ws, inbox };
-}
 
 const requestToken = (comment: string, id: string, tan: number) => ({
   command: 'authorize',
@@ -228,7 +165,7 @@ describe('glowkit token requests|approve|deny, with a running server', () => {
   });
 
   it('denies a request: the requester is told so', async () => {
-    const browser = await webSocketClient(server.http.replace(/^http/, 'ws'));
+    const browser = await anonymousSocket(server.http.replace(/^http/, 'ws'));
     open.push({ close: () => browser.ws.close() });
     browser.ws.send(JSON.stringify(requestToken('Kitchen tablet', 'Zz9_x', 4)));
     await waitForOutput(server, '"id":"Zz9_x"');

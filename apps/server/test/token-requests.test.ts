@@ -1,57 +1,9 @@
-import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { DENIED } from '../src/auth/token-requests.js';
 import { post } from './support/client.js';
+import { anonymousSocket, type Message, tcpClient } from './support/inbox.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
-
-type Message = Record<string, unknown>;
-
-/** A client that keeps every message it receives and waits for one that matches. */
-class Inbox {
-  readonly messages: Message[] = [];
-  #watchers: { match: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
-
-  receive(message: Message): void {
-    this.messages.push(message);
-    for (const watcher of [...this.#watchers]) {
-      if (!watcher.match(message)) continue;
-      this.#watchers.splice(this.#watchers.indexOf(watcher), 1);
-      watcher.resolve(message);
-    }
-  }
-
-  next(match: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> {
-    const found = this.messages.find(match);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no matching message in ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      this.#watchers.push({
-        match,
-        resolve: (m) => {
-          clearTimeout(timer);
-          resolve(m);
-        },
-      });
-    });
-  }
-}
-
-/** A WebSocket without a token, as Home Assistant's first connection is. */
-async function anonymousSocket(url: string): Promise<{ ws: WebSocket; inbox: Inbox }> {
-  const ws = new WebSocket(url);
-  const inbox = new Inbox();
-  ws.on('message', (data) => inbox.receive(JSON.parse(String(data)) as Message));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return { ws, inbox };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -317,18 +269,8 @@ describe('token requests between WebSocket sessions', () => {
 
     const port = t.server.listening.tcp?.port;
     expect(port).toBeTypeOf('number');
-    const tcp: Socket = connect(port as number, '127.0.0.1');
+    const { socket: tcp, inbox: lines, send } = tcpClient(port as number);
     open.push({ close: () => tcp.destroy() });
-    const lines = new Inbox();
-    let buffered = '';
-    tcp.on('data', (chunk) => {
-      buffered += String(chunk);
-      for (let at = buffered.indexOf('\n'); at >= 0; at = buffered.indexOf('\n')) {
-        lines.receive(JSON.parse(buffered.slice(0, at)) as Message);
-        buffered = buffered.slice(at + 1);
-      }
-    });
-    const send = (m: Message) => tcp.write(`${JSON.stringify(m)}\n`);
     send({ command: 'authorize', subcommand: 'login', token: t.token, tan: 1 });
     expect(await lines.next((m) => m.tan === 1)).toMatchObject({ success: true });
     send({ command: 'authorize', subcommand: 'getTokenList', tan: 2 });
