@@ -1,64 +1,26 @@
 // The Colour page as a user drives it: pick a colour with the RGB picker, set it at a priority and
 // see it on the live picture (as the LEDs get it: after the instance's colour adjustment) and on
 // the overview; clear it again; a timed colour counts down on the overview.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newContext, screenshot, signIn } from './support/browser.js';
-import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
 import {
-  brightest,
-  distinctColours,
-  ledColours,
-  type Rgb,
-  useFrameOf60Leds,
-} from './support/leds.js';
+  INSTANCE,
+  LIVE,
+  livePicture,
+  PICTURE,
+  TEST_TIMEOUT,
+  useLedSuite,
+} from './support/led-suite.js';
+import { brightest, distinctColours, ledColours, type Rgb } from './support/leds.js';
 import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
 
-const INSTANCE = 'First LED instance';
-const PICTURE = `Live picture of 60 LEDs of ${INSTANCE}`;
-/** Smoothing blends a new colour in over a moment. */
-const LIVE = { timeout: 10_000, interval: 100 };
-
-/**
- * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
- * busy machine (the whole suite runs its files side by side).
- */
-const TEST_TIMEOUT = 30_000;
-
-let glowkit: Glowkit;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
-  await useFrameOf60Leds(glowkit);
-}, TEST_TIMEOUT);
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await glowkit?.stop();
-});
+const suite = useLedSuite();
 
 async function openColourPage(look = {}): Promise<Page> {
-  context = await newContext(browser, look);
-  const page = await context.newPage();
-  await signIn(page, glowkit.url, glowkit.token, '/colour');
+  const page = await suite.signedInPage('/colour', look);
   await page.getByRole('heading', { name: 'Colour', level: 1 }).waitFor();
   return page;
-}
-
-/** The live picture of the page, once it streams. */
-async function livePicture(page: Page) {
-  await expect
-    .poll(() => page.locator('gk-live-leds').getByRole('status').getAttribute('data-state'), LIVE)
-    .toBe('live');
-  await page.getByRole('img', { name: PICTURE }).waitFor();
-  return page.locator('gk-live-leds gk-led-picture');
 }
 
 /** Types a colour into the picker's channels, as a keyboard user does. */

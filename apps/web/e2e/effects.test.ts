@@ -1,68 +1,29 @@
 // The Effects page as a user drives it: run a bundled effect and watch the live picture move,
 // change its options while it runs and see the LEDs follow, keep the options as a custom effect
 // and delete it again; the overview says what runs; both pages fit a phone.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newContext, screenshot, signIn } from './support/browser.js';
-import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
 import {
-  allGrey,
-  brightest,
-  distinctColours,
-  ledColours,
-  type Rgb,
-  useFrameOf60Leds,
-} from './support/leds.js';
+  INSTANCE,
+  LIVE,
+  livePicture,
+  PICTURE,
+  TEST_TIMEOUT,
+  useLedSuite,
+} from './support/led-suite.js';
+import { allGrey, brightest, distinctColours, ledColours, type Rgb } from './support/leds.js';
 import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
 
-const INSTANCE = 'First LED instance';
-const PICTURE = `Live picture of 60 LEDs of ${INSTANCE}`;
-/** Effects take a moment to start and smoothing blends their first frames in. */
-const LIVE = { timeout: 10_000, interval: 100 };
-
-/**
- * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
- * busy machine (the whole suite runs its files side by side).
- */
-const TEST_TIMEOUT = 30_000;
-
-let glowkit: Glowkit;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
-  await useFrameOf60Leds(glowkit);
-}, TEST_TIMEOUT);
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await glowkit?.stop();
-});
+const suite = useLedSuite();
 
 /** A signed-in page on the effect `name` (chosen from the catalogue, as a user does). */
 async function openEffect(name: string, look = {}): Promise<Page> {
-  context = await newContext(browser, look);
-  const page = await context.newPage();
-  await signIn(page, glowkit.url, glowkit.token, '/effects');
+  const page = await suite.signedInPage('/effects', look);
   await page.getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { name, level: 2 }).waitFor();
   expect(new URL(page.url()).pathname).toBe(`/effects/${encodeURIComponent(name)}`);
   return page;
-}
-
-/** The live picture of the page, once it streams. */
-async function livePicture(page: Page) {
-  await expect
-    .poll(() => page.locator('gk-live-leds').getByRole('status').getAttribute('data-state'), LIVE)
-    .toBe('live');
-  await page.getByRole('img', { name: PICTURE }).waitFor();
-  return page.locator('gk-live-leds gk-led-picture');
 }
 
 /** The Run section's status line. */
@@ -203,9 +164,7 @@ describe('the effects page', { timeout: TEST_TIMEOUT }, () => {
   });
 
   it('fits a phone: the overview and an effect, run from there', async () => {
-    context = await newContext(browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await signIn(page, glowkit.url, glowkit.token);
+    const page = await suite.signedInPage('/', { viewport: PHONE });
     const card = page.getByRole('article', { name: INSTANCE });
     await card.getByRole('img', { name: PICTURE }).waitFor();
     await card.getByTestId('showing').waitFor();
