@@ -19,6 +19,7 @@ export { defineElement } from './shared/define.js';
 export { type FieldEventDetail, type FieldIssue, GkField } from './shared/field.js';
 export { FormAssociated, type FormState } from './shared/form-associated.js';
 export { initialValue, tagByKind, tagFor } from './shared/registry.js';
+export { themeProperties } from './shared/theme.styles.js';
 export type { Translator } from './shared/translate.js';
 export { TranslationController } from './shared/translation-controller.js';
 export {

@@ -1,16 +1,11 @@
+import { themeProperties } from '@glowkit/elements/components';
 import { css } from 'lit';
 
 /** The shell: a header that wraps on a phone, the page below it. */
 export const appStyles = css`
   :host {
-    --_text: var(--gk-color-text, light-dark(#1d2330, #e8ecf4));
-    --_muted: var(--gk-color-muted, light-dark(#5b6478, #a3adc2));
-    --_surface: var(--gk-color-surface, light-dark(#ffffff, #1b2130));
-    --_border: var(--gk-color-border, light-dark(#8a93a6, #5d6780));
-    --_accent: var(--gk-color-accent, light-dark(#2456d6, #7fa2ff));
-    --_error: var(--gk-color-error, light-dark(#b3261e, #ff8a80));
+    ${themeProperties}
     --_ok: light-dark(#1e7b34, #7ee29a);
-    --_space: var(--gk-space, 0.5rem);
     display: block;
     min-block-size: 100vh;
     color: var(--_text);

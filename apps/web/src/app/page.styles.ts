@@ -1,3 +1,4 @@
+import { themeProperties } from '@glowkit/elements/components';
 import { css } from 'lit';
 
 /**
@@ -7,14 +8,7 @@ import { css } from 'lit';
  */
 export const pageStyles = css`
   :host {
-    --_text: var(--gk-color-text, light-dark(#1d2330, #e8ecf4));
-    --_muted: var(--gk-color-muted, light-dark(#5b6478, #a3adc2));
-    --_surface: var(--gk-color-surface, light-dark(#ffffff, #1b2130));
-    --_border: var(--gk-color-border, light-dark(#8a93a6, #5d6780));
-    --_accent: var(--gk-color-accent, light-dark(#2456d6, #7fa2ff));
-    --_error: var(--gk-color-error, light-dark(#b3261e, #ff8a80));
-    --_radius: var(--gk-radius, 6px);
-    --_space: var(--gk-space, 0.5rem);
+    ${themeProperties}
     display: block;
     color: var(--_text);
   }

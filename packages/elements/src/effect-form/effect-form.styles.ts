@@ -1,11 +1,9 @@
 import { css } from 'lit';
+import { themeProperties } from '../shared/theme.styles.js';
 
 export const effectFormStyles = css`
   :host {
-    --_text: var(--gk-color-text, light-dark(#1d2330, #e8ecf4));
-    --_muted: var(--gk-color-muted, light-dark(#5b6478, #a3adc2));
-    --_error: var(--gk-color-error, light-dark(#b3261e, #ff8a80));
-    --_space: var(--gk-space, 0.5rem);
+    ${themeProperties}
     display: block;
     color: var(--_text);
     font: var(--gk-font, inherit);

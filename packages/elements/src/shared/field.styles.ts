@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { themeProperties } from './theme.styles.js';
 
 /**
  * Styles shared by every field. Everything visual is a CSS custom property with a light and a dark
@@ -7,15 +8,7 @@ import { css } from 'lit';
  */
 export const fieldStyles = css`
   :host {
-    --_text: var(--gk-color-text, light-dark(#1d2330, #e8ecf4));
-    --_muted: var(--gk-color-muted, light-dark(#5b6478, #a3adc2));
-    --_surface: var(--gk-color-surface, light-dark(#ffffff, #1b2130));
-    --_border: var(--gk-color-border, light-dark(#8a93a6, #5d6780));
-    --_accent: var(--gk-color-accent, light-dark(#2456d6, #7fa2ff));
-    --_error: var(--gk-color-error, light-dark(#b3261e, #ff8a80));
-    --_radius: var(--gk-radius, 6px);
-    --_space: var(--gk-space, 0.5rem);
-    --_focus: var(--gk-focus-ring, 0 0 0 3px light-dark(#2456d680, #7fa2ff99));
+    ${themeProperties}
     display: block;
     color: var(--_text);
     font: var(--gk-font, inherit);

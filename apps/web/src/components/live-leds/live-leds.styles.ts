@@ -1,10 +1,12 @@
+import { themeProperties } from '@glowkit/elements/components';
 import { css } from 'lit';
 
 export const liveLedsStyles = css`
   :host {
+    ${themeProperties}
     display: block;
     min-inline-size: 0;
-    color: var(--gk-color-text, light-dark(#1d2330, #e8ecf4));
+    color: var(--_text);
   }
   .state {
     display: flex;
@@ -12,10 +14,10 @@ export const liveLedsStyles = css`
     gap: 0.4rem;
     margin: 0.35rem 0 0;
     font-size: 0.9rem;
-    color: var(--gk-color-muted, light-dark(#5b6478, #a3adc2));
+    color: var(--_muted);
   }
   .state.failed {
-    color: var(--gk-color-error, light-dark(#b3261e, #ff8a80));
+    color: var(--_error);
   }
   /* A shape besides the word: the state never rests on colour alone. */
   .dot {
@@ -35,8 +37,8 @@ export const liveLedsStyles = css`
     display: grid;
     place-items: center;
     border-radius: var(--gk-radius, 6px);
-    border: 1px dashed var(--gk-color-border, light-dark(#8a93a6, #5d6780));
-    color: var(--gk-color-muted, light-dark(#5b6478, #a3adc2));
+    border: 1px dashed var(--_border);
+    color: var(--_muted);
     padding: 0.5rem;
     text-align: center;
   }
