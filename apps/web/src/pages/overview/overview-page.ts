@@ -30,10 +30,10 @@ const TOPICS = [
 ];
 
 /**
- * How often each running instance's serverinfo is read again while the page is visible. Pushes
- * come only for the instance the session is bound to (the server's subscriptions are per
- * session instance), and the device's state has no push at all, so the other instances and every
- * device are read this often; pushes of the bound instance show at once.
+ * How often each running instance's serverinfo is read again while the page is visible. The
+ * `*-update` pushes reach the session for every instance it read (the server counts an instance
+ * asked about by number as watched), but the device's state has no push: this bounds how late the
+ * device state shows.
  */
 const POLL_MS = 2000;
 
