@@ -10,6 +10,7 @@ import {
 import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { GkPage } from '../../app/page.js';
 import '../../components/live-leds/live-leds.js';
+import { DEFAULT_PRIORITY, ORIGIN } from '../../app/sources.js';
 import {
   type InstanceInfo,
   instanceName,
@@ -19,10 +20,6 @@ import {
 import { hex } from '../overview/instance-state.js';
 import { colourStyles } from './colour-page.styles.js';
 
-/** Who sets the colour, as the server lists it among the priorities (4 to 20 characters). */
-const ORIGIN = 'Glowkit web';
-/** Where a colour goes unless the user says otherwise: Hyperion.ng's UI uses 50 too. */
-const DEFAULT_PRIORITY = 50;
 /** A warm white to start from. */
 const DEFAULT_COLOUR = [255, 160, 60];
 

@@ -1,7 +1,5 @@
 import type { ServerConnection } from '../../api/connection.js';
-
-/** Who the server says started the effect (4 to 20 characters). */
-export const ORIGIN = 'Glowkit web';
+import { ORIGIN } from '../../app/sources.js';
 
 /** How long option changes wait for the next one before the effect is run again with them. */
 export const RERUN_DELAY_MS = 300;

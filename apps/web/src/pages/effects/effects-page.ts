@@ -9,6 +9,7 @@ import { guard } from 'lit/directives/guard.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ServerError } from '../../api/connection.js';
 import { GkPage } from '../../app/page.js';
+import { DEFAULT_PRIORITY } from '../../app/sources.js';
 import {
   type Catalogue,
   catalogueOf,
@@ -28,8 +29,6 @@ import { effectsPageStyles } from './effects-page.styles.js';
  * for the instance the session is bound to only; others are asked when chosen).
  */
 const TOPICS = ['effects-update', 'instance-update', 'priorities-update'];
-/** The priority offered first: Hyperion.ng's UI runs effects at 50 too. */
-const DEFAULT_PRIORITY = 50;
 /** The longest duration the server takes, in whole seconds. */
 const MAX_DURATION_S = Math.floor(MAX_DURATION_MS / 1000);
 
