@@ -3,6 +3,9 @@ import { type ServerConnection, ServerError } from './connection.js';
 /** Where the browser keeps the token: its own storage, never a URL. */
 const TOKEN_KEY = 'glowkit.token';
 
+/** Why a browser was signed out: the server's words, or a phrase key of the UI. */
+export type SignOutReason = { text: string } | { phrase: string };
+
 /** Whether the UI may show the server's pages, or must ask for a token first. */
 export type SignInState = 'unknown' | 'signed-in' | 'signed-out';
 
@@ -17,9 +20,9 @@ export class Session extends EventTarget {
   #state: SignInState = 'unknown';
   /**
    * Why the browser was signed out, for the sign-in page to show: the server's words, or a phrase
-   * key of the UI (`web_…`) when the UI itself knows why.
+   * of the UI when the UI itself knows why; undefined when the user signed out.
    */
-  reason = '';
+  reason: SignOutReason | undefined;
 
   constructor(connection: ServerConnection, storage: Storage = window.localStorage) {
     super();
@@ -32,11 +35,11 @@ export class Session extends EventTarget {
       if (data?.event !== 'revoked') return;
       // The token is dead: forget it, as a refused login does.
       this.#storage.removeItem(TOKEN_KEY);
-      this.#signedOut('web_sign_in_revoked');
+      this.#signedOut({ phrase: 'web_sign_in_revoked' });
     });
     window.addEventListener('storage', (event) => {
       // Signing out in one tab signs out the others.
-      if (event.key === TOKEN_KEY && event.newValue === null) this.#signedOut('');
+      if (event.key === TOKEN_KEY && event.newValue === null) this.#signedOut(undefined);
     });
   }
 
@@ -54,14 +57,14 @@ export class Session extends EventTarget {
     const trimmed = token.trim();
     await this.#connection.call({ command: 'authorize', subcommand: 'login', token: trimmed });
     this.#storage.setItem(TOKEN_KEY, trimmed);
-    this.reason = '';
+    this.reason = undefined;
     this.#set('signed-in');
   }
 
   /** Forgets the token and logs the WebSocket session out. */
   async signOut(): Promise<void> {
     this.#storage.removeItem(TOKEN_KEY);
-    this.#signedOut('');
+    this.#signedOut(undefined);
     try {
       await this.#connection.call({ command: 'authorize', subcommand: 'logout' });
     } catch {
@@ -82,14 +85,14 @@ export class Session extends EventTarget {
     } catch (error) {
       if (error instanceof ServerError) {
         this.#storage.removeItem(TOKEN_KEY);
-        this.#signedOut(error.message);
+        this.#signedOut({ text: error.message });
       } else {
         throw error;
       }
     }
   }
 
-  #signedOut(reason: string): void {
+  #signedOut(reason: SignOutReason | undefined): void {
     this.reason = reason;
     this.#set('signed-out');
   }

@@ -96,9 +96,8 @@ export class GkSignInPage extends GkPage {
   }
 
   protected override render(): TemplateResult {
-    // A phrase key when the UI knows why; the server's own words otherwise.
     const given = this.ctx.session.reason;
-    const reason = given.startsWith('web_') ? this.t(given) : given;
+    const reason = given === undefined ? '' : 'phrase' in given ? this.t(given.phrase) : given.text;
     return html`<h1>${this.t('web_sign_in_title')}</h1>
       ${reason ? html`<p class="notice" role="alert">${reason}</p>` : nothing}
       <div class="columns">
