@@ -1,21 +1,7 @@
 // The names under which a list exports its items' CSS parts, read from the item elements' classes
 // rather than from a table of every kind's parts: a list then never needs to import (and so load)
 // every element, and an element that renames a part renames it in lists too.
-import { tagByKind } from '../shared/registry.js';
-
-/**
- * What a list reads of an item element's class: `parts`, the parts it renders and exports, and
- * for a list, `ownParts`, those it renders itself (the rest are its items', passed on).
- */
-interface PartsOwner {
-  readonly parts?: readonly string[];
-  readonly ownParts?: readonly string[];
-}
-
-/** The class registered for a tag, as far as its parts go; undefined until it is defined. */
-function partsOwner(tag: string): PartsOwner | undefined {
-  return customElements.get(tag) as PartsOwner | undefined;
-}
+import { type PartsOwner, partsOwner, tagByKind } from '../shared/registry.js';
 
 /** The parts an element renders itself: a list's own, else all of them. */
 function ownPartsOf(owner: PartsOwner): readonly string[] {

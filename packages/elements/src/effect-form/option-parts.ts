@@ -1,38 +1,20 @@
-import { GkArray } from '../array/array.component.js';
-import { GkCheckbox } from '../checkbox/checkbox.component.js';
-import { GkColorPicker } from '../color-picker/color-picker.component.js';
-import { GkColorPickerRGBA } from '../color-picker-rgba/color-picker-rgba.component.js';
-import { GkInteger } from '../integer/integer.component.js';
-import { GkMultiselect } from '../multiselect/multiselect.component.js';
-import { GkNumber } from '../number/number.component.js';
-import { GkSelect } from '../select/select.component.js';
-import { GkString } from '../string/string.component.js';
+import { partsOwner } from '../shared/registry.js';
 
-/** The class of each option element, by tag: for the parts each renders. */
-const classByTag: Readonly<Record<string, { readonly parts: readonly string[] }>> = {
-  'gk-checkbox': GkCheckbox,
-  'gk-string': GkString,
-  'gk-select': GkSelect,
-  'gk-integer': GkInteger,
-  'gk-number': GkNumber,
-  'gk-array': GkArray,
-  'gk-multiselect': GkMultiselect,
-  'gk-color-picker': GkColorPicker,
-  'gk-color-picker-rgba': GkColorPickerRGBA,
-};
-
+/** Worked out once per tag, once it is defined. */
 const cache = new Map<string, string>();
 
 /**
  * The `exportparts` of an option element in the form: every part it renders, under the same
- * name, so that `gk-effect-form::part(input)` reaches the input of every option. Worked out at the
- * first render, not at load: a list's parts include those of the item elements registered by then.
+ * name, so that `gk-effect-form::part(input)` reaches the input of every option. Read from the
+ * registered class at the first render, as lists read their items' (a list's parts include those
+ * of the item elements registered by then); empty while the tag is not defined.
  */
 export function exportpartsOf(tag: string): string {
-  let found = cache.get(tag);
-  if (found === undefined) {
-    found = (classByTag[tag]?.parts ?? []).join(', ');
-    cache.set(tag, found);
-  }
-  return found;
+  const found = cache.get(tag);
+  if (found !== undefined) return found;
+  const owner = partsOwner(tag);
+  if (owner === undefined) return '';
+  const parts = (owner.parts ?? []).join(', ');
+  cache.set(tag, parts);
+  return parts;
 }

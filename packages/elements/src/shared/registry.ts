@@ -13,6 +13,24 @@ export const tagByKind: Readonly<Record<Exclude<ElementKind, 'unknown'>, string>
   colorpickerRGBA: 'gk-color-picker-rgba',
 };
 
+/**
+ * What hosts read of an element's class to export its parts: `parts`, the parts it renders and
+ * exports, and for a list, `ownParts`, those it renders itself (the rest are its items').
+ */
+export interface PartsOwner {
+  readonly parts?: readonly string[];
+  readonly ownParts?: readonly string[];
+}
+
+/**
+ * The class registered for a tag, as far as its parts go; undefined until the tag is defined. Read
+ * from the registry rather than from imports: a host then follows whatever class is registered (a
+ * subclass, another copy of the package) and loads no element it does not show.
+ */
+export function partsOwner(tag: string): PartsOwner | undefined {
+  return customElements.get(tag) as PartsOwner | undefined;
+}
+
 /** The tag that renders an option, or undefined for a schema no element understands. */
 export function tagFor(option: OptionSchema): string | undefined {
   const kind = elementKind(option);
