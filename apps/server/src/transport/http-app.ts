@@ -25,6 +25,7 @@ import {
   pause,
   replyText,
 } from './rpc-text.js';
+import { securityHeaders } from './security-headers.js';
 
 /** What the HTTP side needs. */
 export interface HttpAppOptions {
@@ -70,6 +71,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', false);
+  // First: every response below carries them, errors and 404s included.
+  app.use(securityHeaders);
 
   app.use((req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', '*');

@@ -4,6 +4,7 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../logger.js';
+import { rawHttpReply } from './raw-reply.js';
 import type { JsonRpcTcp } from './tcp-json.js';
 
 /** The listeners of the server: HTTP, HTTPS (both also WebSocket) and the TCP JSON server. */
@@ -174,7 +175,7 @@ export class Listeners {
     }
     server.on('upgrade', upgrade);
     server.on('clientError', (_error, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      if (socket.writable) socket.end(rawHttpReply(400));
       else socket.destroy();
     });
     return server;

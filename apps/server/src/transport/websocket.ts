@@ -1,4 +1,4 @@
-import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERRORS, errorReply } from '@glowkit/protocol';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js';
 import type { PushHub } from '../rpc/pushes.js';
 import type { Session, SessionState } from '../rpc/session.js';
 import { KEPT_END_BYTES } from './http-body.js';
+import { rawHttpReply } from './raw-reply.js';
 import { type Dispatch, labelOfParts, outcomeOfText, pause, replyText } from './rpc-text.js';
 
 /** What the WebSocket side needs. */
@@ -39,18 +40,7 @@ function refuse(
   body: object,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
-  socket.end(
-    [
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
-      'Content-Type: application/json',
-      `Content-Length: ${Buffer.byteLength(text)}`,
-      'Connection: close',
-      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-      '',
-      text,
-    ].join('\r\n'),
-  );
+  socket.end(rawHttpReply(status, body, headers));
 }
 
 /**
