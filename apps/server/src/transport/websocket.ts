@@ -123,12 +123,16 @@ export class JsonRpcWebSockets {
     const auth = header === undefined ? undefined : authenticator.fromHeader(header, address);
     if (auth && !auth.ok) {
       const refusal = refusalOf(auth.reason, auth.retryAfterMs);
-      refuse(
-        socket,
-        refusal.status,
-        errorReply('unknown', 0, ERRORS.noAuthorization, [refusal.detail]),
-        refusal.headers,
-      );
+      // As late as an HTTP refusal: the throttle slows guessing on every transport alike.
+      void pause(auth.delayMs).then(() => {
+        if (socket.destroyed) return;
+        refuse(
+          socket,
+          refusal.status,
+          errorReply('unknown', 0, ERRORS.noAuthorization, [refusal.detail]),
+          refusal.headers,
+        );
+      });
       return;
     }
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
