@@ -94,16 +94,29 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       if (body.status === 0) return; // The client went away: nobody to answer.
       // The reply names the request's command and tan when its ends show them.
       const { command, tan } = labelOfParts(body.head, body.tail);
-      const detail =
-        body.status === 413
+      const stopped = body.status === 413 && body.encoding !== undefined;
+      const detail = stopped
+        ? `the request body inflates to more than the limit (${bytesText(bodyLimit)}, set with --body-limit): it was not inflated further, and the connection is closed`
+        : body.status === 413
           ? `the request body is over the limit (${bytesText(body.received)}; the limit is ${bytesText(bodyLimit)}, set with --body-limit)`
           : `the request body could not be read: ${body.detail}`;
-      logger.warn({ address, command, tan, status: body.status }, detail);
+      logger.warn(
+        {
+          address,
+          command,
+          tan,
+          status: body.status,
+          ...(stopped ? { encoding: body.encoding, inflated: body.received } : {}),
+        },
+        detail,
+      );
       send(res, {
         reply: errorReply(command, tan, body.status === 413 ? ERRORS.tooLarge : ERRORS.parse, [
           detail,
         ]),
         status: body.status,
+        // The rest of the body was never read: the connection cannot carry another request.
+        ...(stopped ? { headers: { Connection: 'close' } } : {}),
       });
       return;
     }
