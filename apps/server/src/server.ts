@@ -41,6 +41,11 @@ export interface ServerOptions {
   tokenRequestTimeoutMs?: number;
   /** Milliseconds between WebSocket pings; a client silent since the last ping is dropped. Default 30 s. */
   heartbeatMs?: number;
+  /**
+   * Milliseconds a WebSocket or TCP session may stay without signing in before it is closed
+   * (a token request waiting for an admin holds it). Default 30 s; 0 never closes one.
+   */
+  signInGraceMs?: number;
   /** Largest request body or WebSocket message, bytes. Default 10 MB. */
   bodyLimit?: number;
   /** Deepest JSON nesting accepted. Default `DEFAULT_MAX_DEPTH` (64) of @glowkit/protocol. */
@@ -213,6 +218,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       isAvailable,
       pushes: this.#pushes,
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+      ...(options.signInGraceMs === undefined ? {} : { signInGraceMs: options.signInGraceMs }),
     });
     this.#tcp = new JsonRpcTcp({
       dispatch,
@@ -221,6 +227,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       maxDepth,
       isAvailable,
       pushes: this.#pushes,
+      ...(options.signInGraceMs === undefined ? {} : { signInGraceMs: options.signInGraceMs }),
     });
     this.#listeners = new Listeners({
       host: this.#host,

@@ -1,5 +1,6 @@
 import type { Reply } from '@glowkit/protocol';
 import type { AuthResult } from '../auth/authenticator.js';
+import type { SignInHold } from '../auth/sign-in-grace.js';
 
 /**
  * A message the server sends on its own: a `*-update` push (`data`), a request to admin
@@ -27,6 +28,8 @@ export interface SessionState {
   watched?: Set<number>;
   /** Sends a push to the client. */
   push(message: Push): void;
+  /** Keeps the session open while it waits for something (its token request), though not signed in. */
+  signIn?: SignInHold;
 }
 
 /** Who is asking, as the dispatcher sees it. */

@@ -1,5 +1,6 @@
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { ERRORS, errorReply } from '@glowkit/protocol';
+import { SIGN_IN_GRACE_MS } from '../auth/sign-in-grace.js';
 import type { Logger } from '../logger.js';
 import type { PushHub } from '../rpc/pushes.js';
 import type { Dispatch } from './rpc-text.js';
@@ -23,6 +24,8 @@ export interface TcpJsonOptions {
   pushes: PushHub;
   /** Default {@link MAX_PARSE_ERRORS}. */
   maxParseErrors?: number;
+  /** Milliseconds a session may stay without signing in; 0 never. Default {@link SIGN_IN_GRACE_MS}. */
+  signInGraceMs?: number;
 }
 
 /**
@@ -65,6 +68,7 @@ export class JsonRpcTcp {
       maxDepth: this.#options.maxDepth,
       pushes: this.#options.pushes,
       maxParseErrors: this.#options.maxParseErrors ?? MAX_PARSE_ERRORS,
+      signInGraceMs: this.#options.signInGraceMs ?? SIGN_IN_GRACE_MS,
     });
     this.#connections.add(connection);
     socket.once('close', () => this.#connections.delete(connection));

@@ -4,6 +4,7 @@ import { ERRORS, errorReply } from '@glowkit/protocol';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import { hasTokenInQuery } from '../auth/credentials.js';
+import { graceText, SIGN_IN_GRACE_MS, SignInGrace } from '../auth/sign-in-grace.js';
 import type { Logger } from '../logger.js';
 import type { PushHub } from '../rpc/pushes.js';
 import type { Session, SessionState } from '../rpc/session.js';
@@ -28,6 +29,11 @@ export interface WebSocketOptions {
    * is dropped (a half-open connection). Default {@link HEARTBEAT_MS}.
    */
   heartbeatMs?: number;
+  /**
+   * Milliseconds a session may stay without signing in before it is closed with 1008; 0 never.
+   * Default {@link SIGN_IN_GRACE_MS}.
+   */
+  signInGraceMs?: number;
 }
 
 /** How often clients are pinged by default: often enough to notice a vanished client in a minute. */
@@ -47,8 +53,9 @@ function refuse(
  * JSON-RPC over WebSocket on the HTTP and HTTPS ports, upgrading on any path: one request per
  * text frame, one compact reply per request, in order. A session is authorized by the
  * `Authorization` header of the upgrade, or by an `authorize login` message with a token before
- * anything that needs one. Clients are pinged every {@link HEARTBEAT_MS}; one that does not
- * answer is dropped.
+ * anything that needs one; a session that has not signed in within {@link SIGN_IN_GRACE_MS} is
+ * closed with 1008. Clients are pinged every {@link HEARTBEAT_MS}; one that does not answer is
+ * dropped.
  */
 export class JsonRpcWebSockets {
   readonly #wss: WebSocketServer;
@@ -146,15 +153,36 @@ export class JsonRpcWebSockets {
         ledstream: false,
         push: (message) => {
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+          // A push may say the session was signed out (its token revoked).
+          grace.check();
         },
       };
+      const session: Session = { address, transport: encrypted ? 'wss' : 'ws', auth, state };
+      const grace = this.#graceFor(ws, session);
+      state.signIn = grace;
       this.#options.pushes.add(state);
-      ws.once('close', () => this.#options.pushes.remove(state));
-      this.#serve(ws, { address, transport: encrypted ? 'wss' : 'ws', auth, state });
+      ws.once('close', () => {
+        grace.stop();
+        this.#options.pushes.remove(state);
+      });
+      this.#serve(ws, session, grace);
     });
   }
 
-  #serve(ws: WebSocket, session: Session): void {
+  /** The session's time to sign in; when it runs out, the socket is closed with 1008 and why. */
+  #graceFor(ws: WebSocket, session: Session): SignInGrace {
+    const graceMs = this.#options.signInGraceMs ?? SIGN_IN_GRACE_MS;
+    return new SignInGrace(session, graceMs, () => {
+      this.#options.logger.info(
+        { address: session.address, transport: session.transport, graceMs },
+        'closed a session that did not sign in in time',
+      );
+      // At most 123 bytes, as a close reason may be.
+      ws.close(1008, `sign in within ${graceText(graceMs)}: send authorize login with a token`);
+    });
+  }
+
+  #serve(ws: WebSocket, session: Session, grace: SignInGrace): void {
     const { dispatch, logger, maxDepth } = this.#options;
     // Requests are answered one at a time, in the order they came.
     let queue = Promise.resolve();
@@ -176,6 +204,8 @@ export class JsonRpcWebSockets {
           return;
         }
         const outcome = await outcomeOfText(text, session, dispatch, logger, maxDepth);
+        // Signed in, out, or still not: the clock follows (anonymous commands leave it running).
+        grace.check();
         await pause(outcome.delayMs ?? 0);
         if (ws.readyState !== ws.OPEN) return;
         if (outcome.silent) {
