@@ -77,6 +77,9 @@ export async function rawRequest(
 /** Resolves true once the socket is closed by the server, false if it is still open after `ms`. */
 export function closedWithin(socket: Socket, ms: number): Promise<boolean> {
   if (socket.destroyed) return Promise.resolve(true);
+  // Only a socket that reads sees the server's end.
+  socket.on('error', () => {});
+  socket.resume();
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);
     socket.once('close', () => {
