@@ -34,7 +34,7 @@ export interface SessionState {
 
 /** Who is asking, as the dispatcher sees it. */
 export interface Session {
-  /** The client's address, for the failure throttle and the logs. */
+  /** The client's address (as auth/client-address.ts writes it), for the throttle and the logs. */
   readonly address: string;
   /** How the request came: HTTP and WebSocket, plain or over TLS, or the TCP JSON server. */
   readonly transport: 'http' | 'https' | 'ws' | 'wss' | 'tcp';

@@ -6,6 +6,7 @@ import express, {
   type Response,
 } from 'express';
 import type { Authenticator } from '../auth/authenticator.js';
+import { clientAddress } from '../auth/client-address.js';
 import { hasTokenInQuery } from '../auth/credentials.js';
 import type { Logger } from '../logger.js';
 import {
@@ -87,7 +88,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
 
   const rpc = async (req: Request, res: Response) => {
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(req.socket.remoteAddress);
     const transport = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
     const body = await readBody(req, bodyLimit);
     if (!body.ok) {

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { ERRORS, errorReply } from '@glowkit/protocol';
+import { clientAddress } from '../auth/client-address.js';
 import { graceText, SignInGrace } from '../auth/sign-in-grace.js';
 import type { Logger } from '../logger.js';
 import type { Outcome } from '../rpc/outcome.js';
@@ -82,7 +83,7 @@ export class TcpConnection {
   constructor(socket: Socket, options: TcpConnectionOptions) {
     this.#socket = socket;
     this.#options = options;
-    const address = socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(socket.remoteAddress);
     const state: SessionState = {
       instance: undefined,
       subscriptions: new Set(),

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { ERRORS, errorReply } from '@glowkit/protocol';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
+import { clientAddress } from '../auth/client-address.js';
 import { hasTokenInQuery } from '../auth/credentials.js';
 import { graceText, SIGN_IN_GRACE_MS, SignInGrace } from '../auth/sign-in-grace.js';
 import type { Logger } from '../logger.js';
@@ -113,7 +114,7 @@ export class JsonRpcWebSockets {
       );
       return;
     }
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(req.socket.remoteAddress);
     if (hasTokenInQuery(req.url ?? '')) {
       logger.warn({ address }, 'refused a token in a WebSocket URL');
       refuse(
