@@ -2,7 +2,8 @@
 // WebSockets) and the TCP JSON port: one counter. Over a cap, HTTP is answered 503 with a one-line
 // JSON reason and closed, a TCP connection gets one JSON error line and is closed, and the log
 // says so once per address per minute, not once per connection.
-import type { Socket } from 'node:net';
+import { once } from 'node:events';
+import { createConnection, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientAddress } from '../src/auth/client-address.js';
 import { ConnectionLimits } from '../src/transport/connection-limits.js';
@@ -132,6 +133,35 @@ describe('connection limits', () => {
     const over = await idle(http);
     expect(await closedWithin(over, 20_000)).toBe(true);
   }, 40_000);
+});
+
+describe('refused connections', () => {
+  it('closes a refused WebSocket upgrade even when the client keeps its half open', async () => {
+    t = await startServer();
+    const socket = createConnection({
+      host: '127.0.0.1',
+      port: ports(t).http,
+      allowHalfOpen: true,
+    });
+    sockets.push(socket);
+    await once(socket, 'connect');
+    let text = '';
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    socket.on('error', () => {});
+    const server = t.server;
+    await until(() => server.connections.open === 1, 10_000);
+    socket.write(
+      'GET /?token=abc HTTP/1.1\r\nHost: glowkit\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    await until(() => text.includes('\r\n\r\n'), 10_000);
+    expect(parseResponse(text).status).toBe(401);
+    // The server let the connection go, though the client never ended its side.
+    await until(() => server.connections.open === 0, 15_000);
+    expect(socket.destroyed).toBe(false);
+  }, 30_000);
 });
 
 describe('client addresses', () => {

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { ERRORS, errorReply } from '@glowkit/protocol';
 import { clientAddress } from '../auth/client-address.js';
 import type { ConnectionLimits } from './connection-limits.js';
-import { rawHttpReply } from './raw-reply.js';
+import { endWith, rawHttpReply } from './raw-reply.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
@@ -82,7 +82,7 @@ export class HttpAdmission {
   refuseUpgrade(req: IncomingMessage, socket: Duplex): boolean {
     const reason = this.#reasonFor(req);
     if (reason === undefined) return false;
-    socket.end(rawHttpReply(503, refusalReply(reason), { 'Retry-After': '5' }));
+    endWith(socket, rawHttpReply(503, refusalReply(reason), { 'Retry-After': '5' }));
     return true;
   }
 

@@ -7,7 +7,7 @@ import { ERRORS, errorReply } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import type { ConnectionLimits } from './connection-limits.js';
 import { HttpAdmission } from './http-admission.js';
-import { rawHttpReply } from './raw-reply.js';
+import { endWith, rawHttpReply } from './raw-reply.js';
 import type { JsonRpcTcp } from './tcp-json.js';
 
 /** The listeners of the server: HTTP, HTTPS (both also WebSocket) and the TCP JSON server. */
@@ -270,7 +270,7 @@ export class Listeners {
         return;
       }
       // Closed once said: a slowloris client must not keep its half of the connection.
-      socket.end(clientErrorReply(error.code, timeouts), () => socket.destroy());
+      endWith(socket, clientErrorReply(error.code, timeouts));
     });
     return server;
   }

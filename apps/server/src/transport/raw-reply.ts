@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
@@ -23,4 +24,14 @@ export function rawHttpReply(
     '',
     text,
   ].join('\r\n');
+}
+
+/**
+ * Writes a raw reply and closes the connection once it is sent. Ending alone is not enough: the
+ * HTTP servers keep half-open connections, so a client that never closes its side would keep
+ * its socket on the server for good.
+ */
+export function endWith(socket: Duplex, reply: string): void {
+  socket.once('finish', () => socket.destroy());
+  socket.end(reply);
 }

@@ -10,7 +10,7 @@ import type { Logger } from '../logger.js';
 import type { PushHub } from '../rpc/pushes.js';
 import type { Session, SessionState } from '../rpc/session.js';
 import { KEPT_END_BYTES } from './http-body.js';
-import { rawHttpReply } from './raw-reply.js';
+import { endWith, rawHttpReply } from './raw-reply.js';
 import { type Dispatch, labelOfParts, outcomeOfText, pause, replyText } from './rpc-text.js';
 
 /** What the WebSocket side needs. */
@@ -47,7 +47,7 @@ function refuse(
   body: object,
   headers: Record<string, string> = {},
 ): void {
-  socket.end(rawHttpReply(status, body, headers));
+  endWith(socket, rawHttpReply(status, body, headers));
 }
 
 /**
