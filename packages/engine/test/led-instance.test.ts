@@ -78,7 +78,8 @@ const lines = (output: string): string[] =>
         .filter((l) => l !== '')
     : [];
 
-async function until<T>(check: () => T | undefined | false, timeoutMs = 3000): Promise<T> {
+/** Polls until `check` holds; the timeout is generous, for a loaded machine, and only bounds a failure. */
+async function until<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = check();
@@ -152,49 +153,70 @@ describe('LedInstance', () => {
   it('ends a timed colour on time, and then shows black at once', async () => {
     const { instance, output } = instanceWith();
     await instance.start();
-    const started = performance.now();
+    // The muxer's own tests show, on a fake clock, that its timer ends an input exactly on time;
+    // here: that timer ends the colour (never early), and black goes out in the same turn, not
+    // on a later tick. How late a timer runs on a loaded machine is not the engine's to assert.
+    const ended: Array<{ at: number; expiresAt: number; blackInSameTurn?: boolean }> = [];
+    let blackFrames = 0;
+    instance.on('leds', (frame) => {
+      if (frame.every((v) => v === 0)) blackFrames++;
+    });
+    instance.muxer.on('removed', (input, reason) => {
+      if (reason !== 'expired') return;
+      const record: (typeof ended)[number] = {
+        at: instance.muxer.now(),
+        expiresAt: input.expiresAt,
+      };
+      const before = blackFrames;
+      queueMicrotask(() => {
+        record.blackInSameTurn = blackFrames > before;
+      });
+      ended.push(record);
+    });
     instance.setColor({ priority: 10, durationMs: 200, origin: 'test' }, [9, 0, 0]);
     await until(() => lines(output).at(-1)?.startsWith(' [{9,0,0}'));
-    await until(() => lines(output).at(-1) === ' [{0,0,0}{0,0,0}{0,0,0}{0,0,0}]', 1000);
-    const ended = performance.now() - started;
-    expect(ended).toBeGreaterThanOrEqual(195);
-    expect(ended).toBeLessThan(260);
+    await until(() => lines(output).at(-1) === ' [{0,0,0}{0,0,0}{0,0,0}{0,0,0}]');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]?.at).toBeGreaterThanOrEqual(ended[0]?.expiresAt ?? Infinity);
+    expect(ended[0]?.blackInSameTurn).toBe(true);
     expect(instance.priorities).toEqual([]);
     await instance.close();
   });
 
   it('smooths linearly towards a new colour', async () => {
+    // A second-long ramp: even on a loaded machine, whose timers run late, some steps show.
     const { instance } = instanceWith({
-      smoothing: { enable: true, type: 'linear', time_ms: 200, updateFrequency: 50 },
+      smoothing: { enable: true, type: 'linear', time_ms: 1000, updateFrequency: 50 },
     });
     const seen: number[] = [];
     instance.on('leds', (frame) => seen.push(frame[0] ?? 0));
     await instance.start();
     instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [20, 0, 0]);
-    await until(() => seen.at(-1) === 20, 1000);
+    await until(() => seen.at(-1) === 20);
     seen.length = 0;
     // A new colour at the same priority ramps from the old one, never through black.
     instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [200, 0, 0]);
-    await until(() => seen.at(-1) === 200, 1000);
+    await until(() => seen.at(-1) === 200);
     expect(Math.min(...seen)).toBeGreaterThanOrEqual(20);
     // Intermediate values on the way, rising.
     const ramp = seen.filter((v) => v > 20 && v < 200);
-    expect(ramp.length).toBeGreaterThan(3);
+    expect(ramp.length).toBeGreaterThan(0);
     expect([...ramp].sort((a, b) => a - b)).toEqual(ramp);
     await instance.close();
   });
 
   it('runs the boot effect at priority 1 for its duration, then the background colour', async () => {
     const { instance } = instanceWith({
-      foregroundEffect: { enable: true, type: 'effect', effect: 'Warm Pulse', duration_ms: 600 },
+      // Long enough that the effect surely still runs when start() returns on a loaded machine.
+      foregroundEffect: { enable: true, type: 'effect', effect: 'Warm Pulse', duration_ms: 3000 },
       backgroundEffect: { enable: true, type: 'color', color: [0, 0, 9] },
     });
     await instance.start();
     expect(instance.activeEffects).toMatchObject([
-      { name: 'Warm Pulse', priority: 1, timeout: 600 },
+      { name: 'Warm Pulse', priority: 1, timeout: 3000 },
     ]);
     expect(instance.muxer.get(254)).toBeUndefined();
-    await until(() => instance.muxer.get(254)?.component === 'COLOR', 2000);
+    await until(() => instance.muxer.get(254)?.component === 'COLOR', 10_000);
     expect(instance.activeEffects).toEqual([]);
     // A colour hides the background; clearing it brings the background back.
     instance.setColor({ priority: 50, durationMs: -1, origin: 'test' }, [5, 5, 5]);
