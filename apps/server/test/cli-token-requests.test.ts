@@ -399,5 +399,5 @@ describe('glowkit token requests, with the port in the stored configuration', ()
       }
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 120_000);
 });

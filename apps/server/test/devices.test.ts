@@ -118,7 +118,7 @@ describe('an adalight device on a serial port', () => {
     );
     expect(restore.json.success).toBe(true);
     await restarted;
-    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on', 4000);
+    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on');
 
     const color = await post(
       `${t.http}/json-rpc`,
@@ -126,7 +126,7 @@ describe('an adalight device on a serial port', () => {
       auth,
     );
     expect(color.json.success).toBe(true);
-    await until(() => reader?.frames.at(-1)?.[0]?.join() === '255,0,0', 4000);
+    await until(() => reader?.frames.at(-1)?.[0]?.join() === '255,0,0');
     expect(reader.frames.at(-1)).toEqual(Array.from({ length: LEDS }, () => [255, 0, 0]));
 
     const effect = await post(
@@ -137,7 +137,7 @@ describe('an adalight device on a serial port', () => {
     expect(effect.json.success).toBe(true);
     const seen = reader.frames.length;
     // The rainbow's frames arrive, and they change.
-    await until(() => (reader?.frames.length ?? 0) > seen + 5, 4000);
+    await until(() => (reader?.frames.length ?? 0) > seen + 5);
     const recent = reader.frames.slice(seen).map((f) => JSON.stringify(f));
     expect(new Set(recent).size).toBeGreaterThan(2);
     expect(reader.frames.at(-1)).toHaveLength(LEDS);
@@ -158,7 +158,7 @@ describe('an adalight device on a serial port', () => {
       },
     });
     const auth = { headers: { Authorization: `Bearer ${t.token}` } };
-    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'error', 4000);
+    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'error');
     const info = (await post(`${t.http}/json-rpc`, { command: 'serverinfo' }, auth)).json
       .info as Record<string, unknown>;
     const device = info.device as { state: string; error: string };

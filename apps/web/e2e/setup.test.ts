@@ -18,7 +18,7 @@ const FRAME_LINE = /^ \[((?:\{\d{1,3},\d{1,3},\d{1,3}\})*)\]$/;
  * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
  * busy machine (the whole suite runs its files side by side).
  */
-const TEST_TIMEOUT = 30_000;
+const TEST_TIMEOUT = 60_000;
 
 let glowkit: Glowkit;
 let browser: Browser;

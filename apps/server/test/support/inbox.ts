@@ -19,7 +19,7 @@ export class Inbox {
     }
   }
 
-  next(match: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> {
+  next(match: (m: Message) => boolean, timeoutMs = 15_000): Promise<Message> {
     const found = this.messages.find(match);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {

@@ -26,7 +26,7 @@ export interface ServerProcess {
  */
 export function startProcess(
   dataDir: string,
-  timeoutMs = 15_000,
+  timeoutMs = 45_000,
   args: readonly string[] = [],
 ): Promise<ServerProcess> {
   requireBuild();
@@ -89,7 +89,7 @@ export function startProcess(
 export async function waitForOutput(
   server: ServerProcess,
   text: string,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
 ): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!server.output().includes(text)) {

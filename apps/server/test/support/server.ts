@@ -75,3 +75,21 @@ export async function startServer(
     },
   };
 }
+
+/**
+ * Holds every restart of a server between stopping and starting again until `release()`: a
+ * test's requests then surely land inside the restart, however slow the machine is, rather than
+ * within a window of so many milliseconds.
+ */
+export function holdRestarts(s: TestServer): { release(): void } {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const stop = s.server.runtime.stop.bind(s.server.runtime);
+  s.server.runtime.stop = async () => {
+    await stop();
+    await gate;
+  };
+  return { release };
+}

@@ -16,7 +16,7 @@ export const LIVE = { timeout: 10_000, interval: 100 };
  * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
  * busy machine (the whole suite runs its files side by side).
  */
-export const TEST_TIMEOUT = 30_000;
+export const TEST_TIMEOUT = 60_000;
 
 /** The file's server, and pages signed in to it. */
 export interface LedSuite {
