@@ -9,5 +9,7 @@ export default defineConfig({
     // only bounds a hung test, never judges speed.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // What a page shows is polled for, never read once: 20 s before a wait fails (1 s by default).
+    expect: { poll: { timeout: 20_000 } },
   },
 });

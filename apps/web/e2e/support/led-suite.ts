@@ -11,7 +11,7 @@ export const INSTANCE = 'First LED instance';
 /** The accessible name of its live picture. */
 export const PICTURE = `Live picture of 60 LEDs of ${INSTANCE}`;
 /** Effects take a moment to start, and smoothing blends new colours in over a moment. */
-export const LIVE = { timeout: 10_000, interval: 100 };
+export const LIVE = { timeout: 20_000, interval: 100 };
 /**
  * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
  * busy machine (the whole suite runs its files side by side).
