@@ -77,7 +77,7 @@ describe('TokenRequests (in memory)', () => {
     expect(requester.pushes).toEqual([]);
     const [listed] = pending.pending();
     expect(listed).toMatchObject({ comment: 'Home Assistant', id: 'ab1C2', tan: 7 });
-    expect(listed?.timeout).toBeGreaterThan(179_000);
+    expect(listed?.timeout).toBeGreaterThan(170_000);
 
     expect(pending.answer('ab1C2', true, 'adm1n')).toBe(true);
     expect(pending.answer('ab1C2', true, 'adm1n')).toBe(false);
