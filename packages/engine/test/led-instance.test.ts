@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -270,6 +278,74 @@ describe('LedInstance', () => {
       process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap').length,
     ).toBeLessThanOrEqual(handlesBefore);
     expect(fds()).toBeLessThanOrEqual(fdsBefore);
+  });
+});
+
+describe('LedInstance: an effect that ignores a stop', () => {
+  /** A catalogue with one effect whose script never polls abort(). */
+  async function stubbornCatalogue(): Promise<EffectCatalogue> {
+    const folder = join(dir, 'stubborn-effects');
+    mkdirSync(join(folder, 'schema'), { recursive: true });
+    writeFileSync(
+      join(folder, 'stubborn.py'),
+      'import hyperion, time\nwhile True:\n    hyperion.setColor(9, 9, 9)\n    time.sleep(0.05)\n',
+    );
+    writeFileSync(
+      join(folder, 'schema', 'stubborn.schema.json'),
+      JSON.stringify({
+        type: 'object',
+        script: 'stubborn.py',
+        title: 'edt_eff_stubborn_header',
+        required: true,
+        properties: {},
+        additionalProperties: false,
+      }),
+    );
+    writeFileSync(
+      join(folder, 'stubborn.json'),
+      JSON.stringify({ name: 'Stubborn', script: 'stubborn.py', args: {} }),
+    );
+    const loaded = await EffectCatalogue.load({
+      bundledDir: BUNDLED,
+      paths: [folder],
+      disable: [],
+      rootDir: dir,
+    });
+    expect(loaded.problems).toEqual([]);
+    return loaded;
+  }
+
+  it.each([
+    ['its priority is cleared', (instance: LedInstance) => instance.clear(40)],
+    [
+      'a colour takes its priority',
+      (instance: LedInstance) =>
+        instance.setColor({ priority: 40, durationMs: -1, origin: 'test' }, [1, 2, 3]),
+    ],
+  ])('logs and keeps the kill when %s', async (_case, stop) => {
+    const custom = await stubbornCatalogue();
+    const logs: string[] = [];
+    const { instance } = instanceWith(
+      {},
+      {
+        catalogue: () => custom,
+        effectLimits: { abortGraceMs: 200 },
+        log: (level, message) => logs.push(`${level}: ${message}`),
+      },
+    );
+    await instance.start();
+    expect(
+      await instance.runEffect({ name: 'Stubborn', priority: 40, durationMs: -1, origin: 'test' }),
+    ).toEqual({ ok: true });
+    stop(instance);
+    const message =
+      "Effect 'Stubborn' was killed: it did not end within 200 ms of being stopped; its script should check hyperion.abort() more often";
+    await until(() => logs.includes(`warn: ${message}`), 5000);
+    expect(instance.effectProblems).toMatchObject([
+      { name: 'Stubborn', priority: 40, reason: 'killed', message },
+    ]);
+    expect(children()).toEqual([]);
+    await instance.close();
   });
 });
 

@@ -170,7 +170,7 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
     }
     if (this.#starting.get(request.priority) !== token || this.#closed) {
       // Superseded by a newer request (or the instance closed) while starting.
-      await process.stop();
+      this.#report(request, await process.stop());
       return failure('Effect not started', [
         `priority ${request.priority} was taken by a newer request while this effect started`,
       ]);
@@ -196,13 +196,10 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       this.#context.log(level, `effect '${request.name}': ${text}`),
     );
     process.once('exit', (exit) => {
+      // Also after a stop: a script that ignored it was killed, and that is worth telling.
+      this.#report(request, exit);
       if (this.#running.get(request.priority) !== running) return;
       this.#running.delete(request.priority);
-      if (exit.reason === 'finished') this.#context.log('info', exit.message);
-      else if (exit.reason !== 'stopped') {
-        this.#remember(request, exit.reason, exit.message);
-        this.#context.log('warn', exit.message);
-      }
       // The script is gone: give its priority up, so the next one shows (or black).
       if (muxer.get(request.priority)?.component === 'EFFECT') muxer.clear(request.priority);
       this.emit('changed');
@@ -280,6 +277,15 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       displayScript: catalogue.displayPath(definition.script),
       args,
     };
+  }
+
+  /** Logs how an effect ended; a failure or a kill is also kept for {@link problems}. */
+  #report(request: EffectRequest, exit: EffectExit): void {
+    if (exit.reason === 'finished') this.#context.log('info', exit.message);
+    else if (exit.reason !== 'stopped') {
+      this.#remember(request, exit.reason, exit.message);
+      this.#context.log('warn', exit.message);
+    }
   }
 
   #remember(request: EffectRequest, reason: EffectExit['reason'], message: string): void {
