@@ -10,6 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GifWriter } from 'omggif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceConfig } from '../src/devices/led-device.js';
 import { WledDevice } from '../src/devices/network/wled-device.js';
@@ -345,6 +346,118 @@ describe('LedInstance: an effect that ignores a stop', () => {
       { name: 'Stubborn', priority: 40, reason: 'killed', message },
     ]);
     expect(children()).toEqual([]);
+    await instance.close();
+  });
+});
+
+describe('LedInstance: an effect folder copied from Hyperion.ng', () => {
+  /** Hyperion.ng's gif.py as it reads its args and pictures, trimmed to the file source. */
+  const GIF_PY = [
+    'import hyperion, time',
+    '',
+    "imageFile = hyperion.args.get('file')",
+    "framesPerSecond = float(hyperion.args.get('fps', 25))",
+    "reverse = bool(hyperion.args.get('reverse', False))",
+    "cropLeft = int(hyperion.args.get('cropLeft', 0))",
+    "cropTop = int(hyperion.args.get('cropTop', 0))",
+    "cropRight = int(hyperion.args.get('cropRight', 0))",
+    "cropBottom = int(hyperion.args.get('cropBottom', 0))",
+    "grayscale = bool(hyperion.args.get('grayscale', False))",
+    '',
+    'sleepTime = 1./framesPerSecond',
+    'imageFrameList = []',
+    'if imageFile:',
+    '    imageFrameList = hyperion.getImage(imageFile, cropLeft, cropTop, cropRight, cropBottom, grayscale)',
+    '    if imageFrameList and reverse:',
+    '        imageFrameList.reverse()',
+    '',
+    'while not hyperion.abort() and imageFrameList:',
+    '    for image in imageFrameList:',
+    '        if hyperion.abort():',
+    '            break',
+    "        hyperion.setImage(image['imageWidth'], image['imageHeight'], image['imageData'])",
+    '        time.sleep(sleepTime)',
+    '',
+  ].join('\n');
+
+  /** Hyperion.ng's effects/fire.json, as it is. */
+  const FIRE_JSON = `{
+\t"name" : "Fire",
+\t"script" : "gif.py",
+\t"args" :
+\t{
+\t\t"cropBottom": 0,
+\t\t"cropLeft": 0,
+\t\t"cropRight": 0,
+\t\t"cropTop": 0,
+\t\t"file" : ":fire.gif",
+\t\t"fps" :25,
+\t\t"grayscale": false,
+\t\t"imageSource": "file",
+\t\t"reverse" : false
+\t}
+}
+`;
+
+  const GIF_SCHEMA = {
+    type: 'object',
+    script: 'gif.py',
+    title: 'edt_eff_gif_header',
+    required: true,
+    properties: {
+      imageSource: { type: 'string', title: 'edt_eff_image_source', enum: ['url', 'file'] },
+      url: { type: 'string', title: 'edt_eff_url', default: '' },
+      file: { type: 'string', title: 'edt_eff_image', default: '' },
+      fps: { type: 'integer', title: 'edt_eff_fps', default: 25, minimum: 1, maximum: 100 },
+      cropLeft: { type: 'integer', title: 'edt_eff_cropLeft', default: 0, minimum: 0 },
+      cropTop: { type: 'integer', title: 'edt_eff_cropTop', default: 0, minimum: 0 },
+      cropRight: { type: 'integer', title: 'edt_eff_cropRight', default: 0, minimum: 0 },
+      cropBottom: { type: 'integer', title: 'edt_eff_cropBottom', default: 0, minimum: 0 },
+      grayscale: { type: 'boolean', title: 'edt_eff_grayscale', default: false },
+      reverse: { type: 'boolean', title: 'edt_eff_reverse', default: false },
+    },
+    additionalProperties: false,
+  };
+
+  /** A one-frame 2×2 GIF of one colour. */
+  function solidGif(color: number): Uint8Array {
+    const buffer = new Uint8Array(256);
+    const writer = new GifWriter(buffer, 2, 2, { palette: [color, 0x000000] });
+    writer.addFrame(0, 0, 2, 2, [0, 0, 0, 0]);
+    return buffer.slice(0, writer.end());
+  }
+
+  it.each([
+    ['beside its definition and script', 'effect' as const],
+    ['in another effects.paths folder', 'shared' as const],
+  ])('runs it unchanged with its GIF %s', async (_case, gifIn) => {
+    const copied = join(dir, `hyperion-effects-${gifIn}`);
+    const shared = join(dir, `hyperion-gifs-${gifIn}`);
+    mkdirSync(join(copied, 'schema'), { recursive: true });
+    mkdirSync(shared, { recursive: true });
+    writeFileSync(join(copied, 'fire.json'), FIRE_JSON);
+    writeFileSync(join(copied, 'gif.py'), GIF_PY);
+    writeFileSync(join(copied, 'schema', 'gif.schema.json'), JSON.stringify(GIF_SCHEMA));
+    writeFileSync(join(gifIn === 'effect' ? copied : shared, 'fire.gif'), solidGif(0xff6600));
+    const custom = await EffectCatalogue.load({
+      bundledDir: BUNDLED,
+      paths: [copied, shared],
+      disable: [],
+      rootDir: dir,
+    });
+    expect(custom.problems).toEqual([]);
+    const logs: string[] = [];
+    const { instance, output } = instanceWith(
+      {},
+      { catalogue: () => custom, log: (level, message) => logs.push(`${level}: ${message}`) },
+    );
+    await instance.start();
+    expect(
+      await instance.runEffect({ name: 'Fire', priority: 40, durationMs: -1, origin: 'test' }),
+      logs.join('\n'),
+    ).toEqual({ ok: true });
+    await until(() => lines(output).at(-1) === ` [${'{255,102,0}'.repeat(LEDS)}]`, 5000);
+    expect(instance.effectProblems).toEqual([]);
     await instance.close();
   });
 });

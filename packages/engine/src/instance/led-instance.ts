@@ -32,7 +32,7 @@ export interface LedInstanceOptions {
   settings: Readonly<Record<string, unknown>>;
   /** The effects (shared by every instance; reloaded by the caller). */
   catalogue: () => EffectCatalogue;
-  /** Folders that effects' `:name` images resolve in. */
+  /** More folders that effects' `:name` images resolve in, after the effect's own. */
   resourceDirs: readonly string[];
   deviceTypes?: ReadonlyMap<string, DeviceFactory> | undefined;
   python?: string | undefined;
