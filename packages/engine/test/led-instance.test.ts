@@ -7,15 +7,17 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { rename, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GifWriter } from 'omggif';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceConfig } from '../src/devices/led-device.js';
 import { WledDevice } from '../src/devices/network/wled-device.js';
 import { EffectCatalogue } from '../src/effects/effect-catalogue.js';
 import { LedInstance, type LedInstanceOptions } from '../src/instance/led-instance.js';
+import { openPtyPair, type PtyPair } from './support/pty-pair.js';
 import { WledStandIn } from './support/wled-stand-in.js';
 
 const BUNDLED = fileURLToPath(new URL('../../../effects/', import.meta.url));
@@ -459,6 +461,80 @@ describe('LedInstance: an effect folder copied from Hyperion.ng', () => {
     await until(() => lines(output).at(-1) === ` [${'{255,102,0}'.repeat(LEDS)}]`, 5000);
     expect(instance.effectProblems).toEqual([]);
     await instance.close();
+  });
+});
+
+describe('LedInstance: a serial device that is lost', () => {
+  let cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    cleanups = [];
+  });
+
+  /** A pty pair whose device end `link` points to, as a udev name points to a USB port. */
+  async function plugIn(link: string): Promise<PtyPair> {
+    const pair = await openPtyPair();
+    cleanups.push(() => pair.close());
+    await symlink(pair.device, `${link}.new`);
+    await rename(`${link}.new`, link);
+    return pair;
+  }
+
+  /** An instance on an adalight device at `link`, on and showing; its component pushes. */
+  async function lostDevice(name: string) {
+    const link = join(dir, name);
+    const first = await plugIn(link);
+    const { instance } = instanceWith({
+      device: {
+        type: 'adalight',
+        output: link,
+        hardwareLedCount: LEDS,
+        delayAfterConnect: 0,
+        enableAttemptsInterval: 5, // ng's shortest
+      },
+    });
+    cleanups.push(() => instance.close());
+    const pushed: { name: string; enabled: boolean }[] = [];
+    instance.on('component', (change) => pushed.push(change));
+    await instance.start();
+    await until(() => instance.device.status.state === 'on', 5000);
+    expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
+    // The cable is pulled: nothing at the link until it is plugged in again.
+    await first.close();
+    await unlink(link);
+    await until(() => pushed.length > 0, 5000);
+    expect(pushed).toEqual([{ name: 'LEDDEVICE', enabled: false }]);
+    expect(instance.device.status.state).toBe('error');
+    expect(instance.components.list()).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
+    // What the user asked for is kept.
+    expect(instance.components.get('LEDDEVICE')).toBe(true);
+    return { instance, link, pushed };
+  }
+
+  it('shows LEDDEVICE off while the port is gone, and on again when the device reconnects', async () => {
+    const { instance, link, pushed } = await lostDevice('ttyLOST0');
+    await plugIn(link);
+    // The device's own retry, enableAttemptsInterval later, brings it back.
+    await until(() => pushed.length > 1, 20_000);
+    expect(pushed).toEqual([
+      { name: 'LEDDEVICE', enabled: false },
+      { name: 'LEDDEVICE', enabled: true },
+    ]);
+    expect(instance.device.status.state).toBe('on');
+    expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
+  }, 30_000);
+
+  it('takes componentstate LEDDEVICE true while lost, and tries the device again at once', async () => {
+    const { instance, link, pushed } = await lostDevice('ttyLOST1');
+    expect(await instance.setComponent('LEDDEVICE', true)).toEqual({ ok: true });
+    expect(instance.device.status.error).toContain('cannot open serial port');
+    expect(instance.components.list()).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
+    expect(pushed).toHaveLength(1);
+    await plugIn(link);
+    expect(await instance.setComponent('LEDDEVICE', true)).toEqual({ ok: true });
+    expect(instance.device.status.state).toBe('on');
+    expect(pushed.at(-1)).toEqual({ name: 'LEDDEVICE', enabled: true });
+    expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
   });
 });
 
