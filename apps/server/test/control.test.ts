@@ -248,7 +248,7 @@ describe('effects', () => {
       "Effect 'Stubborn' was killed: it did not end within 500 ms of being stopped; its script should check hyperion.abort() more often";
     // The kill comes once the grace time is over: poll, bounded by count.
     let errors: unknown[] = [];
-    for (let i = 0; i < 100 && errors.length === 0; i++) {
+    for (let i = 0; i < 150 && errors.length === 0; i++) {
       if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
       const info = (await rpc({ command: 'serverinfo' })).info as Record<string, unknown>;
       errors = info.effectErrors as unknown[];

@@ -189,9 +189,9 @@ describe('an adalight device on a serial port', () => {
         (p) =>
           p.command === 'components-update' &&
           JSON.stringify(p.data) === JSON.stringify({ name: 'LEDDEVICE', enabled }),
-        20_000,
+        30_000,
       );
-    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on', 5000);
+    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on', 15_000);
     await session.call({ command: 'serverinfo', subscribe: ['components-update'] });
     expect(await ledDevice()).toEqual({ enabled: true, state: 'on' });
 
@@ -215,7 +215,7 @@ describe('an adalight device on a serial port', () => {
     await plugIn();
     await pushed(true);
     expect(await ledDevice()).toEqual({ enabled: true, state: 'on' });
-  }, 40_000);
+  });
 
   it('reports a port that does not exist in serverinfo and keeps the instance running', async () => {
     t = await startServer({

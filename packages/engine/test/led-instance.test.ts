@@ -343,7 +343,7 @@ describe('LedInstance: an effect that ignores a stop', () => {
     stop(instance);
     const message =
       "Effect 'Stubborn' was killed: it did not end within 200 ms of being stopped; its script should check hyperion.abort() more often";
-    await until(() => logs.includes(`warn: ${message}`), 5000);
+    await until(() => logs.includes(`warn: ${message}`), 15_000);
     expect(instance.effectProblems).toMatchObject([
       { name: 'Stubborn', priority: 40, reason: 'killed', message },
     ]);
@@ -458,7 +458,7 @@ describe('LedInstance: an effect folder copied from Hyperion.ng', () => {
       await instance.runEffect({ name: 'Fire', priority: 40, durationMs: -1, origin: 'test' }),
       logs.join('\n'),
     ).toEqual({ ok: true });
-    await until(() => lines(output).at(-1) === ` [${'{255,102,0}'.repeat(LEDS)}]`, 5000);
+    await until(() => lines(output).at(-1) === ` [${'{255,102,0}'.repeat(LEDS)}]`, 15_000);
     expect(instance.effectProblems).toEqual([]);
     await instance.close();
   });
@@ -480,8 +480,11 @@ describe('LedInstance: a serial device that is lost', () => {
     return pair;
   }
 
-  /** An instance on an adalight device at `link`, on and showing; its component pushes. */
-  async function lostDevice(name: string) {
+  /**
+   * An instance on an adalight device at `link` that retries every `interval` s, whose port is
+   * then pulled out; its component pushes.
+   */
+  async function lostDevice(name: string, interval: number) {
     const link = join(dir, name);
     const first = await plugIn(link);
     const { instance } = instanceWith({
@@ -490,19 +493,19 @@ describe('LedInstance: a serial device that is lost', () => {
         output: link,
         hardwareLedCount: LEDS,
         delayAfterConnect: 0,
-        enableAttemptsInterval: 5, // ng's shortest
+        enableAttemptsInterval: interval,
       },
     });
     cleanups.push(() => instance.close());
     const pushed: { name: string; enabled: boolean }[] = [];
     instance.on('component', (change) => pushed.push(change));
     await instance.start();
-    await until(() => instance.device.status.state === 'on', 5000);
+    await until(() => instance.device.status.state === 'on', 15_000);
     expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
     // The cable is pulled: nothing at the link until it is plugged in again.
     await first.close();
     await unlink(link);
-    await until(() => pushed.length > 0, 5000);
+    await until(() => pushed.length > 0, 15_000);
     expect(pushed).toEqual([{ name: 'LEDDEVICE', enabled: false }]);
     expect(instance.device.status.state).toBe('error');
     expect(instance.components.list()).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
@@ -512,20 +515,21 @@ describe('LedInstance: a serial device that is lost', () => {
   }
 
   it('shows LEDDEVICE off while the port is gone, and on again when the device reconnects', async () => {
-    const { instance, link, pushed } = await lostDevice('ttyLOST0');
+    const { instance, link, pushed } = await lostDevice('ttyLOST0', 5); // ng's shortest
     await plugIn(link);
     // The device's own retry, enableAttemptsInterval later, brings it back.
-    await until(() => pushed.length > 1, 20_000);
+    await until(() => pushed.length > 1, 30_000);
     expect(pushed).toEqual([
       { name: 'LEDDEVICE', enabled: false },
       { name: 'LEDDEVICE', enabled: true },
     ]);
     expect(instance.device.status.state).toBe('on');
     expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
-  }, 30_000);
+  });
 
   it('takes componentstate LEDDEVICE true while lost, and tries the device again at once', async () => {
-    const { instance, link, pushed } = await lostDevice('ttyLOST1');
+    // Retries two minutes apart: back within this test only by being tried at once.
+    const { instance, link, pushed } = await lostDevice('ttyLOST1', 120);
     expect(await instance.setComponent('LEDDEVICE', true)).toEqual({ ok: true });
     expect(instance.device.status.error).toContain('cannot open serial port');
     expect(instance.components.list()).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
