@@ -17,6 +17,8 @@ export function requireBuild(): void {
 export interface ServerProcess {
   child: ChildProcess;
   http: string;
+  /** The TCP JSON port's `host:port`, when it listens. */
+  tcp: string | undefined;
   output(): string;
 }
 
@@ -53,6 +55,7 @@ export function startProcess(
   );
   let out = '';
   let http = '';
+  let tcp: string | undefined;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -63,11 +66,12 @@ export function startProcess(
       for (const line of out.split('\n')) {
         if (!line.startsWith('{')) continue;
         try {
-          const entry = JSON.parse(line) as { msg?: string; http?: string };
+          const entry = JSON.parse(line) as { msg?: string; http?: string; tcp?: string };
           if (entry.http) http = entry.http;
+          if (entry.tcp) tcp = entry.tcp;
           if (entry.msg === 'ready' && http) {
             clearTimeout(timer);
-            resolve({ child, http, output: () => out });
+            resolve({ child, http, tcp, output: () => out });
           }
         } catch {
           // A partial line: wait for the rest.
