@@ -33,6 +33,7 @@ export const ERRORS = {
   unavailable: 'Service Unavailable',
   tooLarge: 'Request too large',
   restoreFailed: 'Restore configuration failed',
+  databaseError: 'Database Error',
 } as const;
 
 /** The `info` of a successful `config restoreconfig` reply (Hyperion.ng's text, a plain string). */

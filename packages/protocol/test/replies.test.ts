@@ -85,6 +85,7 @@ describe('texts', () => {
       unavailable: 'Service Unavailable',
       tooLarge: 'Request too large',
       restoreFailed: 'Restore configuration failed',
+      databaseError: 'Database Error',
     });
     expect(RESTORE_INFO).toBe('Restarting after importing configuration successfully.');
   });

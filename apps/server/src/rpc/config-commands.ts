@@ -11,11 +11,12 @@ import {
 } from '@glowkit/protocol';
 import { settingsForms } from '../config/forms/index.js';
 import type { Logger } from '../logger.js';
-import { type ConfigStore, type Configuration, StoreError } from '../store/config-store.js';
+import type { ConfigStore, Configuration } from '../store/config-store.js';
 import { configurationOf, restoreViolations } from './normalize.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { Session } from './session.js';
+import { storeFailure } from './store-failure.js';
 
 /** What the config commands need from the server. */
 export interface ConfigCommandDeps {
@@ -59,9 +60,14 @@ function replaced(
       after: () => deps.requestRestart(restartReason),
     };
   } catch (error) {
-    const message = error instanceof StoreError ? error.message : String(error);
-    deps.logger.error({ error: message }, 'restore failed; the stored configuration is unchanged');
-    return { reply: errorReply(name, tan, ERRORS.restoreFailed, [message]) };
+    return storeFailure(
+      name,
+      tan,
+      error,
+      deps.logger,
+      'restore failed; the stored configuration is unchanged',
+      ERRORS.restoreFailed,
+    );
   }
 }
 
