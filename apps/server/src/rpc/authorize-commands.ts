@@ -95,6 +95,10 @@ export function authorize(
     }
     case 'getPendingTokenRequests':
       return { reply: successReply(name, tan, deps.tokenRequests.pending()) };
+    case 'denyPendingTokenRequests': {
+      const by = session.auth?.ok ? session.auth.token.id : 'unknown';
+      return { reply: successReply(name, tan, { denied: deps.tokenRequests.denyAll(by) }) };
+    }
     case 'login': {
       if (isHttp(session)) {
         return {
