@@ -101,5 +101,12 @@ describe('successReplyText', () => {
     expect(successReplyText('config-getconfig', 7, JSON.stringify(info))).toBe(
       JSON.stringify(successReply('config-getconfig', 7, info)),
     );
+    const notes = ['instance 255 is not in "instanceIds"'];
+    expect(successReplyText('config-getconfig', 7, JSON.stringify(info), notes)).toBe(
+      JSON.stringify(successReply('config-getconfig', 7, info, notes)),
+    );
+    expect(successReplyText('config-getconfig', 7, JSON.stringify(info), [])).toBe(
+      JSON.stringify(successReply('config-getconfig', 7, info, [])),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { errorReply, own, successReply } from '@glowkit/protocol';
+import { errorReply, MAX_LISTED_INSTANCE_ID, own, successReply } from '@glowkit/protocol';
 import { defaultInstanceSettings } from '../config/defaults.js';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
@@ -122,8 +122,13 @@ export async function instanceCommand(
       const taken = new Set(runtime.instances.map((i) => i.id));
       let free = 0;
       while (taken.has(free)) free++;
-      if (free > 254) {
-        return { reply: errorReply(name, tan, 'No free instance number', ['255 instances exist']) };
+      // Only ids the commands can name: 255 is left to a restore.
+      if (free > MAX_LISTED_INSTANCE_ID) {
+        return {
+          reply: errorReply(name, tan, 'No free instance number', [
+            `instances 0 to ${MAX_LISTED_INSTANCE_ID} exist already: delete one first`,
+          ]),
+        };
       }
       const stored = {
         id: free,

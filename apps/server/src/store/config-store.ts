@@ -166,6 +166,16 @@ export class ConfigStore {
     );
   }
 
+  /** Whether an instance `id` is stored (as {@link ConfigStore.read} would list it). */
+  hasInstance(id: number): boolean {
+    return guard(
+      `could not look up instance ${id}`,
+      () =>
+        this.#db.prepare('SELECT 1 FROM instances WHERE instance = ? LIMIT 1').get(id) !==
+        undefined,
+    );
+  }
+
   /**
    * Replaces the whole configuration in one transaction: the current one is kept as a snapshot
    * (`reason` says why it was replaced), then every settings and instance row is replaced by
