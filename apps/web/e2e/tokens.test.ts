@@ -1,5 +1,6 @@
 // Tokens as an admin and a second browser see them: a browser asks for a token and is signed in
-// once an admin approves the request live on the Tokens page; a denied request is told so; a token
+// once an admin approves the request live on the Tokens page; a denied request is told so, and so
+// is each of many when an admin denies them all at once; a token
 // created on the page (shown once) signs another browser in; revoking a token signs out the
 // browser using it at once, and only that one.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -132,6 +133,32 @@ describe('tokens', () => {
       .toBe('Unknown phone');
     await expect.poll(() => stranger.getByRole('link', { name: 'Overview' }).count()).toBe(0);
     await expect.poll(() => tokenNames()).not.toContain('Unknown phone');
+  }, 30_000);
+
+  it('denies every waiting request at once with “Deny all”, telling each browser', async () => {
+    const phones = [await otherBrowser(), await otherBrowser()];
+    const names = ['Phone in the hall', 'Phone in the attic'];
+    const ids: string[] = [];
+    for (const [i, phone] of phones.entries())
+      ids.push(await askForToken(phone, names[i] as string));
+    for (const id of ids) await adminPage.locator(`li[data-request="${id}"]`).waitFor();
+    await screenshot(adminPage, 'tokens-requests-deny-all');
+    expect(await axeViolations(adminPage)).toEqual([]);
+
+    await adminPage.getByRole('button', { name: 'Deny all' }).click();
+    await poll(adminStatus).toBe('Denied all 2 requests.');
+    await adminPage.getByText('No requests are waiting.').waitFor();
+    await expect.poll(() => adminPage.getByRole('button', { name: 'Deny all' }).count()).toBe(0);
+    for (const phone of phones) {
+      // The server's words, on each sign-in page; still signed out, free to ask again.
+      await phone
+        .getByRole('alert')
+        .filter({ hasText: 'an admin denied every pending request' })
+        .waitFor();
+      await phone.getByRole('button', { name: 'Ask for a token' }).waitFor();
+      await expect.poll(() => phone.getByRole('link', { name: 'Overview' }).count()).toBe(0);
+    }
+    for (const name of names) await expect.poll(() => tokenNames()).not.toContain(name);
   }, 30_000);
 
   it('creates a token, shown once, that signs another browser in', async () => {

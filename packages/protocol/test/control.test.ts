@@ -81,9 +81,24 @@ describe('validateControlRequest', () => {
     expect(validate({ command: 'serverinfo', subcommand: 'subscribe' })).toEqual([
       '/data: is required (an object with subscriptions, an array of topic names; or the topics in subscribe)',
     ]);
-    expect(validate({ command: 'ledcolors', subcommand: 'ledstream-stop', instance: 255 })).toEqual(
+    expect(validate({ command: 'ledcolors', subcommand: 'ledstream-stop', instance: 256 })).toEqual(
       ['/instance: must be an integer from 0 to 254'],
     );
+    // Instance 255 (a restore may give it) runs, but no command names it.
+    expect(validate({ command: 'ledcolors', subcommand: 'ledstream-stop', instance: 255 })).toEqual(
+      [
+        '/instance: must be an integer from 0 to 254: instance 255 can be used, but not named by these commands; to name it, restore the configuration with another id for it',
+      ],
+    );
+    expect(validate({ command: 'serverinfo', instance: 255 })).toEqual([
+      '/instance: must be an integer from 0 to 254: instance 255 can be used, but not named by these commands; to name it, restore the configuration with another id for it',
+    ]);
+    expect(validate({ command: 'clearall', instance: [0, 255] })).toEqual([
+      '/instance/1: must be an integer from 0 to 254: instance 255 can be used, but not named by these commands; to name it, restore the configuration with another id for it',
+    ]);
+    expect(validate({ command: 'color', priority: 1, color: [1, 2, 3], instance: [255] })).toEqual([
+      '/instance/0: must be an integer from 0 to 254: instance 255 can be used, but not named by these commands; to name it, restore the configuration with another id for it',
+    ]);
   });
 
   it('also picks the config and authorize validators, by subcommand', () => {
