@@ -184,7 +184,8 @@ describe('effects', () => {
   });
 
   it('answers why an effect failed at start, and the next priority shows', async () => {
-    const custom = join(process.env.TMPDIR ?? '/tmp', `glowkit-fx-${process.pid}-${Date.now()}`);
+    const custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
+    cleanups.push(() => rmSync(custom, { recursive: true, force: true }));
     mkdirSync(join(custom, 'schema'), { recursive: true });
     writeFileSync(join(custom, 'broken.py'), 'import hyperion\nraise ValueError("no luck")\n');
     writeFileSync(
