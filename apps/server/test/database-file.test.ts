@@ -6,7 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, closeSync, mkdtempSync, openSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseFile } from '../src/data-dir.js';
 import { ConfigStore } from '../src/store/config-store.js';
@@ -147,34 +148,52 @@ describe('the database file deleted or replaced under a running server', () => {
 });
 
 /**
- * Makes a database file read-only for this process. Root writes through file modes, so as root
- * the file is made immutable too (`chattr +i`); the afterEach undoes that.
+ * Folders a read-only database may be made in: as root, file modes do not stop writes, so the file
+ * is made immutable (`chattr +i`), which some filesystems (tmpfs, overlayfs) cannot do; the first
+ * folder whose filesystem can is used.
  */
-function makeReadOnly(file: string): void {
-  chmodSync(file, 0o444);
-  if (process.getuid?.() === 0) {
-    execFileSync('chattr', ['+i', file]);
-    immutable.push(file);
+const READ_ONLY_CANDIDATES = [tmpdir(), '/var/tmp', dirname(fileURLToPath(import.meta.url))];
+
+/**
+ * A fresh data directory whose database (made by `prepare`) this process cannot write: mode 0444
+ * and, as root, immutable (the afterEach undoes that). Throws when no candidate folder allows it.
+ */
+function readOnlyDataDir(prepare: (file: string) => void): string {
+  const tried: string[] = [];
+  for (const parent of READ_ONLY_CANDIDATES) {
+    const dataDir = mkdtempSync(join(parent, 'glowkit-read-only-'));
+    dirs.push(dataDir);
+    const file = databaseFile(dataDir);
+    prepare(file);
+    chmodSync(file, 0o444);
+    if (process.getuid?.() === 0) {
+      try {
+        execFileSync('chattr', ['+i', file], { stdio: 'pipe' });
+      } catch (error) {
+        tried.push(`${parent}: ${String((error as { stderr?: unknown }).stderr ?? error).trim()}`);
+        continue;
+      }
+      immutable.push(file);
+    }
+    // The test means nothing if the file can still be opened for writing.
+    try {
+      closeSync(openSync(file, 'r+'));
+    } catch {
+      return dataDir;
+    }
+    tried.push(`${parent}: still writable`);
   }
-  // The test means nothing if the file can still be opened for writing.
-  let writable = true;
-  try {
-    closeSync(openSync(file, 'r+'));
-  } catch {
-    writable = false;
-  }
-  if (writable) throw new Error(`${file} could not be made read-only for this test`);
+  throw new Error(`no folder lets this test make a read-only database: ${tried.join('; ')}`);
 }
 
 describe('a read-only database', () => {
   it('answers createToken with the reason restore and setconfig give, and still signs in', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-read-only-'));
-    dirs.push(dataDir);
-    const file = databaseFile(dataDir);
-    const store = ConfigStore.open(file);
-    const { token } = store.tokens.create('the admin token');
-    store.close();
-    makeReadOnly(file);
+    let token = '';
+    const dataDir = readOnlyDataDir((file) => {
+      const store = ConfigStore.open(file);
+      token = store.tokens.create('the admin token').token;
+      store.close();
+    });
     t = await startServer({ dataDir, adminToken: token });
 
     const readOnly =
