@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['test/**/*.test.ts'],
-    testTimeout: 20_000,
+    // Headroom for a busy 2-core CI machine: a limit only bounds a hung test, never judges speed.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -1,3 +1,5 @@
+import { posix } from 'node:path';
+
 // Generates custom-elements.json (the "customElements" entry of package.json) from the elements'
 // JSDoc: @tag, @fires, @csspart and public properties. Storybook reads it for controls and docs.
 
@@ -131,6 +133,67 @@ function formExportsOptionParts() {
   };
 }
 
+/**
+ * Lists each `gk-*` tag where it is really defined: the registration modules call
+ * `defineElement('gk-x', GkX)`, and the analyzer sees only the helper's own
+ * `customElements.define(tag, element)`, which it reported as an element named `tag` (issue 19).
+ * Each registration module gets its definition, pointing at the module that declares the class;
+ * the helper's bogus one goes. Re-exports (`export { GkX }`) are pointed at the class's module too,
+ * and locals the analyzer hoists out of methods (`count`, `tag` in the list's render) are dropped.
+ */
+function registrationsAsDefinitions() {
+  /** `defineElement` calls, by module path: [tag, class name]. */
+  const registrations = new Map();
+  return {
+    name: 'glowkit-registrations-as-definitions',
+    analyzePhase({ ts, node, moduleDoc }) {
+      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression)) return;
+      if (node.expression.text !== 'defineElement') return;
+      const [tag, element] = node.arguments;
+      if (!tag || !element || !ts.isStringLiteral(tag) || !ts.isIdentifier(element)) return;
+      const list = registrations.get(moduleDoc.path) ?? [];
+      list.push([tag.text, element.text]);
+      registrations.set(moduleDoc.path, list);
+    },
+    packageLinkPhase({ customElementsManifest }) {
+      const modules = customElementsManifest.modules;
+      const paths = new Set(modules.map((m) => m.path));
+      // `./x.component.js` as written in an import, from `src/y/y.ts`: `src/y/x.component.ts`.
+      const sourceOf = (from, specifier) => {
+        const resolved = specifier.startsWith('.')
+          ? posix.join(posix.dirname(from), specifier)
+          : specifier;
+        const ts = resolved.replace(/\.js$/, '.ts');
+        return paths.has(ts) ? ts : resolved;
+      };
+      const declaringModule = (name) =>
+        modules.find((m) => (m.declarations ?? []).some((d) => d.name === name))?.path;
+      for (const mod of modules) {
+        const exported = new Set((mod.exports ?? []).map((e) => e.declaration?.name));
+        mod.declarations = (mod.declarations ?? []).filter(
+          (d) => d.kind !== 'variable' || exported.has(d.name),
+        );
+        mod.exports = (mod.exports ?? []).filter((e) => e.kind !== 'custom-element-definition');
+        for (const entry of mod.exports) {
+          const target = entry.declaration;
+          if (!target || (mod.declarations ?? []).some((d) => d.name === target.name)) continue;
+          target.module = declaringModule(target.name) ?? sourceOf(mod.path, target.module);
+        }
+        for (const [tag, className] of registrations.get(mod.path) ?? []) {
+          const module = declaringModule(className);
+          if (!module)
+            throw new Error(`${mod.path}: defineElement('${tag}', ${className}): no such class`);
+          mod.exports.push({
+            kind: 'custom-element-definition',
+            name: tag,
+            declaration: { name: className, module },
+          });
+        }
+      }
+    },
+  };
+}
+
 export default {
   globs: ['src/**/*.ts'],
   exclude: [
@@ -149,5 +212,6 @@ export default {
     litStatesHidden(),
     sharedThemingProperties(),
     formExportsOptionParts(),
+    registrationsAsDefinitions(),
   ],
 };

@@ -27,7 +27,11 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test-support/browser-bundle-server.ts'],
-    testTimeout: 20_000,
+    // Headroom for a busy 2-core CI machine: a limit only bounds a hung test, never judges speed.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // A poll waits 15 s before it fails (1 s by default), for a page on a busy machine.
+    expect: { poll: { timeout: 15_000 } },
     browser: {
       enabled: true,
       headless: true,

@@ -6,6 +6,8 @@ export default defineConfig({
     // Unit tests sit beside their module; tests across modules (real python3 children, files,
     // sockets) in test/.
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 20_000,
+    // Headroom for a busy 2-core CI machine: a limit only bounds a hung test, never judges speed.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

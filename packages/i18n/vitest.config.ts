@@ -4,6 +4,9 @@ import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 
 export default defineConfig({
   test: {
+    // Headroom for a busy 2-core CI machine: a limit only bounds a hung test, never judges speed.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         test: {

@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Headroom for a busy 2-core CI machine: a limit only bounds a hung test, never judges speed.
+    testTimeout: 60_000,
   },
 });

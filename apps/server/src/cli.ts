@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseJson } from '@glowkit/protocol';
-import { CliSession, type Reply, replyProblem } from './cli-session.js';
+import { CliSession, replyProblem } from './cli-session.js';
 import { configurationInBackup } from './config/backup.js';
 import { databaseFile, defaultDataDir } from './data-dir.js';
 import { ensureAdminToken } from './first-start.js';
@@ -23,6 +23,7 @@ Usage:
   glowkit token requests                 list the token requests waiting in the running server
   glowkit token approve <id>             give the client of token request <id> its token
   glowkit token deny <id>                deny token request <id>
+  glowkit token deny --all               deny every waiting token request (a flood of them)
                                          (requests, approve and deny ask the server running
                                          with this data directory, on 127.0.0.1 and its TCP
                                          JSON port: --tcp-port, else jsonServer.port, else 19444)
@@ -187,6 +188,7 @@ async function token(args: string[], values: Values) {
     await tokenRequests(action, id, values, dataDir);
     return;
   }
+  if (values.all) throw new UsageError('--all goes with token deny only');
   if (action !== 'create' && action !== 'list' && action !== 'revoke') {
     throw new UsageError(
       'token needs create, list, revoke, requests, approve or deny (see glowkit --help)',
@@ -248,8 +250,9 @@ interface PendingRequest {
   timeout: number;
 }
 
-function pendingOf(reply: Reply): PendingRequest[] {
-  const info = Array.isArray(reply.info) ? reply.info : [];
+/** The requests of a reply's list (`getPendingTokenRequests`, or those denied); `timeout` 0 if none. */
+function requestsOf(list: unknown): PendingRequest[] {
+  const info = Array.isArray(list) ? list : [];
   return info
     .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
     .map((r) => ({
@@ -271,9 +274,13 @@ async function tokenRequests(
   values: Values,
   dataDir: string,
 ): Promise<void> {
-  if (action !== 'requests' && !id) {
+  const all = values.all === true;
+  if (all && (action !== 'deny' || id)) {
+    throw new UsageError('--all goes with token deny alone: deny one request by its id, or all');
+  }
+  if (action !== 'requests' && !id && !all) {
     throw new UsageError(
-      `token ${action} needs the id of a token request (see glowkit token requests)`,
+      `token ${action} needs the id of a token request (see glowkit token requests)${action === 'deny' ? ', or --all' : ''}`,
     );
   }
   const option = tcpPortSetting(values);
@@ -326,12 +333,16 @@ async function tokenRequests(
               : `the server on ${session.where} refused to log in: ${replyProblem(login)}`,
         );
       }
+      if (all) {
+        await denyAll(session);
+        return;
+      }
       const listed = await session.call({
         command: 'authorize',
         subcommand: 'getPendingTokenRequests',
       });
       if (listed.success !== true) throw new Error(replyProblem(listed));
-      const pending = pendingOf(listed);
+      const pending = requestsOf(listed.info);
       if (action === 'requests') {
         if (pending.length === 0) process.stdout.write('No token requests are waiting.\n');
         for (const r of pending) {
@@ -364,6 +375,25 @@ async function tokenRequests(
     revoke();
     store.close();
   }
+}
+
+/** `token deny --all`: every waiting request denied by the server in one go, listed. */
+async function denyAll(session: CliSession): Promise<void> {
+  const reply = await session.call({
+    command: 'authorize',
+    subcommand: 'denyPendingTokenRequests',
+  });
+  if (reply.success !== true) throw new Error(replyProblem(reply));
+  const requests = requestsOf((reply.info as { denied?: unknown } | undefined)?.denied);
+  if (requests.length === 0) {
+    process.stdout.write('No token requests were waiting: nothing was denied.\n');
+    return;
+  }
+  const names = requests.map((r) => `${printable(r.id)} (“${printable(r.comment)}”)`).join(', ');
+  const count = requests.length === 1 ? '1 request' : `${requests.length} requests`;
+  process.stdout.write(
+    `Denied ${count}: ${names}; ${requests.length === 1 ? 'that client is' : 'those clients are'} told ${requests.length === 1 ? 'it gets' : 'they get'} no token.\n`,
+  );
 }
 
 async function config(args: string[], values: Values) {
@@ -427,6 +457,7 @@ export async function main(argv: string[]): Promise<number> {
         'web-dir': { type: 'string' },
         'log-level': { type: 'string' },
         comment: { type: 'string' },
+        all: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },

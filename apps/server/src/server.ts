@@ -68,6 +68,11 @@ export interface ServerOptions {
   engine?: Omit<EngineOptions, 'resourceDirs'>;
   /** Lists the serial ports `leddevice discover` offers. Default: serialport's listing. */
   listSerialPorts?: SerialPortLister;
+  /**
+   * Milliseconds between two checks that the database file is still the one opened (deleted or
+   * replaced, it is logged at once, not only at the next write). Default 5 s.
+   */
+  databaseCheckMs?: number;
 }
 
 /** The bundled effects of this repository (from `src/` and from `dist/` alike). */
@@ -106,6 +111,7 @@ export interface ServerEvents {
 type State = 'stopped' | 'starting' | 'ready' | 'restarting' | 'stopping';
 
 const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
+const DEFAULT_DATABASE_CHECK_MS = 5000;
 
 const portOf = (value: unknown, fallback: number): number =>
   Number.isInteger(value) && (value as number) > 0 && (value as number) < 65536
@@ -159,12 +165,18 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   /** The restart in progress, and whether another was asked for meanwhile. */
   #restarting: Promise<RestartReport> | undefined;
   #again: string | undefined;
+  /** The check of the database file (see {@link ServerOptions.databaseCheckMs}). */
+  #databaseCheck: NodeJS.Timeout | undefined;
 
   constructor(options: ServerOptions) {
     super();
     this.options = options;
     this.logger = options.logger ?? createLogger();
-    this.store = ConfigStore.open(databaseFile(options.dataDir));
+    const file = databaseFile(options.dataDir);
+    this.store = ConfigStore.open(file, {
+      // Once each: every write refused for it says it to its client too.
+      onProblem: (problem) => this.logger.error({ file }, problem),
+    });
     for (const warning of this.store.warnings) {
       this.logger.warn({ file: this.store.file }, warning);
     }
@@ -345,6 +357,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       await this.#openListeners(configuration);
       await this.runtime.start(configuration);
       this.#state = 'ready';
+      this.#databaseCheck = setInterval(
+        () => this.store.fileProblem(),
+        this.options.databaseCheckMs ?? DEFAULT_DATABASE_CHECK_MS,
+      );
+      this.#databaseCheck.unref();
       this.logger.info(
         { instances: this.runtime.instances.map((i) => `${i.id} ${i.name}`) },
         'ready',
@@ -439,6 +456,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     if (this.#state === 'stopped' || this.#state === 'stopping') return;
     await this.#restarting?.catch(() => {});
     this.#state = 'stopping';
+    clearInterval(this.#databaseCheck);
+    this.#databaseCheck = undefined;
     this.#sockets.closeAll(1001, 'Going Away');
     this.#sockets.terminate();
     this.#tcp.terminate();

@@ -198,6 +198,40 @@ describe('glowkit token requests|approve|deny, with a running server', () => {
     await other.inbox.next((m) => m.command === 'authorize-requestToken');
   });
 
+  it('denies every waiting request with deny --all: each requester is told so', async () => {
+    const browser = await anonymousSocket(server.http.replace(/^http/, 'ws'));
+    open.push({ close: () => browser.ws.close() });
+    browser.ws.send(JSON.stringify(requestToken('Kitchen tablet', 'all01', 4)));
+    await waitForOutput(server, '"id":"all01"');
+    const other = tcpClient(tcpPort);
+    open.push({ close: () => other.socket.destroy() });
+    other.send(requestToken('Living room', 'all02', 2));
+    await waitForOutput(server, '"id":"all02"');
+
+    const denied = await cli('token', 'deny', '--all');
+    expect(denied.code, denied.stderr).toBe(0);
+    expect(denied.stdout).toBe(
+      'Denied 2 requests: all01 (“Kitchen tablet”), all02 (“Living room”); those clients are told they get no token.\n',
+    );
+    for (const [inbox, tan] of [
+      [browser.inbox, 4],
+      [other.inbox, 2],
+    ] as const) {
+      expect(await inbox.next((m) => m.command === 'authorize-requestToken')).toMatchObject({
+        success: false,
+        error: 'Token request timeout or denied',
+        errorData: [{ description: 'an admin denied every pending request' }],
+        tan,
+      });
+    }
+    expect((await cli('token', 'requests')).stdout).toBe('No token requests are waiting.\n');
+    await expectNoTemporaryToken();
+
+    const none = await cli('token', 'deny', '--all');
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stdout).toBe('No token requests were waiting: nothing was denied.\n');
+  });
+
   it("answers an unknown id with the server's words, in one line, exit code 1", async () => {
     for (const action of ['approve', 'deny']) {
       const result = await cli('token', action, 'zzzzz');
@@ -306,6 +340,8 @@ describe('glowkit token requests|approve|deny, without a server that answers', (
     for (const args of [
       ['token', 'approve'],
       ['token', 'deny'],
+      ['token', 'deny', 'a1B2c', '--all'],
+      ['token', 'approve', '--all'],
       ['token', 'requests', '--tcp-port', '0'],
       ['token', 'requests', '--tcp-port', 'x'],
       ['token', 'answer'],
@@ -399,5 +435,5 @@ describe('glowkit token requests, with the port in the stored configuration', ()
       }
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 120_000);
 });

@@ -25,7 +25,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const run = (bin: string, args: string[]) => {
-  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 const glowkit = (...args: string[]) => run(GLOWKIT, [...args, '--data-dir', dataDir]);
@@ -201,7 +201,7 @@ describe('glowkit config import: the files a backup may be', () => {
       expect(back.instanceIds, form).toEqual([3, 1]);
       expect(back.instances, form).toEqual(info.instances);
     }
-  }, 30_000);
+  }, 120_000);
 
   it("refuses a failed getconfig reply, and another command's reply, in one line", () => {
     const file = join(dataDir, 'reply.json');

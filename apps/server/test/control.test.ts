@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
@@ -22,9 +23,12 @@ function testConfig(output: string, changes: Record<string, unknown> = {}): Conf
 }
 
 let t: TestServer | undefined;
+let cleanups: (() => void)[] = [];
 afterEach(async () => {
   await t?.close();
   t = undefined;
+  for (const cleanup of cleanups) cleanup();
+  cleanups = [];
 });
 
 async function start(changes: Record<string, unknown> = {}, effectsDir?: string) {
@@ -88,10 +92,10 @@ describe('colours over HTTP', () => {
     const sent = Date.now();
     await rpc({ command: 'color', priority: 50, color: [255, 0, 0], duration: 300 });
     await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(red));
-    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(black), 2000);
-    const ended = Date.now() - sent;
-    expect(ended).toBeGreaterThanOrEqual(290);
-    expect(ended).toBeLessThan(600);
+    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(black));
+    // Never early; that the engine ends it on time, not on a later tick, its own tests show on the
+    // muxer's clock (how late a timer runs on a loaded machine is not the server's to assert).
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(290);
     const info = (await rpc({ command: 'serverinfo' })).info as Record<string, unknown>;
     expect(info.priorities).toEqual([]);
   });
@@ -180,7 +184,8 @@ describe('effects', () => {
   });
 
   it('answers why an effect failed at start, and the next priority shows', async () => {
-    const custom = join(process.env.TMPDIR ?? '/tmp', `glowkit-fx-${process.pid}-${Date.now()}`);
+    const custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
+    cleanups.push(() => rmSync(custom, { recursive: true, force: true }));
     mkdirSync(join(custom, 'schema'), { recursive: true });
     writeFileSync(join(custom, 'broken.py'), 'import hyperion\nraise ValueError("no luck")\n');
     writeFileSync(
@@ -208,6 +213,49 @@ describe('effects', () => {
     expect(info.priorities).toMatchObject([{ priority: 100, visible: true }]);
     expect(JSON.stringify(info.effectErrors)).toContain('no luck');
     expect(existsSync(custom)).toBe(true);
+  });
+
+  it('logs an effect killed for ignoring a stop, and lists it in effectErrors', async () => {
+    const custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
+    cleanups.push(() => rmSync(custom, { recursive: true, force: true }));
+    mkdirSync(join(custom, 'schema'));
+    writeFileSync(
+      join(custom, 'stubborn.py'),
+      'import hyperion, time\nwhile True:\n    hyperion.setColor(9, 9, 9)\n    time.sleep(0.05)\n',
+    );
+    writeFileSync(
+      join(custom, 'schema', 'stubborn.schema.json'),
+      JSON.stringify({
+        type: 'object',
+        script: 'stubborn.py',
+        title: 'edt_eff_stubborn_header',
+        required: true,
+        properties: {},
+        additionalProperties: false,
+      }),
+    );
+    writeFileSync(
+      join(custom, 'stubborn.json'),
+      JSON.stringify({ name: 'Stubborn', script: 'stubborn.py', args: {} }),
+    );
+    await start({}, custom);
+    expect(await rpc({ command: 'effect', priority: 50, effect: { name: 'Stubborn' } })).toEqual({
+      command: 'effect',
+      success: true,
+      tan: 0,
+    });
+    expect(await rpc({ command: 'clear', priority: 50 })).toMatchObject({ success: true });
+    const message =
+      "Effect 'Stubborn' was killed: it did not end within 500 ms of being stopped; its script should check hyperion.abort() more often";
+    // The kill comes once the grace time is over: poll, bounded by count.
+    let errors: unknown[] = [];
+    for (let i = 0; i < 150 && errors.length === 0; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const info = (await rpc({ command: 'serverinfo' })).info as Record<string, unknown>;
+      errors = info.effectErrors as unknown[];
+    }
+    expect(errors).toMatchObject([{ name: 'Stubborn', priority: 50, reason: 'killed', message }]);
+    expect(t?.logs.filter((l) => l.level === 40 && l.msg === message)).toHaveLength(1);
   });
 });
 

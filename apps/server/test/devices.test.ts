@@ -1,10 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { mkdtempSync, openSync, renameSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ReadStream } from 'node:tty';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
 import { configuration } from './support/configs.js';
+import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
 
@@ -74,8 +77,10 @@ class AdaReader {
 let t: TestServer | undefined;
 let socat: ChildProcess | undefined;
 let reader: AdaReader | undefined;
+const cleanups: (() => void)[] = [];
 afterEach(async () => {
   reader?.close();
+  for (const cleanup of cleanups.splice(0)) cleanup();
   await t?.close();
   if (socat && socat.exitCode === null) {
     const exited = new Promise((r) => socat?.once('exit', r));
@@ -118,7 +123,7 @@ describe('an adalight device on a serial port', () => {
     );
     expect(restore.json.success).toBe(true);
     await restarted;
-    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on', 4000);
+    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on');
 
     const color = await post(
       `${t.http}/json-rpc`,
@@ -126,7 +131,7 @@ describe('an adalight device on a serial port', () => {
       auth,
     );
     expect(color.json.success).toBe(true);
-    await until(() => reader?.frames.at(-1)?.[0]?.join() === '255,0,0', 4000);
+    await until(() => reader?.frames.at(-1)?.[0]?.join() === '255,0,0');
     expect(reader.frames.at(-1)).toEqual(Array.from({ length: LEDS }, () => [255, 0, 0]));
 
     const effect = await post(
@@ -137,10 +142,79 @@ describe('an adalight device on a serial port', () => {
     expect(effect.json.success).toBe(true);
     const seen = reader.frames.length;
     // The rainbow's frames arrive, and they change.
-    await until(() => (reader?.frames.length ?? 0) > seen + 5, 4000);
+    await until(() => (reader?.frames.length ?? 0) > seen + 5);
     const recent = reader.frames.slice(seen).map((f) => JSON.stringify(f));
     expect(new Set(recent).size).toBeGreaterThan(2);
     expect(reader.frames.at(-1)).toHaveLength(LEDS);
+  });
+
+  it('shows LEDDEVICE off while its serial port is lost, and on again once it is back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'glowkit-lost-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const link = join(dir, 'ttyLOST0');
+    const plugIn = async () => {
+      const pair = await ptyPair();
+      socat = pair.socat;
+      symlinkSync(pair.device, `${link}.new`);
+      renameSync(`${link}.new`, link);
+    };
+    await plugIn();
+    t = await startServer({
+      prepare: (server) => {
+        const config = configuration([0], LEDS) as unknown as Configuration;
+        const settings = config.instances[0]?.settings as Record<string, unknown>;
+        settings.device = {
+          type: 'adalight',
+          output: link,
+          hardwareLedCount: LEDS,
+          delayAfterConnect: 0,
+          enableAttemptsInterval: 5,
+        };
+        settings.foregroundEffect = { enable: false };
+        server.store.replace(config, 'test set-up');
+      },
+    });
+    const session = await LiveSocket.open(t.ws, t.token);
+    cleanups.push(() => session.close());
+    const ledDevice = async () => {
+      const info = (await session.call({ command: 'serverinfo' })).info as Record<string, unknown>;
+      const components = info.components as { name: string; enabled: boolean }[];
+      return {
+        enabled: components.find((c) => c.name === 'LEDDEVICE')?.enabled,
+        state: (info.device as { state: string }).state,
+      };
+    };
+    const pushed = (enabled: boolean) =>
+      session.next(
+        (p) =>
+          p.command === 'components-update' &&
+          JSON.stringify(p.data) === JSON.stringify({ name: 'LEDDEVICE', enabled }),
+        30_000,
+      );
+    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on', 15_000);
+    await session.call({ command: 'serverinfo', subscribe: ['components-update'] });
+    expect(await ledDevice()).toEqual({ enabled: true, state: 'on' });
+
+    // The cable is pulled.
+    const exited = new Promise((resolve) => socat?.once('exit', resolve));
+    socat?.kill();
+    await exited;
+    unlinkSync(link);
+    await pushed(false);
+    expect(await ledDevice()).toEqual({ enabled: false, state: 'error' });
+    // Switched on by a user meanwhile: accepted, and still shown off while the port is gone.
+    expect(
+      await session.call({
+        command: 'componentstate',
+        componentstate: { component: 'LEDDEVICE', state: true },
+      }),
+    ).toMatchObject({ success: true });
+    expect(await ledDevice()).toEqual({ enabled: false, state: 'error' });
+
+    // Plugged in again: the device's retry brings it back.
+    await plugIn();
+    await pushed(true);
+    expect(await ledDevice()).toEqual({ enabled: true, state: 'on' });
   });
 
   it('reports a port that does not exist in serverinfo and keeps the instance running', async () => {
@@ -158,7 +232,7 @@ describe('an adalight device on a serial port', () => {
       },
     });
     const auth = { headers: { Authorization: `Bearer ${t.token}` } };
-    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'error', 4000);
+    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'error');
     const info = (await post(`${t.http}/json-rpc`, { command: 'serverinfo' }, auth)).json
       .info as Record<string, unknown>;
     const device = info.device as { state: string; error: string };

@@ -117,7 +117,7 @@ describe.skipIf(!clients || !existsSync(HYPERION_PY))('hyperion-py (Home Assista
       priority: 128,
     });
     expect(byName(run.steps, 'brightness')?.brightness).toBe(50);
-  }, 40_000);
+  }, 120_000);
 
   it('gets a token through a request an admin approves, then connects with it', async () => {
     const { t, port } = await start();
@@ -146,7 +146,7 @@ describe.skipIf(!clients || !existsSync(HYPERION_PY))('hyperion-py (Home Assista
     } finally {
       admin.close();
     }
-  }, 40_000);
+  }, 120_000);
 
   it('connects to a second instance through switchTo', async () => {
     const { t, port } = await start([0, 1]);
@@ -154,5 +154,5 @@ describe.skipIf(!clients || !existsSync(HYPERION_PY))('hyperion-py (Home Assista
     expect(byName(run.steps, 'failed')).toBeUndefined();
     expect(byName(run.steps, 'instance')).toMatchObject({ instance: 1 });
     expect(run.code).toBe(0);
-  }, 40_000);
+  }, 120_000);
 });

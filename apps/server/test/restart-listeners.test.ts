@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { post, RpcSocket } from './support/client.js';
 import { configuration, restoreRequest } from './support/configs.js';
-import { startServer, type TestServer } from './support/server.js';
+import { holdRestarts, startServer, type TestServer } from './support/server.js';
+import { until } from './support/until.js';
 
 type Json = Record<string, unknown>;
 
@@ -74,19 +75,10 @@ async function certificateFiles(name: string): Promise<{ crtPath: string; keyPat
   return { crtPath: join(dir, 'crt.pem'), keyPath: join(dir, 'key.pem') };
 }
 
-/** Makes every restart of a server last at least `ms` longer, so that requests land inside it. */
-function slowRestarts(s: TestServer, ms: number): void {
-  const stop = s.server.runtime.stop.bind(s.server.runtime);
-  s.server.runtime.stop = async () => {
-    await stop();
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  };
-}
-
 describe('a restart that changes listeners', () => {
   it('answers every request during a certificate change, on ports that stay the same', async () => {
     t = await startServer({ tcpPort: 0 });
-    slowRestarts(t, 200);
+    const held = holdRestarts(t);
     const before = t.server.listening;
     expect(await subjectAt(before.https.port)).toBe('localhost');
     const tcp = connectTcp(before.tcp?.port ?? 0, '127.0.0.1');
@@ -106,19 +98,22 @@ describe('a restart that changes listeners', () => {
       return report as { listeners: string[]; rebound: boolean };
     });
     const server = t;
-    // Four clients in a loop (bounded), half on each port, from before the restore until a
-    // while after the restart.
+    // Four clients in a loop (bounded by count), half on each port, from before the restore until
+    // ten requests each after the restart.
     const hammer = async (url: string) => {
       let afterwards = 0;
-      for (let i = 0; i < 400 && afterwards < 10; i += 1) {
+      for (let i = 0; i < 5000 && afterwards < 10; i += 1) {
         results.push(await attempt(`${url}/json-rpc`, getconfig, server.token));
         if (restarted) afterwards += 1;
       }
     };
     const hammers = [hammer(t.http), hammer(t.http), hammer(t.https), hammer(t.https)];
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await until(() => results.length >= 4);
     const reply = await post(`${t.http}/json-rpc`, restoreRequest(config, 3), auth(t));
     expect(reply.json).toMatchObject({ success: true, tan: 3 });
+    // The restart is held until requests have landed inside it, on both ports.
+    await until(() => results.filter((r) => r === 503).length >= 8, 30_000);
+    held.release();
     const report = await complete;
     await Promise.all(hammers);
     tcp.write(`${JSON.stringify({ command: 'authorize', subcommand: 'tokenRequired', tan: 4 })}\n`);
@@ -132,7 +127,7 @@ describe('a restart that changes listeners', () => {
     expect(t.server.listening.tcp?.port).toBe(before.tcp?.port);
     expect(await subjectAt(before.https.port)).toBe('lights.example');
     // The TCP session opened before the restart is still served.
-    for (let i = 0; i < 100 && !tcpText.includes('"tan":4'); i += 1) {
+    for (let i = 0; i < 500 && !tcpText.includes('"tan":4'); i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(tcpText).toContain('"command":"authorize-tokenRequired"');
@@ -141,12 +136,13 @@ describe('a restart that changes listeners', () => {
 
   it('refuses a WebSocket upgrade during the restart with 503 and Retry-After', async () => {
     t = await startServer({ tcpPort: 0 });
-    slowRestarts(t, 300);
+    const held = holdRestarts(t);
     const begun = once(t.server, 'restart-begin');
     const complete = once(t.server, 'restart-complete');
     void t.server.restart('test');
     await begun;
     const refused = await RpcSocket.open(t.ws, auth(t)).catch((error: unknown) => error);
+    held.release();
     expect(refused).toMatchObject({ status: 503, headers: { 'retry-after': '1' } });
     expect(JSON.parse((refused as { body: string }).body)).toMatchObject({
       error: 'Service Unavailable',
@@ -188,17 +184,17 @@ describe('a restart that changes listeners', () => {
 
 describe('WebSocket heartbeat', () => {
   it('drops a client that stops answering pings, and keeps one that answers', async () => {
-    t = await startServer({ tcpPort: 0, heartbeatMs: 100 });
+    // A ping a second: often, for a short test, and yet on a loaded machine (a stalled event loop
+    // runs the next beat before it reads the pong) the lively client answers in time.
+    t = await startServer({ tcpPort: 0, heartbeatMs: 1000 });
     const headers = { Authorization: `Bearer ${t.token}` };
     const silent = new WebSocket(t.ws, { headers, autoPong: false });
     const lively = new WebSocket(t.ws, { headers });
     await Promise.all([once(silent, 'open'), once(lively, 'open')]);
-    const started = Date.now();
     const [code] = (await once(silent, 'close')) as [number];
     expect(code).toBe(1006); // terminated: no closing handshake
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(t.logText()).toContain('did not answer a ping');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(lively.readyState).toBe(WebSocket.OPEN);
     lively.close();
   });

@@ -112,14 +112,6 @@ const failing: Array<[string, (request: Json) => void, string]> = [
     '/config/instances/1/id',
   ],
   [
-    "instance id is not 255, Hyperion.ng's no-instance id (instanceIds could not list it)",
-    (r) => {
-      r.config.instances[1].id = 255;
-      delete r.config.instanceIds;
-    },
-    '/config/instances/1/id',
-  ],
-  [
     'instance id is an integer',
     (r) => {
       r.config.instances[1].id = 'one';

@@ -3,7 +3,7 @@ import { connect, createServer as createNetServer, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest';
 import { post, RpcSocket } from './support/client.js';
 import { configuration, restoreRequest } from './support/configs.js';
-import { startServer, type TestServer } from './support/server.js';
+import { holdRestarts, startServer, type TestServer } from './support/server.js';
 
 type Message = Record<string, unknown>;
 
@@ -306,17 +306,14 @@ describe('the TCP JSON server', () => {
 
   it('answers a connection made during a restart with "Service Unavailable", then closes it', async () => {
     t = await startServer({ tcpPort: 0 });
-    const stop = t.server.runtime.stop.bind(t.server.runtime);
-    t.server.runtime.stop = async () => {
-      await stop();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    };
+    const held = holdRestarts(t);
     const begun = once(t.server, 'restart-begin');
     const complete = once(t.server, 'restart-complete');
     void t.server.restart('test');
     await begun;
     const client = await LineClient.open(tcpPort(t));
     await client.closed;
+    held.release();
     expect(client.lines).toEqual([
       {
         command: 'unknown',

@@ -77,7 +77,7 @@ describe('TokenRequests (in memory)', () => {
     expect(requester.pushes).toEqual([]);
     const [listed] = pending.pending();
     expect(listed).toMatchObject({ comment: 'Home Assistant', id: 'ab1C2', tan: 7 });
-    expect(listed?.timeout).toBeGreaterThan(179_000);
+    expect(listed?.timeout).toBeGreaterThan(170_000);
 
     expect(pending.answer('ab1C2', true, 'adm1n')).toBe(true);
     expect(pending.answer('ab1C2', true, 'adm1n')).toBe(false);
@@ -92,6 +92,50 @@ describe('TokenRequests (in memory)', () => {
       admin: false,
     });
     expect(pending.pending()).toEqual([]);
+  });
+
+  it('denies every request at once, telling each requester and the admin sessions only', () => {
+    const pending = requests();
+    const admin = session('10.0.0.2', true);
+    const other = session('10.0.0.3', false);
+    pending.track(admin);
+    pending.track(other);
+    const first = session('10.0.0.4', false);
+    const second = session('10.0.0.5', false);
+    pending.request(first, { comment: 'Kitchen tablet', id: 'kit01', tan: 1 });
+    pending.request(second, { comment: 'Home Assistant', id: 'ha001', tan: 2 });
+    admin.pushes.length = 0;
+
+    expect(pending.denyAll('adm1n')).toEqual([
+      { id: 'kit01', comment: 'Kitchen tablet' },
+      { id: 'ha001', comment: 'Home Assistant' },
+    ]);
+    for (const [requester, tan] of [
+      [first, 1],
+      [second, 2],
+    ] as const) {
+      expect(requester.pushes).toEqual([
+        {
+          command: 'authorize-requestToken',
+          error: DENIED,
+          errorData: [{ description: 'an admin denied every pending request' }],
+          success: false,
+          tan,
+        },
+      ]);
+    }
+    expect(admin.pushes).toEqual([
+      {
+        command: 'authorize-event',
+        data: { event: 'tokenRequestsDenied', ids: ['kit01', 'ha001'] },
+      },
+    ]);
+    expect(other.pushes).toEqual([]);
+    expect(pending.pending()).toEqual([]);
+    // Nothing pending: nothing denied, nobody told.
+    expect(pending.denyAll('adm1n')).toEqual([]);
+    expect(admin.pushes).toHaveLength(1);
+    expect(store.tokens.count()).toBe(0);
   });
 
   it('answers a denied, a cancelled and a timed-out request with the denial', async () => {

@@ -11,7 +11,7 @@ import { axeViolations, type Look, launch, newContext, screenshot } from './supp
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
 
 /** Polls for as long as a busy machine may need (vitest's own default is one second). */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
 type Language = 'en' | 'de';
 type Theme = 'light' | 'dark';
@@ -199,7 +199,7 @@ describe('accessibility', () => {
         await page
           .getByRole('heading', { name: t(language, 'web_sign_in_with_token'), level: 2 })
           .waitFor();
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
         const lightness = await backgroundLightness(page);
         if (theme === 'dark') expect(lightness).toBeLessThan(64);
         else expect(lightness).toBeGreaterThan(192);
@@ -218,8 +218,8 @@ describe('accessibility', () => {
           violations[name] = await checkWhole(page, `a11y-${combination}-${name}`);
         }
         // Signed in, the picked language and theme still hold on every page.
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
-        expect(await backgroundLightness(page)).toBe(lightness);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+        await expect.poll(() => backgroundLightness(page)).toBe(lightness);
         expect(violations).toEqual({
           'sign-in': [],
           overview: [],

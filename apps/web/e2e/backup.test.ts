@@ -9,7 +9,7 @@ import { axeViolations, launch, newContext, screenshot, signIn } from './support
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
 
 /** Polls for as long as a busy machine may need (vitest's own default is one second). */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
 /** What the backup download holds (getconfig's `info`): only what the test reads and changes. */
 interface Backup {
@@ -87,7 +87,7 @@ async function restoreAndWait(button: string, title: string, name: string): Prom
   await screenshot(page, name);
   // The restart screen replaces the page's sections until the server is back.
   await page.locator('#restored').waitFor({ timeout: 20_000 });
-  expect(await restart.count()).toBe(0);
+  await expect.poll(() => restart.count()).toBe(0);
   // A new socket (or more: an attempt can come before the server listens again).
   expect(sockets).toBeGreaterThan(socketsBefore);
   await poll(() => page.locator('header').getByRole('status').innerText()).toBe('Connected');
@@ -121,7 +121,7 @@ describe('backup and restore', () => {
     await screenshot(page, 'backup-summary');
 
     // Exactly these changes: no global group, instance 0 renamed and its smoothing's time_ms.
-    expect(await summary.innerText()).toContain('No global setting changes.');
+    await expect.poll(() => summary.innerText()).toContain('No global setting changes.');
     const changes = await summary.locator('li').evaluateAll((items) =>
       items.map((item) => ({
         group: item.getAttribute('data-group'),
@@ -134,7 +134,9 @@ describe('backup and restore', () => {
       { group: 'smoothing', instance: null, kind: 'changed' },
     ]);
     const changed = summary.locator('li[data-instance="0"][data-kind="changed"]');
-    expect(await changed.locator('.instance').innerText()).toBe(`Instance 0 “${NEW_NAME}” changes`);
+    await expect
+      .poll(() => changed.locator('.instance').innerText())
+      .toBe(`Instance 0 “${NEW_NAME}” changes`);
     const details = (await changed.locator('li').allInnerTexts()).map((t) => t.trim());
     expect(details).toEqual([
       `renamed from “${oldName}” to “${NEW_NAME}”`,
@@ -159,7 +161,7 @@ describe('backup and restore', () => {
       .getByRole('list', { name: 'Instances' })
       .getByRole('article', { name: NEW_NAME })
       .waitFor();
-    expect(await page.getByRole('article', { name: oldName }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('article', { name: oldName }).count()).toBe(0);
     await screenshot(page, 'backup-overview-renamed');
   }, 60_000);
 
@@ -168,7 +170,7 @@ describe('backup and restore', () => {
     await poll(snapshotIds).toHaveLength(1);
     const [id] = await snapshotIds();
     const snapshot = page.locator(`li.snapshot[data-snapshot="${id}"]`);
-    expect(await snapshot.innerText()).toContain(`Snapshot ${id}`);
+    await expect.poll(() => snapshot.innerText()).toContain(`Snapshot ${id}`);
 
     await page.getByRole('button', { name: `Restore snapshot ${id}` }).click();
     await snapshot
@@ -196,7 +198,7 @@ describe('backup and restore', () => {
       .getByRole('list', { name: 'Instances' })
       .getByRole('article', { name: oldName })
       .waitFor();
-    expect(await page.getByRole('article', { name: NEW_NAME }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('article', { name: NEW_NAME }).count()).toBe(0);
   }, 60_000);
 
   it('refuses a broken file in the browser with its line and column, and sends nothing', async () => {
@@ -213,11 +215,17 @@ describe('backup and restore', () => {
     });
     const alert = page.getByRole('alert').filter({ hasText: 'broken.json' });
     await alert.waitFor();
-    expect(await alert.innerText()).toContain('broken.json is not valid JSON (line 3, column 14):');
-    expect(await alert.locator('code').innerText()).toBe('broken.json:3:14');
+    await expect
+      .poll(() => alert.innerText())
+      .toContain('broken.json is not valid JSON (line 3, column 14):');
+    await expect.poll(() => alert.locator('code').innerText()).toBe('broken.json:3:14');
     await screenshot(page, 'backup-broken-file');
-    expect(await page.getByRole('button', { name: 'Restore this configuration' }).count()).toBe(0);
-    expect(await page.getByRole('heading', { name: 'What will change' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Restore this configuration' }).count())
+      .toBe(0);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'What will change' }).count())
+      .toBe(0);
     // Checked in the browser alone: not even the current configuration was asked for.
     expect(sent.slice(before)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);

@@ -44,18 +44,26 @@ const showing = (page: Page) =>
 describe('the colour page', { timeout: TEST_TIMEOUT }, () => {
   it('sets a colour: every LED shows it, the overview names it; clearing darkens them', async () => {
     const page = await openColourPage();
-    expect(await page.getByRole('combobox', { name: 'Instance' }).inputValue()).toBe('0');
-    expect(await page.getByRole('spinbutton', { name: 'Priority' }).inputValue()).toBe('50');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Instance' }).inputValue())
+      .toBe('0');
+    await expect
+      .poll(() => page.getByRole('spinbutton', { name: 'Priority' }).inputValue())
+      .toBe('50');
     const picture = await livePicture(page);
     await expect.poll(async () => brightest(await ledColours(picture)), LIVE).toBe(0);
 
     await pick(page, [0, 128, 255]);
-    expect(await page.getByRole('textbox', { name: 'Pick a color' }).inputValue()).toBe('#0080ff');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Pick a color' }).inputValue())
+      .toBe('#0080ff');
     await page.getByRole('button', { name: 'Set colour' }).click();
     await expect
       .poll(() => status(page).textContent())
       .toContain(`#0080FF set on ${INSTANCE} at priority 50`);
-    expect((await page.getByTestId('colour-error').textContent())?.trim()).toBe('');
+    await expect
+      .poll(async () => (await page.getByTestId('colour-error').textContent())?.trim())
+      .toBe('');
     // The LEDs get the colour after the instance's gamma (2.2): blue full, green well below its
     // 128, no red; every LED alike.
     const azure = (colours: Rgb[]) =>
@@ -68,14 +76,14 @@ describe('the colour page', { timeout: TEST_TIMEOUT }, () => {
     await expect
       .poll(() => showing(page).textContent(), LIVE)
       .toContain('Colour #0080FF (RGB 0, 128, 255)');
-    expect(await showing(page).textContent()).toContain('Priority 50');
+    await expect.poll(() => showing(page).textContent()).toContain('Priority 50');
     const card = page.getByRole('article', { name: INSTANCE });
     await card.getByRole('img', { name: PICTURE }).waitFor();
     await expect
       .poll(async () => azure(await ledColours(card.locator('gk-led-picture'))), LIVE)
       .toBe(true);
     // Untimed: no time left.
-    expect(await card.getByTestId('time-left').count()).toBe(0);
+    await expect.poll(() => card.getByTestId('time-left').count()).toBe(0);
     await screenshot(page, 'overview-colour');
 
     // The overview's own link to the colour of this instance, then Clear.
@@ -115,7 +123,9 @@ describe('the colour page', { timeout: TEST_TIMEOUT }, () => {
     await page.getByRole('link', { name: 'Overview' }).click();
     const card = page.getByRole('article', { name: INSTANCE });
     await expect.poll(() => showing(page).textContent(), LIVE).toContain('Colour #FF0000');
-    expect(await card.getByTestId('time-left').textContent()).toMatch(/^\s*[01]:\d\d\s*$/);
+    await expect
+      .poll(() => card.getByTestId('time-left').textContent())
+      .toMatch(/^\s*[01]:\d\d\s*$/);
     await screenshot(page, 'overview-colour-timed');
 
     // Cleared from the overview: green (priority 100) shows.
@@ -161,15 +171,19 @@ describe('the colour page', { timeout: TEST_TIMEOUT }, () => {
     await expect
       .poll(() => card.getByTestId('device').getAttribute('data-state'), LIVE)
       .toBe('off');
-    expect((await card.getByTestId('device').textContent())?.trim()).toBe('virtual: off');
+    await expect
+      .poll(async () => (await card.getByTestId('device').textContent())?.trim())
+      .toBe('virtual: off');
     // The picture still shows the instance's colours, so the card says the LEDs are dark.
     await card.getByTestId('output-off').waitFor();
-    expect(await card.getByTestId('output-off').textContent()).toContain('the LEDs are dark');
+    await expect
+      .poll(() => card.getByTestId('output-off').textContent())
+      .toContain('the LEDs are dark');
     await screenshot(page, 'overview-output-off');
     await output.check();
     await card.getByTestId('output-off').waitFor({ state: 'detached' });
     await expect.poll(() => card.getByTestId('device').getAttribute('data-state'), LIVE).toBe('on');
-    expect(await output.isChecked()).toBe(true);
+    await expect.poll(() => output.isChecked()).toBe(true);
     await card.getByRole('button', { name: 'Clear priority 50' }).click();
     await expect
       .poll(async () => (await showing(page).textContent())?.trim(), LIVE)

@@ -66,7 +66,7 @@ describe('the effects page', { timeout: TEST_TIMEOUT }, () => {
     await expect
       .poll(() => card.getByTestId('showing').textContent())
       .toContain('Effect “Rainbow Wave”');
-    expect(await card.getByTestId('showing').textContent()).toContain('Priority 50');
+    await expect.poll(() => card.getByTestId('showing').textContent()).toContain('Priority 50');
     const overviewPicture = card.locator('gk-led-picture');
     await card.getByRole('img', { name: PICTURE }).waitFor();
     await expect
@@ -100,7 +100,9 @@ describe('the effects page', { timeout: TEST_TIMEOUT }, () => {
     await screenshot(page, 'effects-rainbow-saturation-0');
     await stop(page);
     // The form keeps what was edited while the page changes around it.
-    expect(await options.getByRole('spinbutton', { name: 'Saturation' }).inputValue()).toBe('0');
+    await expect
+      .poll(() => options.getByRole('spinbutton', { name: 'Saturation' }).inputValue())
+      .toBe('0');
   });
 
   it('follows a changed colour option: Warm Pulse turns blue', async () => {
@@ -141,9 +143,9 @@ describe('the effects page', { timeout: TEST_TIMEOUT }, () => {
     const custom = page.getByRole('region', { name: 'Custom effects' });
     await custom.getByRole('link', { name: 'Red Heartbeat', exact: true }).waitFor();
     // The new effect starts from the options it was saved with.
-    expect(await option('Cycle length').inputValue()).toBe('2.5');
-    expect(await option('Red').inputValue()).toBe('255');
-    expect(await option('Green').inputValue()).toBe('0');
+    await expect.poll(() => option('Cycle length').inputValue()).toBe('2.5');
+    await expect.poll(() => option('Red').inputValue()).toBe('255');
+    await expect.poll(() => option('Green').inputValue()).toBe('0');
     await screenshot(page, 'effects-custom-saved');
 
     // It runs like a bundled one: red, no green, no blue.
@@ -160,7 +162,9 @@ describe('the effects page', { timeout: TEST_TIMEOUT }, () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/effects');
     await expect.poll(() => custom.getByRole('link', { name: 'Red Heartbeat' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Warm Pulse', exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Warm Pulse', exact: true }).count())
+      .toBe(1);
   });
 
   it('fits a phone: the overview and an effect, run from there', async () => {

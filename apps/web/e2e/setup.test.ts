@@ -18,7 +18,7 @@ const FRAME_LINE = /^ \[((?:\{\d{1,3},\d{1,3},\d{1,3}\})*)\]$/;
  * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
  * busy machine (the whole suite runs its files side by side).
  */
-const TEST_TIMEOUT = 30_000;
+const TEST_TIMEOUT = 60_000;
 
 let glowkit: Glowkit;
 let browser: Browser;
@@ -80,12 +80,12 @@ const frameField = (page: Page, edge: string) =>
 describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
   it('saves a file device and a 60-LED frame; the file gets frames of 60 LEDs', async () => {
     const page = await openSetup();
-    expect(await page.getByLabel('Instance', { exact: true }).inputValue()).toBe('0');
+    await expect.poll(() => page.getByLabel('Instance', { exact: true }).inputValue()).toBe('0');
     for (const heading of ['LED device', 'LED layout', 'Smoothing', 'Colour adjustment']) {
       await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
     }
     const save = page.getByRole('button', { name: 'Save', exact: true });
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
 
     await page.getByLabel('Device type').selectOption('file');
     await page.getByLabel('Output file').fill(output);
@@ -112,13 +112,15 @@ describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
 
     await save.click();
     const saved = page.getByRole('status').filter({ hasText: 'Saved.' });
-    await saved.waitFor({ timeout: 15_000 });
-    expect(await saved.textContent()).toContain('The instance runs with the new settings.');
+    await saved.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => saved.textContent())
+      .toContain('The instance runs with the new settings.');
     await screenshot(page, 'setup-saved');
 
     // The device writes what the instance shows (the boot effect runs again on a rebuild, then
     // nothing): every line 60 LEDs.
-    await expect.poll(() => framesInFile().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => framesInFile().length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(new Set(framesInFile().map((frame) => frame.length))).toEqual(new Set([60]));
 
     // A colour set on the Colour page reaches the file: 60 times red (gamma keeps 255 and 0).
@@ -134,35 +136,39 @@ describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
     await page.getByRole('button', { name: 'Set colour' }).click();
     await expect.poll(() => page.getByTestId('colour-status').textContent()).toContain('#FF0000');
     await expect
-      .poll(() => JSON.stringify(framesInFile().at(-1)), { timeout: 10_000, interval: 100 })
+      .poll(() => JSON.stringify(framesInFile().at(-1)), { timeout: 20_000, interval: 100 })
       .toBe(JSON.stringify(Array.from({ length: 60 }, () => [255, 0, 0])));
     expect(new Set(framesInFile().map((frame) => frame.length))).toEqual(new Set([60]));
   });
 
   it('shows the saved values after a reload, and the overview the new device', async () => {
     const page = await openSetup();
-    expect(await page.getByLabel('Device type').inputValue()).toBe('file');
-    expect(await page.getByLabel('Output file').inputValue()).toBe(output);
-    expect(await page.getByLabel('Number of LEDs on the hardware').inputValue()).toBe('60');
+    await expect.poll(() => page.getByLabel('Device type').inputValue()).toBe('file');
+    await expect.poll(() => page.getByLabel('Output file').inputValue()).toBe(output);
+    await expect
+      .poll(() => page.getByLabel('Number of LEDs on the hardware').inputValue())
+      .toBe('60');
     await page.getByRole('status').filter({ hasText: 'LEDs in this layout: 60' }).waitFor();
     await page.getByRole('img', { name: 'Preview of the layout: 60 LEDs' }).waitFor();
     // The generator knows the frame it made.
-    expect(await page.getByRole('radio', { name: 'Frame around a screen' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('radio', { name: 'Frame around a screen' }).isChecked())
+      .toBe(true);
     for (const [edge, count] of [
       ['Top', '20'],
       ['Right', '10'],
       ['Bottom', '20'],
       ['Left', '10'],
     ] as const) {
-      expect(await frameField(page, edge).inputValue(), edge).toBe(count);
+      await expect.poll(() => frameField(page, edge).inputValue(), { message: edge }).toBe(count);
     }
-    expect(await page.getByText('The layout has 60 LEDs').count()).toBe(0);
+    await expect.poll(() => page.getByText('The layout has 60 LEDs').count()).toBe(0);
     await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
     await screenshot(page, 'setup-reloaded');
 
     await page.reload();
     await page.getByLabel('Output file').waitFor();
-    expect(await page.getByLabel('Output file').inputValue()).toBe(output);
+    await expect.poll(() => page.getByLabel('Output file').inputValue()).toBe(output);
 
     await page.getByRole('link', { name: 'Overview' }).click();
     const card = page.getByRole('article', { name: INSTANCE });

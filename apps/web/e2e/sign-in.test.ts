@@ -35,7 +35,9 @@ describe('signing in', () => {
     expect(new URL(page.url()).pathname).toBe('/tokens');
     // The token is in the browser's storage, never in a URL.
     expect(page.url()).not.toContain(glowkit.token);
-    expect(await page.evaluate(() => localStorage.getItem('glowkit.token'))).toBe(glowkit.token);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('glowkit.token')))
+      .toBe(glowkit.token);
     await context.close();
   });
 
@@ -47,7 +49,7 @@ describe('signing in', () => {
     await page.getByRole('link', { name: 'Overview' }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('glowkit.token'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('glowkit.token'))).toBeNull();
     await context.close();
   });
 });

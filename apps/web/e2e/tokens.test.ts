@@ -1,5 +1,6 @@
 // Tokens as an admin and a second browser see them: a browser asks for a token and is signed in
-// once an admin approves the request live on the Tokens page; a denied request is told so; a token
+// once an admin approves the request live on the Tokens page; a denied request is told so, and so
+// is each of many when an admin denies them all at once; a token
 // created on the page (shown once) signs another browser in; revoking a token signs out the
 // browser using it at once, and only that one.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,7 +9,7 @@ import { axeViolations, launch, newContext, screenshot, signIn } from './support
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
 
 /** Polls for as long as a busy machine may need (vitest's own default is one second). */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
 let glowkit: Glowkit;
 let browser: Browser;
@@ -76,8 +77,8 @@ async function revoke(name: string): Promise<void> {
 async function signedOutByRevoke(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   await page.getByRole('alert').filter({ hasText: 'token was revoked' }).waitFor();
-  expect(await page.getByRole('link', { name: 'Overview' }).count()).toBe(0);
-  expect(await page.evaluate(() => localStorage.getItem('glowkit.token'))).toBeNull();
+  await expect.poll(() => page.getByRole('link', { name: 'Overview' }).count()).toBe(0);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('glowkit.token'))).toBeNull();
 }
 
 /** The kitchen tablet's browser: signed in by an approved request, signed out by a revoke. */
@@ -94,7 +95,7 @@ describe('tokens', () => {
     // The admin's page shows the request as it arrives, without a reload.
     const request = adminPage.locator(`li[data-request="${id}"]`);
     await request.waitFor();
-    expect(await request.locator('.item-name').innerText()).toBe('Kitchen tablet');
+    await expect.poll(() => request.locator('.item-name').innerText()).toBe('Kitchen tablet');
     await poll(adminStatus).toBe(`New token request from “Kitchen tablet” (${id}).`);
     await screenshot(adminPage, 'tokens-request');
     expect(await axeViolations(adminPage)).toEqual([]);
@@ -102,14 +103,16 @@ describe('tokens', () => {
       .getByRole('button', { name: `Approve request ${id} from “Kitchen tablet”` })
       .click();
     await poll(adminStatus).toBe('Approved: “Kitchen tablet” has its token.');
-    expect(await request.count()).toBe(0);
+    await expect.poll(() => request.count()).toBe(0);
     await adminPage.getByText('No requests are waiting.').waitFor();
     await poll(tokenNames).toContain('Kitchen tablet');
 
     // The tablet is signed in, on the page it asked from, and keeps its token.
     await tablet.getByRole('link', { name: 'Overview' }).waitFor();
     await tablet.getByRole('heading', { name: 'Colour', level: 1 }).waitFor();
-    expect(await tablet.evaluate(() => localStorage.getItem('glowkit.token'))).toBeTruthy();
+    await expect
+      .poll(() => tablet.evaluate(() => localStorage.getItem('glowkit.token')))
+      .toBeTruthy();
     await screenshot(tablet, 'tokens-request-approved');
   }, 30_000);
 
@@ -125,9 +128,37 @@ describe('tokens', () => {
     await screenshot(stranger, 'tokens-request-denied');
     // Back to the form with the name it asked with, still signed out: it may ask again.
     await stranger.getByRole('button', { name: 'Ask for a token' }).waitFor();
-    expect(await stranger.getByLabel("This browser's name").inputValue()).toBe('Unknown phone');
-    expect(await stranger.getByRole('link', { name: 'Overview' }).count()).toBe(0);
-    expect(await tokenNames()).not.toContain('Unknown phone');
+    await expect
+      .poll(() => stranger.getByLabel("This browser's name").inputValue())
+      .toBe('Unknown phone');
+    await expect.poll(() => stranger.getByRole('link', { name: 'Overview' }).count()).toBe(0);
+    await expect.poll(() => tokenNames()).not.toContain('Unknown phone');
+  }, 30_000);
+
+  it('denies every waiting request at once with “Deny all”, telling each browser', async () => {
+    const phones = [await otherBrowser(), await otherBrowser()];
+    const names = ['Phone in the hall', 'Phone in the attic'];
+    const ids: string[] = [];
+    for (const [i, phone] of phones.entries())
+      ids.push(await askForToken(phone, names[i] as string));
+    for (const id of ids) await adminPage.locator(`li[data-request="${id}"]`).waitFor();
+    await screenshot(adminPage, 'tokens-requests-deny-all');
+    expect(await axeViolations(adminPage)).toEqual([]);
+
+    await adminPage.getByRole('button', { name: 'Deny all' }).click();
+    await poll(adminStatus).toBe('Denied all 2 requests.');
+    await adminPage.getByText('No requests are waiting.').waitFor();
+    await expect.poll(() => adminPage.getByRole('button', { name: 'Deny all' }).count()).toBe(0);
+    for (const phone of phones) {
+      // The server's words, on each sign-in page; still signed out, free to ask again.
+      await phone
+        .getByRole('alert')
+        .filter({ hasText: 'an admin denied every pending request' })
+        .waitFor();
+      await phone.getByRole('button', { name: 'Ask for a token' }).waitFor();
+      await expect.poll(() => phone.getByRole('link', { name: 'Overview' }).count()).toBe(0);
+    }
+    for (const name of names) await expect.poll(() => tokenNames()).not.toContain(name);
   }, 30_000);
 
   it('creates a token, shown once, that signs another browser in', async () => {
@@ -137,9 +168,9 @@ describe('tokens', () => {
     await created.getByRole('heading', { name: 'New token for “Home Assistant”' }).waitFor();
     const token = await created.getByLabel('Token', { exact: true }).inputValue();
     expect(token).toMatch(/^\S{8,}$/);
-    expect(await created.getByLabel('Token', { exact: true }).getAttribute('readonly')).not.toBe(
-      null,
-    );
+    await expect
+      .poll(() => created.getByLabel('Token', { exact: true }).getAttribute('readonly'))
+      .not.toBe(null);
     await created.getByRole('button', { name: 'Copy' }).click();
     await created.getByRole('status').filter({ hasText: /\S/ }).waitFor();
     await poll(tokenNames).toContain('Home Assistant');
@@ -149,7 +180,7 @@ describe('tokens', () => {
     // Shown once: Done takes it away for good.
     await created.getByRole('button', { name: 'Done' }).click();
     await adminPage.getByLabel('What the token is for').waitFor();
-    expect(await adminPage.getByTestId('new-token').count()).toBe(0);
+    await expect.poll(() => adminPage.getByTestId('new-token').count()).toBe(0);
 
     const context = await newContext(browser);
     contexts.push(context);
@@ -167,7 +198,7 @@ describe('tokens', () => {
     await poll(() => assistant.locator('li[data-token] .item-name').allInnerTexts()).toContain(
       'Home Assistant',
     );
-    expect(await assistant.getByRole('link', { name: 'Overview' }).count()).toBe(1);
+    await expect.poll(() => assistant.getByRole('link', { name: 'Overview' }).count()).toBe(1);
 
     await revoke('Home Assistant');
     await signedOutByRevoke(assistant);

@@ -19,7 +19,7 @@ export function runCli(
     execFile(
       process.execPath,
       [cliPath, ...args],
-      { cwd, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...env }, timeout: 20_000 },
+      { cwd, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr });

@@ -247,9 +247,7 @@ describe('AdalightDevice: opening', () => {
     const ada = device({ output: pair.device, hardwareLedCount: 1, delayAfterConnect: 400 });
     const started = performance.now();
     await ada.open();
-    const opened = performance.now() - started;
-    expect(opened).toBeGreaterThanOrEqual(395);
-    expect(opened).toBeLessThan(2000);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(395);
     expect(far.decoder.byteCount).toBe(0);
     await ada.write(Uint8Array.of(9, 9, 9));
     await far.waitFrames(1);
@@ -257,16 +255,16 @@ describe('AdalightDevice: opening', () => {
 
   it('rejects open() at once when the port is lost during delayAfterConnect', async () => {
     const pair = await ptyPair();
-    const ada = device({ output: pair.device, hardwareLedCount: 1, delayAfterConnect: 5000 });
+    // A minute's delay: an answer within the test's time can only be the loss, not the delay.
+    const ada = device({ output: pair.device, hardwareLedCount: 1, delayAfterConnect: 60_000 });
     const opening = ada.open().then(
       () => 'opened',
       (error: Error) => error.message,
     );
     await sleep(200);
-    const pulled = performance.now();
     await pair.close();
-    expect(await opening).toMatch(`adalight device: lost serial port "${pair.device}"`);
-    expect(performance.now() - pulled).toBeLessThan(2000);
+    const answer = await Promise.race([opening, sleep(15_000).then(() => 'still waiting')]);
+    expect(answer).toMatch(`adalight device: lost serial port "${pair.device}"`);
   });
 
   it('rejects a path that does not exist, or is no serial port, with one line naming it', async () => {
@@ -340,7 +338,7 @@ describe('AdalightDevice: what the controller sends back', () => {
     await far.send('half a li');
     await far.send('ne\n');
     const prefix = `debug adalight ${pair.device}: `;
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 10_000;
     while (logs.length < 6 && Date.now() < deadline) await sleep(10);
     expect(logs).toEqual([
       `${prefix}Ada`,
@@ -360,19 +358,20 @@ describe('AdalightDevice through a DeviceController', () => {
   it('latchTime drops frames (counted on the far side), never delays them', async () => {
     const pair = await ptyPair();
     const far = await receiver(pair.controller, 'ada', 1);
+    // A latch time far longer than four writes take, even on a loaded machine.
     const { controller } = controllerFor(
-      config({ output: pair.device, hardwareLedCount: 1, latchTime: 200 }),
+      config({ output: pair.device, hardwareLedCount: 1, latchTime: 1000 }),
     );
     await controller.enable();
     controller.write(Uint8Array.of(1, 1, 1));
     await controller.flush();
     const firstAt = performance.now();
     for (let n = 2; n <= 5; n++) {
-      controller.write(Uint8Array.of(n, n, n)); // within 200 ms: dropped
+      controller.write(Uint8Array.of(n, n, n)); // within the latch time: dropped
       await controller.flush();
     }
-    expect(performance.now() - firstAt).toBeLessThan(150);
-    await sleep(350);
+    expect(performance.now() - firstAt).toBeLessThan(1000);
+    await sleep(1100);
     // Dropped means dropped: nothing of 2–5 arrives later.
     expect((await far.waitFrames(1)).map(rgbOf)).toEqual([[1, 1, 1]]);
     expect(controller.status).toMatchObject({ frames: 1, dropped: 4 });
@@ -394,7 +393,7 @@ describe('AdalightDevice through a DeviceController', () => {
     await controller.enable();
     const started = performance.now();
     controller.write(Uint8Array.of(1, 2, 3, 4, 5, 6));
-    const frames = await far.waitFrames(4, 2000);
+    const frames = await far.waitFrames(4);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect(frames.slice(0, 4).map(rgbOf)).toEqual(Array(4).fill([1, 2, 3, 4, 5, 6]));
   });
@@ -407,7 +406,7 @@ describe('AdalightDevice through a DeviceController', () => {
     ada.onLost((error) => lost.push(error.message));
     await ada.open();
     await pair.close();
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 10_000;
     while (lost.length === 0 && Date.now() < deadline) await sleep(10);
     await sleep(100);
     expect(lost).toHaveLength(1);
@@ -427,7 +426,8 @@ describe('AdalightDevice through a DeviceController', () => {
     const { controller, statuses } = controllerFor(
       config(
         { output: link, hardwareLedCount: 2 },
-        { enableAttempts: 50, enableAttemptsInterval: 0.1 },
+        // Retries for up to a minute: the new pty may take a while on a loaded machine.
+        { enableAttempts: 600, enableAttemptsInterval: 0.1 },
       ),
     );
     await controller.enable();
@@ -464,27 +464,25 @@ describe('AdalightDevice through a DeviceController', () => {
     });
     const { controller } = controllerFor(config({ output: pair.device, hardwareLedCount: leds }));
     await controller.enable();
-    // The reader takes what one read gives every 20 ms: about 50 kB/s, 8 frames a second.
-    const reader = setInterval(() => {
+    // The reader takes what one read gives (1 kB) once per 5 frames offered: a reader far slower
+    // than the pipeline, by count rather than by the clock, so a loaded machine changes nothing.
+    const read = () => {
       const chunk: Buffer | null = far.port.read();
       if (chunk) far.take(chunk);
-    }, 20);
-    cleanups.push(async () => clearInterval(reader));
+    };
     let submitted = 0;
     const frameOf = (n: number) => new Uint8Array(leds * 3).fill(n % 256);
-    const until = performance.now() + 1500;
-    while (performance.now() < until) {
+    while (submitted < 600) {
       controller.write(frameOf(++submitted));
+      if (submitted % 5 === 0) read();
       await sleep(1);
     }
     // What the device accepted but the reader has not taken sits in the ptys and socat: bounded
     // by their buffers, not by how many frames were offered.
     const inFlight = controller.status.frames * 6006 - far.decoder.byteCount;
-    expect(submitted).toBeGreaterThan(500);
     expect(controller.status.frames).toBeLessThan(submitted / 4);
     expect(inFlight).toBeLessThan(300_000);
 
-    clearInterval(reader);
     far.flow();
     await controller.flush();
     const frames = await far.waitFrames(controller.status.frames);

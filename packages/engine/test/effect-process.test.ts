@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type EffectExit,
   type EffectFrame,
@@ -99,16 +99,15 @@ describe('EffectProcess: start', () => {
       'first.py',
       'import hyperion, time\nprint("leds", hyperion.ledCount)\nhyperion.setColor(1, 2, 3)\ntime.sleep(5)\n',
     );
-    const begun = performance.now();
-    const { effect, frames, logs } = await start(path);
-    expect(performance.now() - begun).toBeLessThan(2000);
+    // Without a frame it would resolve only after a minute: resolving at all shows the frame did it.
+    const { effect, frames, logs } = await start(path, { limits: { startTimeoutMs: 60_000 } });
     expect(effect.running).toBe(true);
     expect(effect.pid).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(frames).toHaveLength(1), { timeout: 10_000 });
     expect(frames).toEqual([
       { kind: 'colors', colors: Uint8Array.of(1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3) },
     ]);
-    expect(logs).toEqual(['info: leds 4']);
+    await vi.waitFor(() => expect(logs).toEqual(['info: leds 4']), { timeout: 10_000 });
     const exit = await effect.stop();
     expect(exit.reason).toBe('killed');
   });
@@ -120,9 +119,8 @@ describe('EffectProcess: start', () => {
     );
     const begun = performance.now();
     const { effect } = await start(path, { limits: { startTimeoutMs: 400 } });
-    const took = performance.now() - begun;
-    expect(took).toBeGreaterThanOrEqual(390);
-    expect(took).toBeLessThan(3000);
+    // Never before startTimeoutMs; how much later depends on the machine's load.
+    expect(performance.now() - begun).toBeGreaterThanOrEqual(390);
     expect(await effect.stop()).toEqual({ reason: 'stopped', message: "Effect 'Test' stopped" });
   });
 
@@ -221,7 +219,7 @@ describe('EffectProcess: ending', () => {
       'import hyperion, time\nfor i in range(100):\n    hyperion.setColor(i, 0, 0)\ntime.sleep(5)\n',
     );
     const { effect, frames } = await start(path);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(frames.length).toBeGreaterThanOrEqual(100), { timeout: 10_000 });
     expect(frames.map((f) => (f.kind === 'colors' ? f.colors[0] : -1))).toEqual(
       Array.from({ length: 100 }, (_, i) => i),
     );
@@ -284,7 +282,8 @@ describe('EffectProcess: ending', () => {
     const pid = effect.pid;
     const asked = performance.now();
     const exit = await effect.stop();
-    expect(performance.now() - asked).toBeLessThan(1000);
+    // Given its 500 ms grace first (how soon after that it is gone depends on the machine's load).
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(490);
     expect(exit.reason).toBe('killed');
     expect(exit.message).toBe(
       "Effect 'Test' was killed: it did not end within 500 ms of being stopped; its script should check hyperion.abort() more often",
@@ -305,9 +304,8 @@ describe('EffectProcess: ending', () => {
       'import hyperion, time\nhyperion.setColor(0, 0, 0)\ntime.sleep(60)\n',
     );
     const { effect } = await start(path);
-    const asked = performance.now();
+    // Killed, not waited for: a script that ended its sleep would have been 'stopped' a minute on.
     const exit = await effect.stop();
-    expect(performance.now() - asked).toBeLessThan(1000);
     expect(exit.reason).toBe('killed');
     expect(existsSync(`/proc/${effect.pid}`)).toBe(false);
   });
@@ -328,7 +326,7 @@ describe('EffectProcess: ending', () => {
       ].join('\n'),
     );
     const { effect, logs } = await start(path);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(logs).toHaveLength(1), { timeout: 10_000 });
     const grandchild = Number(logs[0]?.slice('info: '.length));
     expect(grandchild).toBeGreaterThan(0);
     expect(alive(grandchild)).toBe(true);
@@ -353,10 +351,8 @@ describe('EffectProcess: containment', () => {
       'flood.py',
       'import hyperion\nwhile True:\n    hyperion.setColor(0, 0, 0)\n',
     );
-    const begun = performance.now();
     const { effect, frames, exited } = await start(path, { limits: { maxFramesPerSecond: 200 } });
     const exit = await exited;
-    expect(performance.now() - begun).toBeLessThan(3000);
     expect(exit.reason).toBe('killed');
     expect(exit.message).toBe(
       "Effect 'Test' was killed: it sent more than 200 frames in one second; pace it with time.sleep(hyperion.lowestUpdateInterval())",
@@ -399,9 +395,9 @@ describe('EffectProcess: containment', () => {
     expect(exit.message).toMatch(
       /^Effect 'Test' was killed: it used \d+ MiB of memory, more than the 64 MiB allowed$/,
     );
+    // How far past the limit it got depends on how late the poll ran on a loaded machine.
     const used = Number(/used (\d+) MiB/.exec(exit.message)?.[1]);
     expect(used).toBeGreaterThan(64);
-    expect(used).toBeLessThan(200);
   });
 
   it('kills a child that sends a colour frame of the wrong size', async () => {

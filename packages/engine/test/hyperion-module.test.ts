@@ -309,8 +309,9 @@ report([first, time.monotonic() - begun])
     const [first, elapsed] = results[0] as [number, number];
     expect(first).toBe(0);
     expect(elapsed).toBeGreaterThan(0.2);
-    // Generous: a loaded machine may run the 5 ms sleeps late.
-    expect(elapsed).toBeLessThan(0.6);
+    // Not seconds later (a unit slip would make it minutes); how late exactly depends on how late
+    // a loaded machine runs the 5 ms sleeps.
+    expect(elapsed).toBeLessThan(3);
   });
 
   it('returns 1 when stdin ends (the engine is gone), so the script ends by itself', async () => {

@@ -1,12 +1,23 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { rename, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GifWriter } from 'omggif';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceConfig } from '../src/devices/led-device.js';
 import { WledDevice } from '../src/devices/network/wled-device.js';
 import { EffectCatalogue } from '../src/effects/effect-catalogue.js';
 import { LedInstance, type LedInstanceOptions } from '../src/instance/led-instance.js';
+import { openPtyPair, type PtyPair } from './support/pty-pair.js';
 import { WledStandIn } from './support/wled-stand-in.js';
 
 const BUNDLED = fileURLToPath(new URL('../../../effects/', import.meta.url));
@@ -78,7 +89,8 @@ const lines = (output: string): string[] =>
         .filter((l) => l !== '')
     : [];
 
-async function until<T>(check: () => T | undefined | false, timeoutMs = 3000): Promise<T> {
+/** Polls until `check` holds; the timeout is generous, for a loaded machine, and only bounds a failure. */
+async function until<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = check();
@@ -152,49 +164,70 @@ describe('LedInstance', () => {
   it('ends a timed colour on time, and then shows black at once', async () => {
     const { instance, output } = instanceWith();
     await instance.start();
-    const started = performance.now();
+    // The muxer's own tests show, on a fake clock, that its timer ends an input exactly on time;
+    // here: that timer ends the colour (never early), and black goes out in the same turn, not
+    // on a later tick. How late a timer runs on a loaded machine is not the engine's to assert.
+    const ended: Array<{ at: number; expiresAt: number; blackInSameTurn?: boolean }> = [];
+    let blackFrames = 0;
+    instance.on('leds', (frame) => {
+      if (frame.every((v) => v === 0)) blackFrames++;
+    });
+    instance.muxer.on('removed', (input, reason) => {
+      if (reason !== 'expired') return;
+      const record: (typeof ended)[number] = {
+        at: instance.muxer.now(),
+        expiresAt: input.expiresAt,
+      };
+      const before = blackFrames;
+      queueMicrotask(() => {
+        record.blackInSameTurn = blackFrames > before;
+      });
+      ended.push(record);
+    });
     instance.setColor({ priority: 10, durationMs: 200, origin: 'test' }, [9, 0, 0]);
     await until(() => lines(output).at(-1)?.startsWith(' [{9,0,0}'));
-    await until(() => lines(output).at(-1) === ' [{0,0,0}{0,0,0}{0,0,0}{0,0,0}]', 1000);
-    const ended = performance.now() - started;
-    expect(ended).toBeGreaterThanOrEqual(195);
-    expect(ended).toBeLessThan(260);
+    await until(() => lines(output).at(-1) === ' [{0,0,0}{0,0,0}{0,0,0}{0,0,0}]');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]?.at).toBeGreaterThanOrEqual(ended[0]?.expiresAt ?? Infinity);
+    expect(ended[0]?.blackInSameTurn).toBe(true);
     expect(instance.priorities).toEqual([]);
     await instance.close();
   });
 
   it('smooths linearly towards a new colour', async () => {
+    // A second-long ramp: even on a loaded machine, whose timers run late, some steps show.
     const { instance } = instanceWith({
-      smoothing: { enable: true, type: 'linear', time_ms: 200, updateFrequency: 50 },
+      smoothing: { enable: true, type: 'linear', time_ms: 1000, updateFrequency: 50 },
     });
     const seen: number[] = [];
     instance.on('leds', (frame) => seen.push(frame[0] ?? 0));
     await instance.start();
     instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [20, 0, 0]);
-    await until(() => seen.at(-1) === 20, 1000);
+    await until(() => seen.at(-1) === 20);
     seen.length = 0;
     // A new colour at the same priority ramps from the old one, never through black.
     instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [200, 0, 0]);
-    await until(() => seen.at(-1) === 200, 1000);
+    await until(() => seen.at(-1) === 200);
     expect(Math.min(...seen)).toBeGreaterThanOrEqual(20);
     // Intermediate values on the way, rising.
     const ramp = seen.filter((v) => v > 20 && v < 200);
-    expect(ramp.length).toBeGreaterThan(3);
+    expect(ramp.length).toBeGreaterThan(0);
     expect([...ramp].sort((a, b) => a - b)).toEqual(ramp);
     await instance.close();
   });
 
   it('runs the boot effect at priority 1 for its duration, then the background colour', async () => {
     const { instance } = instanceWith({
-      foregroundEffect: { enable: true, type: 'effect', effect: 'Warm Pulse', duration_ms: 600 },
+      // Long enough that the effect surely still runs when start() returns on a loaded machine.
+      foregroundEffect: { enable: true, type: 'effect', effect: 'Warm Pulse', duration_ms: 3000 },
       backgroundEffect: { enable: true, type: 'color', color: [0, 0, 9] },
     });
     await instance.start();
     expect(instance.activeEffects).toMatchObject([
-      { name: 'Warm Pulse', priority: 1, timeout: 600 },
+      { name: 'Warm Pulse', priority: 1, timeout: 3000 },
     ]);
     expect(instance.muxer.get(254)).toBeUndefined();
-    await until(() => instance.muxer.get(254)?.component === 'COLOR', 2000);
+    await until(() => instance.muxer.get(254)?.component === 'COLOR', 10_000);
     expect(instance.activeEffects).toEqual([]);
     // A colour hides the background; clearing it brings the background back.
     instance.setColor({ priority: 50, durationMs: -1, origin: 'test' }, [5, 5, 5]);
@@ -248,6 +281,264 @@ describe('LedInstance', () => {
       process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap').length,
     ).toBeLessThanOrEqual(handlesBefore);
     expect(fds()).toBeLessThanOrEqual(fdsBefore);
+  });
+});
+
+describe('LedInstance: an effect that ignores a stop', () => {
+  /** A catalogue with one effect whose script never polls abort(). */
+  async function stubbornCatalogue(): Promise<EffectCatalogue> {
+    const folder = join(dir, 'stubborn-effects');
+    mkdirSync(join(folder, 'schema'), { recursive: true });
+    writeFileSync(
+      join(folder, 'stubborn.py'),
+      'import hyperion, time\nwhile True:\n    hyperion.setColor(9, 9, 9)\n    time.sleep(0.05)\n',
+    );
+    writeFileSync(
+      join(folder, 'schema', 'stubborn.schema.json'),
+      JSON.stringify({
+        type: 'object',
+        script: 'stubborn.py',
+        title: 'edt_eff_stubborn_header',
+        required: true,
+        properties: {},
+        additionalProperties: false,
+      }),
+    );
+    writeFileSync(
+      join(folder, 'stubborn.json'),
+      JSON.stringify({ name: 'Stubborn', script: 'stubborn.py', args: {} }),
+    );
+    const loaded = await EffectCatalogue.load({
+      bundledDir: BUNDLED,
+      paths: [folder],
+      disable: [],
+      rootDir: dir,
+    });
+    expect(loaded.problems).toEqual([]);
+    return loaded;
+  }
+
+  it.each([
+    ['its priority is cleared', (instance: LedInstance) => instance.clear(40)],
+    [
+      'a colour takes its priority',
+      (instance: LedInstance) =>
+        instance.setColor({ priority: 40, durationMs: -1, origin: 'test' }, [1, 2, 3]),
+    ],
+  ])('logs and keeps the kill when %s', async (_case, stop) => {
+    const custom = await stubbornCatalogue();
+    const logs: string[] = [];
+    const { instance } = instanceWith(
+      {},
+      {
+        catalogue: () => custom,
+        effectLimits: { abortGraceMs: 200 },
+        log: (level, message) => logs.push(`${level}: ${message}`),
+      },
+    );
+    await instance.start();
+    expect(
+      await instance.runEffect({ name: 'Stubborn', priority: 40, durationMs: -1, origin: 'test' }),
+    ).toEqual({ ok: true });
+    stop(instance);
+    const message =
+      "Effect 'Stubborn' was killed: it did not end within 200 ms of being stopped; its script should check hyperion.abort() more often";
+    await until(() => logs.includes(`warn: ${message}`), 15_000);
+    expect(instance.effectProblems).toMatchObject([
+      { name: 'Stubborn', priority: 40, reason: 'killed', message },
+    ]);
+    expect(children()).toEqual([]);
+    await instance.close();
+  });
+});
+
+describe('LedInstance: an effect folder copied from Hyperion.ng', () => {
+  /** Hyperion.ng's gif.py as it reads its args and pictures, trimmed to the file source. */
+  const GIF_PY = [
+    'import hyperion, time',
+    '',
+    "imageFile = hyperion.args.get('file')",
+    "framesPerSecond = float(hyperion.args.get('fps', 25))",
+    "reverse = bool(hyperion.args.get('reverse', False))",
+    "cropLeft = int(hyperion.args.get('cropLeft', 0))",
+    "cropTop = int(hyperion.args.get('cropTop', 0))",
+    "cropRight = int(hyperion.args.get('cropRight', 0))",
+    "cropBottom = int(hyperion.args.get('cropBottom', 0))",
+    "grayscale = bool(hyperion.args.get('grayscale', False))",
+    '',
+    'sleepTime = 1./framesPerSecond',
+    'imageFrameList = []',
+    'if imageFile:',
+    '    imageFrameList = hyperion.getImage(imageFile, cropLeft, cropTop, cropRight, cropBottom, grayscale)',
+    '    if imageFrameList and reverse:',
+    '        imageFrameList.reverse()',
+    '',
+    'while not hyperion.abort() and imageFrameList:',
+    '    for image in imageFrameList:',
+    '        if hyperion.abort():',
+    '            break',
+    "        hyperion.setImage(image['imageWidth'], image['imageHeight'], image['imageData'])",
+    '        time.sleep(sleepTime)',
+    '',
+  ].join('\n');
+
+  /** Hyperion.ng's effects/fire.json, as it is. */
+  const FIRE_JSON = `{
+\t"name" : "Fire",
+\t"script" : "gif.py",
+\t"args" :
+\t{
+\t\t"cropBottom": 0,
+\t\t"cropLeft": 0,
+\t\t"cropRight": 0,
+\t\t"cropTop": 0,
+\t\t"file" : ":fire.gif",
+\t\t"fps" :25,
+\t\t"grayscale": false,
+\t\t"imageSource": "file",
+\t\t"reverse" : false
+\t}
+}
+`;
+
+  const GIF_SCHEMA = {
+    type: 'object',
+    script: 'gif.py',
+    title: 'edt_eff_gif_header',
+    required: true,
+    properties: {
+      imageSource: { type: 'string', title: 'edt_eff_image_source', enum: ['url', 'file'] },
+      url: { type: 'string', title: 'edt_eff_url', default: '' },
+      file: { type: 'string', title: 'edt_eff_image', default: '' },
+      fps: { type: 'integer', title: 'edt_eff_fps', default: 25, minimum: 1, maximum: 100 },
+      cropLeft: { type: 'integer', title: 'edt_eff_cropLeft', default: 0, minimum: 0 },
+      cropTop: { type: 'integer', title: 'edt_eff_cropTop', default: 0, minimum: 0 },
+      cropRight: { type: 'integer', title: 'edt_eff_cropRight', default: 0, minimum: 0 },
+      cropBottom: { type: 'integer', title: 'edt_eff_cropBottom', default: 0, minimum: 0 },
+      grayscale: { type: 'boolean', title: 'edt_eff_grayscale', default: false },
+      reverse: { type: 'boolean', title: 'edt_eff_reverse', default: false },
+    },
+    additionalProperties: false,
+  };
+
+  /** A one-frame 2×2 GIF of one colour. */
+  function solidGif(color: number): Uint8Array {
+    const buffer = new Uint8Array(256);
+    const writer = new GifWriter(buffer, 2, 2, { palette: [color, 0x000000] });
+    writer.addFrame(0, 0, 2, 2, [0, 0, 0, 0]);
+    return buffer.slice(0, writer.end());
+  }
+
+  it.each([
+    ['beside its definition and script', 'effect' as const],
+    ['in another effects.paths folder', 'shared' as const],
+  ])('runs it unchanged with its GIF %s', async (_case, gifIn) => {
+    const copied = join(dir, `hyperion-effects-${gifIn}`);
+    const shared = join(dir, `hyperion-gifs-${gifIn}`);
+    mkdirSync(join(copied, 'schema'), { recursive: true });
+    mkdirSync(shared, { recursive: true });
+    writeFileSync(join(copied, 'fire.json'), FIRE_JSON);
+    writeFileSync(join(copied, 'gif.py'), GIF_PY);
+    writeFileSync(join(copied, 'schema', 'gif.schema.json'), JSON.stringify(GIF_SCHEMA));
+    writeFileSync(join(gifIn === 'effect' ? copied : shared, 'fire.gif'), solidGif(0xff6600));
+    const custom = await EffectCatalogue.load({
+      bundledDir: BUNDLED,
+      paths: [copied, shared],
+      disable: [],
+      rootDir: dir,
+    });
+    expect(custom.problems).toEqual([]);
+    const logs: string[] = [];
+    const { instance, output } = instanceWith(
+      {},
+      { catalogue: () => custom, log: (level, message) => logs.push(`${level}: ${message}`) },
+    );
+    await instance.start();
+    expect(
+      await instance.runEffect({ name: 'Fire', priority: 40, durationMs: -1, origin: 'test' }),
+      logs.join('\n'),
+    ).toEqual({ ok: true });
+    await until(() => lines(output).at(-1) === ` [${'{255,102,0}'.repeat(LEDS)}]`, 15_000);
+    expect(instance.effectProblems).toEqual([]);
+    await instance.close();
+  });
+});
+
+describe('LedInstance: a serial device that is lost', () => {
+  let cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    cleanups = [];
+  });
+
+  /** A pty pair whose device end `link` points to, as a udev name points to a USB port. */
+  async function plugIn(link: string): Promise<PtyPair> {
+    const pair = await openPtyPair();
+    cleanups.push(() => pair.close());
+    await symlink(pair.device, `${link}.new`);
+    await rename(`${link}.new`, link);
+    return pair;
+  }
+
+  /**
+   * An instance on an adalight device at `link` that retries every `interval` s, whose port is
+   * then pulled out; its component pushes.
+   */
+  async function lostDevice(name: string, interval: number) {
+    const link = join(dir, name);
+    const first = await plugIn(link);
+    const { instance } = instanceWith({
+      device: {
+        type: 'adalight',
+        output: link,
+        hardwareLedCount: LEDS,
+        delayAfterConnect: 0,
+        enableAttemptsInterval: interval,
+      },
+    });
+    cleanups.push(() => instance.close());
+    const pushed: { name: string; enabled: boolean }[] = [];
+    instance.on('component', (change) => pushed.push(change));
+    await instance.start();
+    await until(() => instance.device.status.state === 'on', 15_000);
+    expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
+    // The cable is pulled: nothing at the link until it is plugged in again.
+    await first.close();
+    await unlink(link);
+    await until(() => pushed.length > 0, 15_000);
+    expect(pushed).toEqual([{ name: 'LEDDEVICE', enabled: false }]);
+    expect(instance.device.status.state).toBe('error');
+    expect(instance.components.list()).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
+    // What the user asked for is kept.
+    expect(instance.components.get('LEDDEVICE')).toBe(true);
+    return { instance, link, pushed };
+  }
+
+  it('shows LEDDEVICE off while the port is gone, and on again when the device reconnects', async () => {
+    const { instance, link, pushed } = await lostDevice('ttyLOST0', 5); // ng's shortest
+    await plugIn(link);
+    // The device's own retry, enableAttemptsInterval later, brings it back.
+    await until(() => pushed.length > 1, 30_000);
+    expect(pushed).toEqual([
+      { name: 'LEDDEVICE', enabled: false },
+      { name: 'LEDDEVICE', enabled: true },
+    ]);
+    expect(instance.device.status.state).toBe('on');
+    expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
+  });
+
+  it('takes componentstate LEDDEVICE true while lost, and tries the device again at once', async () => {
+    // Retries two minutes apart: back within this test only by being tried at once.
+    const { instance, link, pushed } = await lostDevice('ttyLOST1', 120);
+    expect(await instance.setComponent('LEDDEVICE', true)).toEqual({ ok: true });
+    expect(instance.device.status.error).toContain('cannot open serial port');
+    expect(instance.components.list()).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
+    expect(pushed).toHaveLength(1);
+    await plugIn(link);
+    expect(await instance.setComponent('LEDDEVICE', true)).toEqual({ ok: true });
+    expect(instance.device.status.state).toBe('on');
+    expect(pushed.at(-1)).toEqual({ name: 'LEDDEVICE', enabled: true });
+    expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
   });
 });
 

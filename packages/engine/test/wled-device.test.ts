@@ -214,9 +214,10 @@ describe('wled under the DeviceController', () => {
       log: (level, message) => logs.push(`${level}: ${message}`),
     });
     cleanups.push(() => controller.close());
+    // enable() answers after the first attempt, not after the retries 15 s apart.
     const started = performance.now();
     await controller.enable();
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(controller.status).toMatchObject({ state: 'error', enabled: true });
     expect(controller.status.error).toBe(
       `wled: cannot reach the WLED at ${host} for GET /json/ (ECONNREFUSED); check that it is on and that device.host is right`,

@@ -78,8 +78,9 @@ const FIELDS_BY_SUBCOMMAND: ReadonlyMap<string, ReadonlyMap<string, Field>> = ne
  * - `requestToken` needs `comment` (5 to 100 characters) and `id` (exactly 5 characters, the
  *   requester's choice), and takes `accept` (true or false; false cancels the request);
  * - `answerRequest` needs `id` (exactly 5 characters) and `accept` (true grants, false denies);
- * - `logout`, `tokenRequired`, `adminRequired`, `newPasswordRequired`, `getTokenList` and
- *   `getPendingTokenRequests` need nothing more.
+ * - `logout`, `tokenRequired`, `adminRequired`, `newPasswordRequired`, `getTokenList`,
+ *   `getPendingTokenRequests` and `denyPendingTokenRequests` (Glowkit's own: deny every pending
+ *   request at once) need nothing more.
  *
  * Other properties at the top level are allowed (and ignored), as for every request.
  *

@@ -21,6 +21,24 @@ export const MAX_PRIORITY = 253;
 export const MAX_INSTANCE_INDEX = 254;
 
 /**
+ * The one instance id a configuration may hold (a restore takes 0 to 255, as the specification
+ * says) that the commands naming an instance (0 to 254) cannot name.
+ */
+export const UNNAMED_INSTANCE_ID = 255;
+
+/** Why {@link UNNAMED_INSTANCE_ID} is refused where an instance is named, and what to do. */
+const UNNAMED_RULE = `must be ${integerWords(0, MAX_INSTANCE_INDEX)}: instance ${UNNAMED_INSTANCE_ID} can be used, but not named by these commands; to name it, restore the configuration with another id for it`;
+
+/**
+ * A check of one instance index, 0 to 254; instance 255, which a restore may create, is refused
+ * with the reason and the way out (a restore with another id).
+ */
+const instanceIndexCheck: Check = (value, pointer, out) => {
+  if (value === UNNAMED_INSTANCE_ID) out.push(violation(pointer, UNNAMED_RULE));
+  else integer(0, MAX_INSTANCE_INDEX)(value, pointer, out);
+};
+
+/**
  * The longest `duration` in milliseconds (about 24.8 days): the largest 32-bit integer, which
  * Hyperion.ng reads. Quirk: Hyperion.ng turns a larger value into "endless" without a word;
  * Glowkit refuses it.
@@ -63,10 +81,16 @@ const INSTANCE_WORDS = `instance indexes (integers from 0 to ${MAX_INSTANCE_INDE
 
 /**
  * A check of a list of unique integers from `min` to `max`: each bad item is reported at its
- * index, and a repeated one names the index where it first appeared.
+ * index (by `itemCheck`, default the range check), and a repeated one names the index where it
+ * first appeared.
  */
-export function uniqueIntegers(min: number, max: number, words: string, nonEmpty: boolean): Check {
-  const itemCheck = integer(min, max);
+export function uniqueIntegers(
+  min: number,
+  max: number,
+  words: string,
+  nonEmpty: boolean,
+  itemCheck: Check = integer(min, max),
+): Check {
   return (value, pointer, out) => {
     if (!Array.isArray(value)) {
       out.push(violation(pointer, `must be an array of ${words}`));
@@ -98,15 +122,18 @@ export function uniqueIntegers(min: number, max: number, words: string, nonEmpty
 
 /**
  * `instance` of an instance-scoped control request: optional, the instances it applies to, a
- * non-empty list of unique indexes from 0 to 254 (Hyperion.ng's web UI sends `[current]`).
- * Without it the request applies to the session's instance.
+ * non-empty list of unique indexes from 0 to 254 (Hyperion.ng's web UI sends `[current]`; 255 is
+ * refused saying why). Without it the request applies to the session's instance.
  */
 export const instancesField: Field = {
-  check: uniqueIntegers(0, MAX_INSTANCE_INDEX, INSTANCE_WORDS, true),
+  check: uniqueIntegers(0, MAX_INSTANCE_INDEX, INSTANCE_WORDS, true, instanceIndexCheck),
 };
 
-/** `instance` as one index (the `instance`, `serverinfo` and `ledcolors` commands): 0 to 254. */
-export const instanceIndex: Check = integer(0, MAX_INSTANCE_INDEX);
+/**
+ * `instance` as one index (the `instance`, `serverinfo`, `ledcolors` commands and `setconfig`): 0
+ * to 254; 255 is refused saying why (see {@link UNNAMED_INSTANCE_ID}).
+ */
+export const instanceIndex: Check = instanceIndexCheck;
 
 const RGB_WORDS = 'an array of 3 integers from 0 to 255 ([red, green, blue])';
 

@@ -28,6 +28,8 @@ export const COMMANDS = {
     'requestToken',
     'answerRequest',
     'getPendingTokenRequests',
+    // Glowkit's own: an admin dismisses a flood of requests at once.
+    'denyPendingTokenRequests',
   ],
   instance: [
     'switchTo',

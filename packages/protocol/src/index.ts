@@ -38,6 +38,7 @@ export {
   MAX_PRIORITY,
   MIN_PRIORITY,
   ORIGIN_LENGTH,
+  UNNAMED_INSTANCE_ID,
 } from './control-checks.js';
 export { type EffectRequest, validateEffectRequest } from './effect.js';
 export {
@@ -108,6 +109,7 @@ export {
 export {
   type GroupCheck,
   MAX_INSTANCE_ID,
+  MAX_LISTED_INSTANCE_ID,
   type RestoreValidationOptions,
   validateRestoreRequest,
 } from './restore.js';

@@ -33,6 +33,7 @@ export const ERRORS = {
   unavailable: 'Service Unavailable',
   tooLarge: 'Request too large',
   restoreFailed: 'Restore configuration failed',
+  databaseError: 'Database Error',
 } as const;
 
 /** The `info` of a successful `config restoreconfig` reply (Hyperion.ng's text, a plain string). */
@@ -74,13 +75,21 @@ export function successReply(
 
 /**
  * The text of a success reply whose `info` is already compact JSON text: exactly
- * `JSON.stringify(successReply(command, tan, JSON.parse(infoJson)))`, without parsing and
- * re-serialising a large value (the server answers `config getconfig` from the stored JSON).
+ * `JSON.stringify(successReply(command, tan, JSON.parse(infoJson), warnings))`, without parsing
+ * and re-serialising a large value (the server answers `config getconfig` from the stored JSON).
  *
  * @param infoJson - compact JSON text of the `info` value; it is not checked.
+ * @param warnings - non-fatal problems; become `errorData`, left out when there are none.
  */
-export function successReplyText(command: string, tan: number, infoJson: string): string {
-  return `{"command":${JSON.stringify(command)},"info":${infoJson},"success":true,"tan":${JSON.stringify(tan)}}`;
+export function successReplyText(
+  command: string,
+  tan: number,
+  infoJson: string,
+  warnings?: readonly string[],
+): string {
+  const errorData = toErrorData(warnings);
+  const notes = errorData === undefined ? '' : `,"errorData":${JSON.stringify(errorData)}`;
+  return `{"command":${JSON.stringify(command)}${notes},"info":${infoJson},"success":true,"tan":${JSON.stringify(tan)}}`;
 }
 
 /**

@@ -10,18 +10,18 @@ import {
   string,
   tanField,
 } from './checks.js';
+import { MAX_INSTANCE_INDEX, UNNAMED_INSTANCE_ID } from './control-checks.js';
 import { checkGlobalSettings, checkInstanceSettings, groupValue } from './groups.js';
 import { childPointer, type Violation, violation } from './violations.js';
 
-// Limits from spec/restore-operation.md, with one deviation: the spec allows 255 as an instance's
-// id but not in instanceIds, so a configuration holding instance 255 could never be exported and
-// restored again. 255 is Hyperion.ng's NO_INSTANCE_ID ("no instance": its migration deletes the
-// rows that carry it, and its instance commands and getconfig filter stop at 254), so Glowkit's
-// one id space is 0 to 254.
-/** The largest instance id (`config.instances[].id`, `instanceIds`, getconfig's filter). */
-export const MAX_INSTANCE_ID = 254;
-const MAX_LISTED_INSTANCE_ID = MAX_INSTANCE_ID;
-const NO_INSTANCE_ID = 255;
+// Limits from spec/restore-operation.md: an instance's id is 0 to 255, an item of instanceIds 0
+// to 254. So instanceIds lists every instance but 255 (it cannot), and a backup holding instance
+// 255 still restores. 255 is Hyperion.ng's NO_INSTANCE_ID: its instance commands stop at 254, as
+// Glowkit's do (see UNNAMED_INSTANCE_ID).
+/** The largest id of an instance in a configuration (`config.instances[].id`): 255. */
+export const MAX_INSTANCE_ID = UNNAMED_INSTANCE_ID;
+/** The largest id `instanceIds` lists (and getconfig's filter, and the commands, name): 254. */
+export const MAX_LISTED_INSTANCE_ID = MAX_INSTANCE_INDEX;
 const MIN_NAME_LENGTH = 5;
 
 /**
@@ -143,10 +143,18 @@ function listOf(ids: number[]): string {
   return ids.sort((a, b) => a - b).join(', ');
 }
 
-// instanceIds must name exactly the instances (the spec lists both; a list that disagrees with
-// the instances it describes is a broken backup, better refused than guessed at).
+// instanceIds must name exactly the instances but 255, which it cannot list (the spec lists both;
+// a list that disagrees with the instances it describes is a broken backup, better refused than
+// guessed at).
 function checkInstanceIds(instanceIds: Set<number> | undefined): Check {
-  const itemCheck = integer(0, MAX_LISTED_INSTANCE_ID);
+  const itemCheck: Check = (item, at, out) => {
+    if (item === UNNAMED_INSTANCE_ID) {
+      const rule = `must be ${integerWords(0, MAX_LISTED_INSTANCE_ID)}: instanceIds cannot list ${UNNAMED_INSTANCE_ID}; leave it out (instance ${UNNAMED_INSTANCE_ID} is restored all the same)`;
+      out.push(violation(at, rule));
+    } else {
+      integer(0, MAX_LISTED_INSTANCE_ID)(item, at, out);
+    }
+  };
   return (value, pointer, out) => {
     if (!Array.isArray(value)) {
       out.push(
@@ -159,7 +167,9 @@ function checkInstanceIds(instanceIds: Set<number> | undefined): Check {
     }
     const listed = new Set(value.filter((item): item is number => Number.isInteger(item)));
     if (instanceIds !== undefined) {
-      const missing = [...instanceIds].filter((id) => !listed.has(id));
+      const missing = [...instanceIds].filter(
+        (id) => !listed.has(id) && id !== UNNAMED_INSTANCE_ID,
+      );
       const extra = [...listed].filter((id) => !instanceIds.has(id));
       const parts = [
         ...(missing.length > 0 ? [`missing ${listOf(missing)}`] : []),
@@ -189,14 +199,7 @@ function checkInstanceIds(instanceIds: Set<number> | undefined): Check {
 
 const INSTANCE_WORDS = 'an object with id, settings and optionally name and enabled';
 
-const checkInstanceId: Check = (id, at, out) => {
-  if (id === NO_INSTANCE_ID) {
-    const rule = `must be ${integerWords(0, MAX_INSTANCE_ID)}: ${NO_INSTANCE_ID} is Hyperion.ng's "no instance" id, which instanceIds and the instance commands cannot name`;
-    out.push(violation(at, rule));
-  } else {
-    integer(0, MAX_INSTANCE_ID)(id, at, out);
-  }
-};
+const checkInstanceId: Check = integer(0, MAX_INSTANCE_ID);
 
 // One check per instances array: it remembers the first index of each id to name it when the id
 // comes again.
@@ -280,8 +283,8 @@ const REQUEST_FIELDS = requestFields(undefined);
  * nothing and silently "corrects" instead): `command`, `subcommand`, `tan`; `config` with only
  * `global`, `instanceIds` and `instances`, at least one of them; `global` with `settings` (only the
  * `GLOBAL_GROUPS`) and an optional `uuid`; `instanceIds` as unique integers from 0 to 254
- * that list exactly the instances' ids; `instances` with a unique `id` (0 to 254: the spec's 255
- * is refused, see {@link MAX_INSTANCE_ID}), an optional
+ * that list exactly the instances' ids but 255 (which it cannot list); `instances` with a unique
+ * `id` (0 to 255, see {@link MAX_INSTANCE_ID}), an optional
  * `name` (5 characters or more) and `enabled`, and `settings` (only the `INSTANCE_GROUPS`).
  * Each group is an object, an array, a string holding a JSON object or array, or null. Other
  * properties at the top level of the request are allowed; inside `config` they are not.

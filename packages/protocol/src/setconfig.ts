@@ -1,5 +1,5 @@
-import { type Check, checkObject, constant, type Field, integer, own, tanField } from './checks.js';
-import { MAX_INSTANCE_INDEX } from './control-checks.js';
+import { type Check, checkObject, constant, type Field, own, tanField } from './checks.js';
+import { instanceIndex } from './control-checks.js';
 import {
   checkGroupValue,
   GLOBAL_GROUPS,
@@ -110,7 +110,7 @@ function checkConfig(level: 'global' | 'instance', checkGroup: GroupCheck | unde
   };
 }
 
-const INSTANCE_FIELD: Field = { check: integer(0, MAX_INSTANCE_INDEX) };
+const INSTANCE_FIELD: Field = { check: instanceIndex };
 
 /**
  * Every violation of a `config setconfig` request, in document order; `[]` when it is valid

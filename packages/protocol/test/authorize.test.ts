@@ -14,6 +14,7 @@ describe('validateAuthorizeRequest', () => {
       'newPasswordRequired',
       'getTokenList',
       'getPendingTokenRequests',
+      'denyPendingTokenRequests',
     ]) {
       expect(check(subcommand), subcommand).toEqual([]);
     }
@@ -98,7 +99,7 @@ describe('validateAuthorizeRequest', () => {
 
   it('needs command "authorize" and a known subcommand', () => {
     const known =
-      'login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests';
+      'login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests, denyPendingTokenRequests';
     expect(described(validateAuthorizeRequest({}))).toEqual([
       '/command: is required ("authorize")',
       `/subcommand: is required (one of: ${known})`,
@@ -121,7 +122,7 @@ describe('validateAuthorizeRequest', () => {
       '{"command":"authorize","subcommand":"constructor","__proto__":{"token":"x"}}',
     );
     expect(described(validateAuthorizeRequest(parsed))).toEqual([
-      '/subcommand: must be one of: login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests',
+      '/subcommand: must be one of: login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests, denyPendingTokenRequests',
     ]);
   });
 });

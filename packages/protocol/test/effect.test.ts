@@ -94,7 +94,7 @@ describe('validateEffectRequest', () => {
       '/instance: must be a non-empty array of instance indexes (integers from 0 to 254)',
     ]);
     expect(check({ instance: [1, 255, 'all', 1] })).toEqual([
-      '/instance/1: must be an integer from 0 to 254',
+      '/instance/1: must be an integer from 0 to 254: instance 255 can be used, but not named by these commands; to name it, restore the configuration with another id for it',
       '/instance/2: must be an integer from 0 to 254',
       '/instance/3: repeats the index at /instance/0: indexes must be unique',
     ]);

@@ -25,11 +25,22 @@ describe('validateInstanceRequest', () => {
       ]);
     }
     expect(check('switchTo', { instance: 254 })).toEqual([]);
-    for (const instance of [255, -1, 0.5, '1', [1]]) {
+    for (const instance of [256, -1, 0.5, '1', [1]]) {
       expect(check('startInstance', { instance }), JSON.stringify(instance)).toEqual([
         '/instance: must be an integer from 0 to 254',
       ]);
     }
+  });
+
+  it('says that instance 255 runs but cannot be named here, and how to name it', () => {
+    for (const subcommand of ['switchTo', 'startInstance', 'stopInstance', 'deleteInstance']) {
+      expect(check(subcommand, { instance: 255 }), subcommand).toEqual([
+        '/instance: must be an integer from 0 to 254: instance 255 can be used, but not named by these commands; to name it, restore the configuration with another id for it',
+      ]);
+    }
+    expect(check('saveName', { instance: 255, name: 'Kitchen strip' })).toEqual([
+      '/instance: must be an integer from 0 to 254: instance 255 can be used, but not named by these commands; to name it, restore the configuration with another id for it',
+    ]);
   });
 
   it('needs a name of 5 to 100 characters for createInstance and saveName', () => {

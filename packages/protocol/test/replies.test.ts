@@ -85,6 +85,7 @@ describe('texts', () => {
       unavailable: 'Service Unavailable',
       tooLarge: 'Request too large',
       restoreFailed: 'Restore configuration failed',
+      databaseError: 'Database Error',
     });
     expect(RESTORE_INFO).toBe('Restarting after importing configuration successfully.');
   });
@@ -99,6 +100,13 @@ describe('successReplyText', () => {
     };
     expect(successReplyText('config-getconfig', 7, JSON.stringify(info))).toBe(
       JSON.stringify(successReply('config-getconfig', 7, info)),
+    );
+    const notes = ['instance 255 is not in "instanceIds"'];
+    expect(successReplyText('config-getconfig', 7, JSON.stringify(info), notes)).toBe(
+      JSON.stringify(successReply('config-getconfig', 7, info, notes)),
+    );
+    expect(successReplyText('config-getconfig', 7, JSON.stringify(info), [])).toBe(
+      JSON.stringify(successReply('config-getconfig', 7, info, [])),
     );
   });
 });

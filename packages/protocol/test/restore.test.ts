@@ -198,14 +198,23 @@ describe('validateRestoreRequest: instanceIds', () => {
     expect(forConfig({ instanceIds: [0, 254], instances: [instance(254), instance(0)] })).toEqual(
       [],
     );
-    expect(forConfig({ instanceIds: [1.5, '2', -1, 255, null] })).toEqual([
-      '/config/instanceIds: must list exactly the ids of config.instances: no instance has -1, 255',
+    expect(forConfig({ instanceIds: [1.5, '2', -1, 256, null] })).toEqual([
+      '/config/instanceIds: must list exactly the ids of config.instances: no instance has -1, 256',
       '/config/instanceIds/0: must be an integer from 0 to 254',
       '/config/instanceIds/1: must be an integer from 0 to 254',
       '/config/instanceIds/2: must be an integer from 0 to 254',
       '/config/instanceIds/3: must be an integer from 0 to 254',
       '/config/instanceIds/4: must be an integer from 0 to 254',
     ]);
+  });
+
+  it('leaves instance 255 out: the specification lets instanceIds list 0 to 254 only', () => {
+    const instances = [instance(0), instance(255)];
+    expect(forConfig({ instanceIds: [0], instances })).toEqual([]);
+    expect(forConfig({ instanceIds: [0, 255], instances })).toEqual([
+      '/config/instanceIds/1: must be an integer from 0 to 254: instanceIds cannot list 255; leave it out (instance 255 is restored all the same)',
+    ]);
+    expect(forConfig({ instanceIds: [], instances: [instance(255)] })).toEqual([]);
   });
 
   it('must not repeat an id', () => {
@@ -248,19 +257,17 @@ describe('validateRestoreRequest: instances', () => {
 
   it('needs id and settings', () => {
     expect(forConfig(withInstances({ name: 'Living room' }))).toEqual([
-      '/config/instances/0/id: is required (an integer from 0 to 254)',
+      '/config/instances/0/id: is required (an integer from 0 to 255)',
       '/config/instances/0/settings: is required (an object of instance setting groups)',
     ]);
   });
 
-  it('takes an id from 0 to 254: 255, Hyperion.ng\'s "no instance", could not be listed', () => {
+  it('takes an id from 0 to 255, as the specification does', () => {
     expect(forConfig(withInstances(instance(0), instance(254)))).toEqual([]);
-    expect(forConfig(withInstances(instance(255)))).toEqual([
-      '/config/instances/0/id: must be an integer from 0 to 254: 255 is Hyperion.ng\'s "no instance" id, which instanceIds and the instance commands cannot name',
-    ]);
+    expect(forConfig({ instances: [instance(255), instance(3)], instanceIds: [3] })).toEqual([]);
     for (const id of [256, -1, 2.5, '0', null]) {
       expect(forConfig(withInstances(instance(id))), String(id)).toEqual([
-        '/config/instances/0/id: must be an integer from 0 to 254',
+        '/config/instances/0/id: must be an integer from 0 to 255',
       ]);
     }
   });
@@ -338,7 +345,7 @@ describe('validateRestoreRequest: reporting', () => {
       `/config/instances/0/settings/leds: ${GROUP_RULE}: the string is not valid JSON (expected a value or ']', found the end of the text at line 1, column 2)`,
       '/config/instances/1/id: repeats the id of /config/instances/0: instance ids must be unique',
       '/config/instances/1/extra: is not allowed here (allowed: id, name, enabled, settings)',
-      '/config/instances/2/id: is required (an integer from 0 to 254)',
+      '/config/instances/2/id: is required (an integer from 0 to 255)',
       '/config/instances/2/settings: is required (an object of instance setting groups)',
       '/config/backup: is not allowed here (allowed: global, instanceIds, instances)',
     ]);
@@ -432,7 +439,7 @@ describe('validateRestoreRequest: hostile keys', () => {
     ]);
     const inherited = Object.create({ id: 0, settings: {} }) as object;
     expect(forConfig(withInstances(inherited))).toEqual([
-      '/config/instances/0/id: is required (an integer from 0 to 254)',
+      '/config/instances/0/id: is required (an integer from 0 to 255)',
       '/config/instances/0/settings: is required (an object of instance setting groups)',
     ]);
   });
@@ -479,7 +486,7 @@ describe('validateRestoreRequest: a further check of each group (checkGroup)', (
       `/config/global/settings/logger: ${GROUP_RULE}`,
       '/config/instances/0/name: must be a string of at least 5 characters (minLength 5)',
       '/config/instances/0/settings/device/port: too big',
-      '/config/instances/1/id: must be an integer from 0 to 254',
+      '/config/instances/1/id: must be an integer from 0 to 255',
       expect.stringMatching(
         /^\/config\/instances\/1\/settings\/webConfig: "webConfig" is a global/,
       ),

@@ -37,6 +37,9 @@ describe('validateSetConfigRequest', () => {
       ),
     ).toEqual([]);
     expect(check(setconfig({ instance: 254, config: { ledConfig: {} } }))).toEqual([]);
+    expect(check(setconfig({ instance: 255, config: { ledConfig: {} } }))).toEqual([
+      '/instance: must be an integer from 0 to 254: instance 255 can be used, but not named by these commands; to name it, restore the configuration with another id for it',
+    ]);
   });
 
   it('takes every group of its level', () => {
@@ -88,7 +91,7 @@ describe('validateSetConfigRequest', () => {
   });
 
   it('checks instance: an id from 0 to 254', () => {
-    for (const instance of [-1, 255, 1.5, '0', null]) {
+    for (const instance of [-1, 256, 1.5, '0', null]) {
       expect(check(setconfig({ instance, config: { device: {} } })), String(instance)).toEqual([
         '/instance: must be an integer from 0 to 254',
       ]);

@@ -6,13 +6,17 @@
  */
 import { errorReply, successReply } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
+import { AUTHORIZE_EVENT } from '../rpc/open-sessions.js';
 import type { Session, SessionState } from '../rpc/session.js';
 import type { TokenStore } from '../store/config-store.js';
 
 /** How long a request waits for an admin, as in Hyperion.ng: 3 minutes. */
 export const TOKEN_REQUEST_TIMEOUT_MS = 180_000;
-/** Pending requests one address may have at once (a client cannot flood the admins). */
-export const MAX_REQUESTS_PER_ADDRESS = 16;
+/**
+ * Pending requests one address may have at once: a client cannot flood the admins, and it takes
+ * 16 addresses to fill {@link MAX_PENDING_REQUESTS} (a real client asks once or twice).
+ */
+export const MAX_REQUESTS_PER_ADDRESS = 4;
 /** Pending requests at once, from everyone. */
 export const MAX_PENDING_REQUESTS = 64;
 
@@ -20,6 +24,12 @@ export const MAX_PENDING_REQUESTS = 64;
 const ANSWER = 'authorize-requestToken';
 /** What Hyperion.ng's clients (hyperion-py) read when no token comes. */
 export const DENIED = 'Token request timeout or denied';
+
+/** A request denied by {@link TokenRequests.denyAll}. */
+export interface DeniedTokenRequest {
+  id: string;
+  comment: string;
+}
 
 /** A pending request as `getPendingTokenRequests` lists it. */
 export interface PendingTokenRequest {
@@ -208,6 +218,23 @@ export class TokenRequests {
       successReply(ANSWER, request.tan, { comment: info.comment, id: request.id, token }),
     );
     return true;
+  }
+
+  /**
+   * Denies every pending request at once (a flood of fake prompts is dismissed in one go): each
+   * requester is answered with the denial, and every admin session hears which were denied
+   * (`authorize-event` `tokenRequestsDenied`), so that the lists they show empty. Returns the
+   * denied requests, oldest first.
+   */
+  denyAll(by: string): DeniedTokenRequest[] {
+    const denied = [...this.#pending.values()];
+    for (const request of denied) this.#deny(request, 'an admin denied every pending request');
+    if (denied.length === 0) return [];
+    const ids = denied.map((r) => r.id);
+    this.#options.logger.info({ ids, by }, 'every pending token request denied');
+    const push = { command: AUTHORIZE_EVENT, data: { event: 'tokenRequestsDenied', ids } };
+    for (const admin of this.#admins()) admin.push(push);
+    return denied.map(({ id, comment }) => ({ id, comment }));
   }
 
   /** The pending requests, oldest first. */

@@ -4,6 +4,7 @@
  * database reads as an ordinary configuration in Hyperion.ng and back. Every function returns a
  * fresh copy that the caller may change.
  */
+import { MAX_INSTANCE_ID } from '@glowkit/protocol';
 import type { Configuration } from './configuration.js';
 import type {
   DeviceSettings,
@@ -37,8 +38,11 @@ export const FIRST_INSTANCE_NAME = 'First LED instance';
 /** The fewest characters (code points) of an instance name, as restore takes it (the spec's). */
 export const MIN_INSTANCE_NAME_LENGTH = 5;
 
-/** The largest instance id: 255 is Hyperion.ng's "no instance" (see @glowkit/protocol). */
-export const MAX_INSTANCE_ID = 254;
+/**
+ * The largest instance id a configuration may hold: 255, as the specification says (see
+ * @glowkit/protocol: `instanceIds` and the commands name 0 to 254 only).
+ */
+export { MAX_INSTANCE_ID };
 
 /** The name restore gives an instance that has none (Hyperion.ng's). */
 export function defaultInstanceName(id: number): string {
@@ -50,7 +54,7 @@ export function isInstanceName(name: unknown): name is string {
   return typeof name === 'string' && [...name].length >= MIN_INSTANCE_NAME_LENGTH;
 }
 
-/** Whether `id` is an instance id restore takes: an integer from 0 to 254. */
+/** Whether `id` is an instance id restore takes: an integer from 0 to 255. */
 export function isInstanceId(id: unknown): id is number {
   return Number.isInteger(id) && (id as number) >= 0 && (id as number) <= MAX_INSTANCE_ID;
 }

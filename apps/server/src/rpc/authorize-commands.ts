@@ -13,6 +13,7 @@ import type { ConfigStore } from '../store/config-store.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import { isHttp, type Session } from './session.js';
+import { storeFailure } from './store-failure.js';
 
 /** What the authorize commands need from the server. */
 export interface AuthorizeDeps {
@@ -74,7 +75,14 @@ export function authorize(
       const id = String(own(request, 'id'));
       const by = session.auth?.ok ? session.auth.token.id : 'unknown';
       const accept = own(request, 'accept') === true;
-      if (!deps.tokenRequests.answer(id, accept, by)) {
+      let answered: boolean;
+      try {
+        answered = deps.tokenRequests.answer(id, accept, by);
+      } catch (error) {
+        // The requester was told it gets no token.
+        return storeFailure(name, tan, error, deps.logger, `token request ${id} was not granted`);
+      }
+      if (!answered) {
         return {
           reply: errorReply(name, tan, 'Unable to handle token acceptance or denial', [
             `/id: no token request "${id}" is pending (it was answered, timed out, or its requester disconnected)`,
@@ -87,6 +95,10 @@ export function authorize(
     }
     case 'getPendingTokenRequests':
       return { reply: successReply(name, tan, deps.tokenRequests.pending()) };
+    case 'denyPendingTokenRequests': {
+      const by = session.auth?.ok ? session.auth.token.id : 'unknown';
+      return { reply: successReply(name, tan, { denied: deps.tokenRequests.denyAll(by) }) };
+    }
     case 'login': {
       if (isHttp(session)) {
         return {
@@ -115,7 +127,13 @@ export function authorize(
       return { reply: successReply(name, tan) };
     case 'createToken': {
       const comment = String(own(request, 'comment'));
-      const { info, token } = deps.store.tokens.create(comment);
+      let created: ReturnType<ConfigStore['tokens']['create']>;
+      try {
+        created = deps.store.tokens.create(comment);
+      } catch (error) {
+        return storeFailure(name, tan, error, deps.logger, 'the token was not created');
+      }
+      const { info, token } = created;
       deps.logger.info({ id: info.id, comment }, 'token created');
       deps.tokensChanged?.(tokenListOf(deps));
       return { reply: successReply(name, tan, { id: info.id, comment: info.comment, token }) };
@@ -124,7 +142,13 @@ export function authorize(
       return { reply: successReply(name, tan, tokenListOf(deps)) };
     case 'deleteToken': {
       const id = String(own(request, 'id'));
-      if (!deps.store.tokens.revoke(id)) {
+      let revoked: boolean;
+      try {
+        revoked = deps.store.tokens.revoke(id);
+      } catch (error) {
+        return storeFailure(name, tan, error, deps.logger, `token ${id} was not revoked`);
+      }
+      if (!revoked) {
         return {
           reply: errorReply(name, tan, 'Token deletion failed', [`/id: no token has the id ${id}`]),
         };

@@ -5,17 +5,20 @@ import {
   RESTORE_INFO,
   successReply,
   successReplyText,
+  UNNAMED_INSTANCE_ID,
   validateGetConfigRequest,
   validateGetSchemaRequest,
   validateSnapshotRequest,
 } from '@glowkit/protocol';
+import { listedInstanceIds, unlistedInstanceNote } from '../config/configuration.js';
 import { settingsForms } from '../config/forms/index.js';
 import type { Logger } from '../logger.js';
-import { type ConfigStore, type Configuration, StoreError } from '../store/config-store.js';
+import type { ConfigStore, Configuration } from '../store/config-store.js';
 import { configurationOf, restoreViolations } from './normalize.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { Session } from './session.js';
+import { storeFailure } from './store-failure.js';
 
 /** What the config commands need from the server. */
 export interface ConfigCommandDeps {
@@ -37,7 +40,15 @@ interface Replaced {
   log: { fields: Record<string, unknown>; message: string };
   /** The success reply's `info`. */
   info: unknown;
+  /** Non-fatal notes for the reply's `errorData` (e.g. instance 255 left out of instanceIds). */
+  notes?: string[];
 }
+
+/** The notes of a configuration's reply: that instanceIds leaves instance 255 out, if it does. */
+const notesOf = (instances: readonly { id: number }[]): string[] => {
+  const note = unlistedInstanceNote(instances);
+  return note === undefined ? [] : [note];
+};
 
 /**
  * Runs `replace`, which replaces the stored configuration: on success logs it and answers with
@@ -52,16 +63,21 @@ function replaced(
   replace: () => Replaced,
 ): Outcome {
   try {
-    const { log, info } = replace();
+    const { log, info, notes } = replace();
     deps.logger.info(log.fields, log.message);
     return {
-      reply: successReply(name, tan, info),
+      reply: successReply(name, tan, info, notes),
       after: () => deps.requestRestart(restartReason),
     };
   } catch (error) {
-    const message = error instanceof StoreError ? error.message : String(error);
-    deps.logger.error({ error: message }, 'restore failed; the stored configuration is unchanged');
-    return { reply: errorReply(name, tan, ERRORS.restoreFailed, [message]) };
+    return storeFailure(
+      name,
+      tan,
+      error,
+      deps.logger,
+      'restore failed; the stored configuration is unchanged',
+      ERRORS.restoreFailed,
+    );
   }
 }
 
@@ -89,6 +105,7 @@ export function restoreConfig(
         message: 'configuration restored; the previous one is kept as a snapshot',
       },
       info: RESTORE_INFO,
+      notes: notesOf(configuration.instances),
     };
   });
 }
@@ -161,9 +178,10 @@ function filtered(
     const instances = configuration.instances
       .filter((i) => !wanted || wanted.has(i.id))
       .map((i) => ({ ...i, settings: pick(i.settings, types) }));
-    info.instanceIds = instances.map((i) => i.id);
+    info.instanceIds = listedInstanceIds(instances);
     info.instances = instances;
   }
+  if (Array.isArray(info.instances)) warnings.push(...notesOf(info.instances));
   return { info, warnings };
 }
 
@@ -179,9 +197,12 @@ export function getConfig(
   const filter = own(request, 'configFilter');
   if (filter === undefined) {
     // The whole configuration: straight from the stored JSON text, nothing parsed.
+    const notes = deps.store.hasInstance(UNNAMED_INSTANCE_ID)
+      ? notesOf([{ id: UNNAMED_INSTANCE_ID }])
+      : [];
     return {
-      reply: successReply(name, tan),
-      text: successReplyText(name, tan, deps.store.readText()),
+      reply: successReply(name, tan, undefined, notes),
+      text: successReplyText(name, tan, deps.store.readText(), notes),
     };
   }
   const { info, warnings } = filtered(deps.store.read(), filter);

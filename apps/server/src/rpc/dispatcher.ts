@@ -93,6 +93,7 @@ const ADMIN = new Set([
   'authorize-getTokenList',
   'authorize-answerRequest',
   'authorize-getPendingTokenRequests',
+  'authorize-denyPendingTokenRequests',
   'instance-createInstance',
   'instance-deleteInstance',
   'instance-saveName',

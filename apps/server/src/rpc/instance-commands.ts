@@ -1,10 +1,11 @@
-import { errorReply, own, successReply } from '@glowkit/protocol';
+import { errorReply, MAX_LISTED_INSTANCE_ID, own, successReply } from '@glowkit/protocol';
 import { defaultInstanceSettings } from '../config/defaults.js';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
-import { type ConfigStore, type Configuration, StoreError } from '../store/config-store.js';
+import type { ConfigStore, Configuration } from '../store/config-store.js';
 import type { Outcome } from './outcome.js';
 import type { Session } from './session.js';
+import { storeFailure } from './store-failure.js';
 
 /** What the instance commands need from the server. */
 export interface InstanceDeps {
@@ -21,7 +22,7 @@ const missing = (name: string, tan: number, id: number): Outcome => ({
 
 /**
  * Changes the stored instances as one configuration change (a snapshot is kept, as for a
- * restore), answering "Restore configuration failed"-like errors when the store refuses.
+ * restore), answering "Database Error" when the store refuses.
  */
 function storeChange(
   name: string,
@@ -37,9 +38,24 @@ function storeChange(
     deps.logger.info({ reason }, 'instances changed');
     return undefined;
   } catch (error) {
-    const message = error instanceof StoreError ? error.message : String(error);
-    deps.logger.error({ error: message }, 'the instance change was not stored');
-    return { reply: errorReply(name, tan, 'Database Error', [message]) };
+    return storeFailure(name, tan, error, deps.logger, 'the instance change was not stored');
+  }
+}
+
+/** Records that an instance runs at start (or not); the reply when the store refuses. */
+function enable(
+  name: string,
+  tan: number,
+  deps: InstanceDeps,
+  id: number,
+  enabled: boolean,
+): Outcome | undefined {
+  try {
+    deps.store.setInstanceEnabled(id, enabled);
+    return undefined;
+  } catch (error) {
+    const notDone = `instance ${id} was not ${enabled ? 'started' : 'stopped'}`;
+    return storeFailure(name, tan, error, deps.logger, notDone);
   }
 }
 
@@ -77,7 +93,8 @@ export async function instanceCommand(
           ]),
         };
       }
-      deps.store.setInstanceEnabled(id, true);
+      const failed = enable(name, tan, deps, id, true);
+      if (failed) return failed;
       await runtime.startInstance(id);
       return { reply: successReply(name, tan) };
     }
@@ -89,7 +106,8 @@ export async function instanceCommand(
           ]),
         };
       }
-      deps.store.setInstanceEnabled(id, false);
+      const failed = enable(name, tan, deps, id, false);
+      if (failed) return failed;
       await runtime.stopInstance(id);
       return { reply: successReply(name, tan) };
     }
@@ -104,8 +122,13 @@ export async function instanceCommand(
       const taken = new Set(runtime.instances.map((i) => i.id));
       let free = 0;
       while (taken.has(free)) free++;
-      if (free > 254) {
-        return { reply: errorReply(name, tan, 'No free instance number', ['255 instances exist']) };
+      // Only ids the commands can name: 255 is left to a restore.
+      if (free > MAX_LISTED_INSTANCE_ID) {
+        return {
+          reply: errorReply(name, tan, 'No free instance number', [
+            `instances 0 to ${MAX_LISTED_INSTANCE_ID} exist already: delete one first`,
+          ]),
+        };
       }
       const stored = {
         id: free,

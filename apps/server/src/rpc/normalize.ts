@@ -8,6 +8,7 @@ import {
   validateRestoreRequest,
   violation,
 } from '@glowkit/protocol';
+import { listedInstanceIds } from '../config/configuration.js';
 import { defaultGroup, defaultInstanceName } from '../config/defaults.js';
 import { validateGroup } from '../config/group-schemas.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
@@ -79,7 +80,7 @@ export function configurationOf(config: unknown): Configuration {
       settings: settingsOf(own(item, 'settings'), INSTANCE_GROUPS),
     });
   }
-  return { global: { settings }, instanceIds: instances.map((i) => i.id), instances };
+  return { global: { settings }, instanceIds: listedInstanceIds(instances), instances };
 }
 
 /**

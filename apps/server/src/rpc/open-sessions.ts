@@ -2,12 +2,15 @@ import type { PushHub } from './pushes.js';
 import type { Push, Session, SessionState } from './session.js';
 
 /**
- * What a session signed out by the revocation of its token receives, so that a browser shows
- * its sign-in page at once: `{"command":"authorize-event","data":{"event":"revoked","id":"…"}}`
- * (`id`: the revoked token's). Hyperion.ng has no such message; its UI learns of a revoked
- * token only from its next refused request.
+ * Glowkit's push of what happened to a session's authorization, `data.event` saying what: a
+ * session signed out by the revocation of its token receives
+ * `{"command":"authorize-event","data":{"event":"revoked","id":"…"}}` (`id`: the revoked
+ * token's), so that a browser shows its sign-in page at once; admin sessions hear
+ * `{"event":"tokenRequestsDenied","ids":[…]}` when an admin denied every pending token request.
+ * Hyperion.ng has no such message; its UI learns of a revoked token only from its next refused
+ * request.
  */
-export const REVOKED_PUSH = 'authorize-event';
+export const AUTHORIZE_EVENT = 'authorize-event';
 
 /**
  * The open stateful sessions (WebSocket and TCP) that have sent a request, so that revoking a
@@ -32,13 +35,13 @@ export class OpenSessions {
   /**
    * Signs out every open session logged in with token `id`: each loses its authorization (its
    * next command needing a token is refused with 401, "the token of this session was revoked"),
-   * its subscriptions and its live LED stream, and receives the {@link REVOKED_PUSH} push. The
+   * its subscriptions and its live LED stream, and receives the {@link AUTHORIZE_EVENT} push. The
    * connection stays open, so the client can log in again with another token. Returns how
    * many sessions were signed out.
    */
   signOut(id: string, pushes: PushHub): number {
     let count = 0;
-    const push: Push = { command: REVOKED_PUSH, data: { event: 'revoked', id } };
+    const push: Push = { command: AUTHORIZE_EVENT, data: { event: 'revoked', id } };
     for (const [state, session] of this.#sessions) {
       if (session.auth?.ok !== true || session.auth.token.id !== id) continue;
       session.auth = { ok: false, reason: 'revoked', delayMs: 0 };

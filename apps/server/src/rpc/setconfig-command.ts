@@ -9,13 +9,14 @@ import {
 } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
-import { type ConfigStore, StoreError } from '../store/config-store.js';
+import type { ConfigStore } from '../store/config-store.js';
 import { who } from './config-commands.js';
 import { checkGroup } from './normalize.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { PushHub } from './pushes.js';
 import type { Session } from './session.js';
+import { storeFailure } from './store-failure.js';
 
 /** What `config setconfig` needs from the server. */
 export interface SetConfigDeps {
@@ -81,12 +82,13 @@ export async function setConfig(
   try {
     saved = deps.store.setGroups(instance, groups, `setconfig over ${who(session)}`);
   } catch (error) {
-    const message = error instanceof StoreError ? error.message : String(error);
-    deps.logger.error(
-      { error: message },
+    return storeFailure(
+      name,
+      tan,
+      error,
+      deps.logger,
       'setconfig failed; the stored configuration is unchanged',
     );
-    return { reply: errorReply(name, tan, 'Database Error', [message]) };
   }
   const { snapshot, changed, configuration } = saved;
   // Keys in sorted order, as Hyperion.ng's replies are written.

@@ -41,7 +41,7 @@ function checkSettings(
 
 /**
  * Checks that `config` is a configuration the store may hold: global settings of global groups,
- * instances with unique ids from 0 to 254, names of at least 5 characters, `enabled`, and settings
+ * instances with unique ids from 0 to 255, names of at least 5 characters, `enabled`, and settings
  * of instance groups; each group the server interprets must pass its schema. Group values are
  * checked for being objects or arrays as they are written. Throws a StoreError naming the first
  * problem.

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import type { Configuration } from '../config/configuration.js';
 import { defaultConfiguration, defaultGroup } from '../config/defaults.js';
 import { checkConfiguration } from './check.js';
+import { DatabaseFile } from './database-file.js';
 import { guard, StoreError } from './errors.js';
 import { configurationText, readConfiguration, replaceGroup, writeConfiguration } from './rows.js';
 import {
@@ -47,6 +48,12 @@ export interface OpenOptions {
    * pass false, so that they never leave a data directory behind.
    */
   create?: boolean;
+  /**
+   * Told, once each, of the problems the store meets while it is open: its file deleted or
+   * replaced (every write is refused then), a token's use it could not record. A server logs
+   * them.
+   */
+  onProblem?: (problem: string) => void;
 }
 
 // The database holds token hashes and the TLS key pass phrase: only its owner may read it. SQLite
@@ -80,11 +87,18 @@ export class ConfigStore {
   /** What the caller should log: e.g. that the file is readable by others. */
   readonly warnings: readonly string[];
   readonly #db: Db;
+  readonly #file: DatabaseFile;
 
-  private constructor(file: string, db: Db, warnings: readonly string[]) {
-    this.file = file;
+  private constructor(
+    file: DatabaseFile,
+    db: Db,
+    warnings: readonly string[],
+    onProblem: ((problem: string) => void) | undefined,
+  ) {
+    this.file = file.path;
+    this.#file = file;
     this.#db = db;
-    this.tokens = new TokenStore(db);
+    this.tokens = new TokenStore(db, file, onProblem);
     this.warnings = warnings;
   }
 
@@ -94,7 +108,8 @@ export class ConfigStore {
    * `{ create: false }` a missing file is a StoreError instead. An existing Glowkit or Hyperion.ng
    * database is opened as it is: only missing tables and columns are added, and its permissions
    * are left alone (looser ones are reported in `warnings`). Throws a StoreError when the file
-   * cannot be opened or is not a SQLite database.
+   * cannot be opened or is not a SQLite database. A file SQLite may only read opens read-only:
+   * every write is then refused with a StoreError saying so.
    */
   static open(file: string, options: OpenOptions = {}): ConfigStore {
     const path = resolve(file);
@@ -118,7 +133,12 @@ export class ConfigStore {
           writeConfiguration(opened, defaultConfiguration(), now);
         })
         .immediate();
-      return new ConfigStore(path, opened, warning === undefined ? [] : [warning]);
+      return new ConfigStore(
+        new DatabaseFile(path, options.onProblem),
+        opened,
+        warning === undefined ? [] : [warning],
+        options.onProblem,
+      );
     } catch (error) {
       db?.close();
       const reason = error instanceof Error ? error.message : String(error);
@@ -146,6 +166,16 @@ export class ConfigStore {
     );
   }
 
+  /** Whether an instance `id` is stored (as {@link ConfigStore.read} would list it). */
+  hasInstance(id: number): boolean {
+    return guard(
+      `could not look up instance ${id}`,
+      () =>
+        this.#db.prepare('SELECT 1 FROM instances WHERE instance = ? LIMIT 1').get(id) !==
+        undefined,
+    );
+  }
+
   /**
    * Replaces the whole configuration in one transaction: the current one is kept as a snapshot
    * (`reason` says why it was replaced), then every settings and instance row is replaced by
@@ -156,11 +186,12 @@ export class ConfigStore {
    * StoreError is thrown.
    */
   replace(config: Configuration, reason: string): { snapshot: number } {
-    return guard('could not replace the configuration', () => {
+    return this.#guard('could not replace the configuration', () => {
       checkConfiguration(config);
       if (typeof reason !== 'string') throw new StoreError('the reason must be a string');
       return this.#db
         .transaction(() => {
+          this.#file.assertWritable();
           const now = isoNow();
           const snapshot = takeSnapshot(this.#db, configurationText(this.#db), reason, now);
           this.#db.prepare('DELETE FROM settings').run();
@@ -187,9 +218,12 @@ export class ConfigStore {
     reason: string,
   ): GroupsSaved {
     const owner = instance === undefined ? 'the global settings' : `instance ${instance}`;
-    return guard(`could not save the groups of ${owner}`, () =>
+    return this.#guard(`could not save the groups of ${owner}`, () =>
       this.#db
         .transaction((): GroupsSaved => {
+          // Refused even when nothing changed: a client is never told its settings are stored
+          // while nothing could be.
+          this.#file.assertWritable();
           const configuration = readConfiguration(this.#db);
           const settings =
             instance === undefined
@@ -229,7 +263,8 @@ export class ConfigStore {
    * false when there is no such instance.
    */
   setInstanceEnabled(id: number, enabled: boolean): boolean {
-    return guard(`could not update instance ${id}`, () => {
+    return this.#guard(`could not update instance ${id}`, () => {
+      this.#file.assertWritable();
       const result = this.#db
         .prepare('UPDATE instances SET enabled = ?, last_use = ? WHERE instance = ?')
         .run(enabled ? 1 : 0, isoNow(), id);
@@ -260,6 +295,20 @@ export class ConfigStore {
     const config = this.snapshot(id);
     if (config === undefined) throw new StoreError(`there is no snapshot ${id}`);
     return this.replace(config, `undo to snapshot ${id}`);
+  }
+
+  /**
+   * Why nothing may be written now (the file was deleted or replaced since it was opened), in one
+   * line, or undefined; a new problem is told to `onProblem` too. Cheap (one `stat`): a server
+   * asks now and then, so that the log says it before a write is refused.
+   */
+  fileProblem(): string | undefined {
+    return this.#file.problem();
+  }
+
+  /** {@link guard} naming this store's file in what to do. */
+  #guard<T>(what: string, fn: () => T): T {
+    return guard(what, fn, this.file);
   }
 
   /** Closes the database. The store cannot be used afterwards. */

@@ -3,7 +3,11 @@
  * tables: one row per (group, instance) holding the group's compact JSON, `hyperion_inst` NULL
  * for the global groups.
  */
-import type { Configuration, StoredInstance } from '../config/configuration.js';
+import {
+  type Configuration,
+  listedInstanceIds,
+  type StoredInstance,
+} from '../config/configuration.js';
 import { defaultInstanceName, isInstanceId, isInstanceName } from '../config/defaults.js';
 import { isGlobalGroup, isInstanceGroup } from '../config/groups.js';
 import { StoreError } from './errors.js';
@@ -70,8 +74,8 @@ const GROUP_ROWS = `
 
 /**
  * The rows as restore would take them, so that getconfig's output always restores: instances
- * whose id is not an integer from 0 to 254, or repeats an earlier row's, are left out with their
- * groups (a foreign or hand-edited database; 255 is Hyperion.ng's "no instance"); a name restore
+ * whose id is not an integer from 0 to 255, or repeats an earlier row's, are left out with their
+ * groups (a foreign or hand-edited database); a name restore
  * would refuse reads as the name restore gives a nameless instance; groups of a type not known
  * at their level are left out (restore would refuse them); a UUID that is not one is left out.
  * Call inside a transaction for a consistent picture.
@@ -138,7 +142,7 @@ export function readConfiguration(db: Db): Configuration {
     ...i,
     settings: settingsOf(rows.groupsOf.get(i.id) ?? []),
   }));
-  return { global, instanceIds: instances.map((i) => i.id), instances };
+  return { global, instanceIds: listedInstanceIds(instances), instances };
 }
 
 /**
@@ -156,7 +160,7 @@ export function configurationText(db: Db): string {
       `{"id":${i.id},"name":${JSON.stringify(i.name)},"enabled":${i.enabled},"settings":{${members(rows.groupsOf.get(i.id) ?? [])}}}`,
   );
   const uuid = rows.uuid === undefined ? '' : `,"uuid":${JSON.stringify(rows.uuid)}`;
-  const ids = rows.instances.map((i) => i.id).join(',');
+  const ids = listedInstanceIds(rows.instances).join(',');
   return `{"global":{"settings":{${members(rows.global)}}${uuid}},"instanceIds":[${ids}],"instances":[${instances.join(',')}]}`;
 }
 

@@ -7,7 +7,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import { guard, StoreError } from './errors.js';
+import type { DatabaseFile } from './database-file.js';
+import { guard, reasonOf, StoreError } from './errors.js';
 import { type Db, isoNow } from './sql.js';
 
 /** How fresh `last_use` is kept: it is written at most this often per token. */
@@ -73,13 +74,24 @@ const SELECT_TOKENS = `SELECT a.rowid AS rowid, a.id, a.comment, a.created_at, a
 /** The API tokens of a store. */
 export class TokenStore {
   readonly #db: Db;
+  readonly #file: DatabaseFile;
+  readonly #report: (problem: string) => void;
+  /** Whether a use that could not be recorded was reported (once is enough). */
+  #useNotRecorded = false;
   // Statements run on every request, prepared once.
   readonly #selectTokens: Statement<[], TokenRow>;
   readonly #updateLastUse: Statement<[string, number]>;
   readonly #hasToken: Statement<[string], unknown>;
 
-  constructor(db: Db) {
+  /**
+   * @param db - the store's connection.
+   * @param file - the database file: no token is created or revoked once it is gone.
+   * @param report - told (once) that a token's use could not be recorded.
+   */
+  constructor(db: Db, file: DatabaseFile, report: (problem: string) => void = () => {}) {
     this.#db = db;
+    this.#file = file;
+    this.#report = report;
     this.#selectTokens = db.prepare<[], TokenRow>(SELECT_TOKENS);
     this.#updateLastUse = db.prepare<[string, number]>(
       'UPDATE auth SET last_use = ? WHERE rowid = ?',
@@ -96,23 +108,27 @@ export class TokenStore {
    */
   create(comment: string, admin = true): { info: TokenInfo; token: string } {
     if (typeof comment !== 'string') throw new StoreError('a token comment must be a string');
-    return guard('could not create a token', () =>
-      this.#db
-        .transaction(() => {
-          const token = randomBytes(TOKEN_BYTES).toString('base64url');
-          const id = this.#newId();
-          const createdAt = isoNow();
-          this.#db
-            .prepare(
-              'INSERT INTO auth (user, token, comment, id, created_at, last_use) VALUES (NULL, ?, ?, ?, ?, NULL)',
-            )
-            .run(hashToken(token), comment, id, createdAt);
-          this.#db
-            .prepare('INSERT OR REPLACE INTO glowkit_token_roles (id, admin) VALUES (?, ?)')
-            .run(id, admin ? 1 : 0);
-          return { info: { id, comment, admin, createdAt, lastUse: null }, token };
-        })
-        .immediate(),
+    return guard(
+      'could not create a token',
+      () =>
+        this.#db
+          .transaction(() => {
+            this.#file.assertWritable();
+            const token = randomBytes(TOKEN_BYTES).toString('base64url');
+            const id = this.#newId();
+            const createdAt = isoNow();
+            this.#db
+              .prepare(
+                'INSERT INTO auth (user, token, comment, id, created_at, last_use) VALUES (NULL, ?, ?, ?, ?, NULL)',
+              )
+              .run(hashToken(token), comment, id, createdAt);
+            this.#db
+              .prepare('INSERT OR REPLACE INTO glowkit_token_roles (id, admin) VALUES (?, ?)')
+              .run(id, admin ? 1 : 0);
+            return { info: { id, comment, admin, createdAt, lastUse: null }, token };
+          })
+          .immediate(),
+      this.#file.path,
     );
   }
 
@@ -140,16 +156,20 @@ export class TokenStore {
 
   /** Deletes token `id`. Returns false when there is no such token. */
   revoke(id: string): boolean {
-    return guard('could not revoke the token', () =>
-      this.#db
-        .transaction(() => {
-          const { changes } = this.#db
-            .prepare('DELETE FROM auth WHERE id = ? AND user IS NULL AND token IS NOT NULL')
-            .run(id);
-          this.#db.prepare('DELETE FROM glowkit_token_roles WHERE id = ?').run(id);
-          return changes > 0;
-        })
-        .immediate(),
+    return guard(
+      'could not revoke the token',
+      () =>
+        this.#db
+          .transaction(() => {
+            this.#file.assertWritable();
+            const { changes } = this.#db
+              .prepare('DELETE FROM auth WHERE id = ? AND user IS NULL AND token IS NOT NULL')
+              .run(id);
+            this.#db.prepare('DELETE FROM glowkit_token_roles WHERE id = ?').run(id);
+            return changes > 0;
+          })
+          .immediate(),
+      this.#file.path,
     );
   }
 
@@ -177,11 +197,31 @@ export class TokenStore {
       const previous = match.last_use ? Date.parse(String(match.last_use)) : Number.NaN;
       if (!(Date.now() - previous < LAST_USE_RESOLUTION_MS)) {
         const lastUse = isoNow();
-        this.#updateLastUse.run(lastUse, match.rowid);
-        return toInfo({ ...match, last_use: lastUse });
+        if (this.#recordUse(match, lastUse)) return toInfo({ ...match, last_use: lastUse });
       }
       return toInfo(match);
     });
+  }
+
+  /**
+   * Writes a token's `last_use`; returns false when it cannot be written (the database file gone
+   * or read-only). That never fails the authentication: the use is only a record.
+   */
+  #recordUse(row: TokenRow, lastUse: string): boolean {
+    // The file's own problem is reported by the file (once).
+    if (this.#file.problem() !== undefined) return false;
+    try {
+      this.#updateLastUse.run(lastUse, row.rowid);
+      return true;
+    } catch (error) {
+      if (!this.#useNotRecorded) {
+        this.#useNotRecorded = true;
+        this.#report(
+          `could not record when token ${String(row.id ?? '')} was last used: ${reasonOf(error, this.#file.path)}; signing in goes on`,
+        );
+      }
+      return false;
+    }
   }
 
   /** A token id not used by any row of `auth`. */

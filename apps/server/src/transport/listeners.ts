@@ -290,6 +290,15 @@ export class Listeners {
       server.once('error', fail);
       server.listen(port, host, () => {
         server.off('error', fail);
+        // A listening server reports a failed accept (out of file descriptors, of memory) as an
+        // 'error' event, which would end the process without a listener: the client is lost,
+        // the server carries on.
+        server.on('error', (error: NodeJS.ErrnoException) =>
+          this.#options.logger.warn(
+            { code: error.code, error: error.message },
+            `the ${name} listener could not accept a connection (${error.code ?? error.message}); if it is EMFILE or ENFILE, close connections or raise the open file limit (ulimit -n)`,
+          ),
+        );
         resolve();
       });
     });

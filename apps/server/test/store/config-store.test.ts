@@ -256,9 +256,9 @@ describe('ConfigStore: read and replace', () => {
       /group "logger" of the global settings must be an object or an array/,
     ],
     [
-      "Hyperion.ng's no-instance id 255",
-      (c) => ({ ...c, instances: [{ ...c.instances[0], id: 255 }] }),
-      /instances\[0\]\.id must be an integer from 0 to 254/,
+      'an id beyond 255',
+      (c) => ({ ...c, instances: [{ ...c.instances[0], id: 256 }] }),
+      /instances\[0\]\.id must be an integer from 0 to 255/,
     ],
     [
       'a name of 4 characters',
@@ -374,9 +374,10 @@ describe('ConfigStore: read and replace', () => {
     const group = db.prepare(
       "INSERT INTO settings (type, config, hyperion_inst) VALUES ('device', ?, ?)",
     );
-    add.run(255, 'The no-instance id'); // Hyperion.ng's NO_INSTANCE_ID
+    add.run(255, 'The no-instance id'); // Hyperion.ng's NO_INSTANCE_ID, allowed as an id
     group.run('{"type":"file"}', 255);
     add.run(0, 'A second instance 0');
+    add.run(256, 'Beyond the ids');
     add.run(-1, 'Negative instance');
     add.run(null, 'No id at all');
     add.run(1.5, 'Half an instance');
@@ -387,9 +388,12 @@ describe('ConfigStore: read and replace', () => {
     const read = store.read();
     expect(read.instances.map((i) => [i.id, i.name])).toEqual([
       [0, 'Living room 0'],
+      [255, 'The no-instance id'],
       [7, 'Instance 7'],
       [8, 'Instance 8'],
     ]);
+    expect(read.instances[1]?.settings).toEqual({ device: { type: 'file' } });
+    // instanceIds lists 0 to 254 (the specification): every instance but 255.
     expect(read.instanceIds).toEqual([0, 7, 8]);
     expect(read.global).not.toHaveProperty('uuid');
     expect(JSON.parse(store.readText())).toEqual(read);
@@ -444,6 +448,24 @@ describe('ConfigStore: snapshots', () => {
     expect(store.snapshot(undo.snapshot)).toEqual(mistake);
     store.restoreSnapshot(undo.snapshot);
     expect(store.read()).toEqual(mistake);
+  });
+
+  it('keeps instance 255 (the specification allows it) in the store and in its snapshots', () => {
+    const store = temp.open();
+    const config = simpleConfiguration([255, 3]);
+    const { snapshot } = store.replace(config, 'restore');
+    const read = store.read();
+    expect(read.instances.map((i) => i.id)).toEqual([255, 3]);
+    expect(read.instanceIds).toEqual([3]);
+    expect(JSON.parse(store.readText())).toEqual(read);
+    store.replace(simpleConfiguration([0]), 'another');
+    const undo = store.restoreSnapshot(snapshot + 1);
+    expect(store.read()).toEqual(read);
+    expect(store.snapshot(undo.snapshot)?.instances.map((i) => i.id)).toEqual([0]);
+    expect(
+      store.setGroups(255, { smoothing: null }, 'setconfig').configuration.instanceIds,
+    ).toEqual([3]);
+    expect(store.setInstanceEnabled(255, false)).toBe(true);
   });
 
   it('throws a StoreError for an unknown snapshot', () => {

@@ -19,7 +19,7 @@ export class Inbox {
     }
   }
 
-  next(match: (m: Message) => boolean, timeoutMs = 5000): Promise<Message> {
+  next(match: (m: Message) => boolean, timeoutMs = 15_000): Promise<Message> {
     const found = this.messages.find(match);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
@@ -50,9 +50,15 @@ export async function anonymousSocket(url: string): Promise<{ ws: WebSocket; inb
   return { ws, inbox };
 }
 
-/** A client of the TCP JSON port (newline-delimited JSON) on loopback, without a token. */
-export function tcpClient(port: number): { socket: Socket; inbox: Inbox; send(m: Message): void } {
-  const socket = connect(port, '127.0.0.1');
+/**
+ * A client of the TCP JSON port (newline-delimited JSON) on loopback, without a token; from
+ * `localAddress` when given (any 127.x.y.z is this machine too: a client from another address).
+ */
+export function tcpClient(
+  port: number,
+  localAddress?: string,
+): { socket: Socket; inbox: Inbox; send(m: Message): void } {
+  const socket = connect({ port, host: '127.0.0.1', ...(localAddress ? { localAddress } : {}) });
   const inbox = new Inbox();
   let buffered = '';
   socket.setEncoding('utf8');

@@ -53,7 +53,7 @@ export class LiveSocket {
   }
 
   /** The next push (from now, or already received and not yet taken) that matches. */
-  next(match: (push: Message) => boolean, timeoutMs = 5000): Promise<Message> {
+  next(match: (push: Message) => boolean, timeoutMs = 15_000): Promise<Message> {
     const index = this.pushes.findIndex(match);
     if (index >= 0) return Promise.resolve(this.pushes.splice(index, 1)[0] as Message);
     return new Promise((resolve, reject) => {

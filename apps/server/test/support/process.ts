@@ -17,6 +17,8 @@ export function requireBuild(): void {
 export interface ServerProcess {
   child: ChildProcess;
   http: string;
+  /** The TCP JSON port's `host:port`, when it listens. */
+  tcp: string | undefined;
   output(): string;
 }
 
@@ -26,7 +28,7 @@ export interface ServerProcess {
  */
 export function startProcess(
   dataDir: string,
-  timeoutMs = 15_000,
+  timeoutMs = 45_000,
   args: readonly string[] = [],
 ): Promise<ServerProcess> {
   requireBuild();
@@ -53,6 +55,7 @@ export function startProcess(
   );
   let out = '';
   let http = '';
+  let tcp: string | undefined;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -63,11 +66,12 @@ export function startProcess(
       for (const line of out.split('\n')) {
         if (!line.startsWith('{')) continue;
         try {
-          const entry = JSON.parse(line) as { msg?: string; http?: string };
+          const entry = JSON.parse(line) as { msg?: string; http?: string; tcp?: string };
           if (entry.http) http = entry.http;
+          if (entry.tcp) tcp = entry.tcp;
           if (entry.msg === 'ready' && http) {
             clearTimeout(timer);
-            resolve({ child, http, output: () => out });
+            resolve({ child, http, tcp, output: () => out });
           }
         } catch {
           // A partial line: wait for the rest.
@@ -89,7 +93,7 @@ export function startProcess(
 export async function waitForOutput(
   server: ServerProcess,
   text: string,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
 ): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!server.output().includes(text)) {

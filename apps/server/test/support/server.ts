@@ -23,9 +23,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts a real server; `close()` stops it and removes its data directory. */
+/**
+ * Starts a real server; `close()` stops it and removes its data directory. `adminToken` is a
+ * token the data directory's database holds already (none is created then: the database may be
+ * read-only).
+ */
 export async function startServer(
-  options: Partial<ServerOptions> & { prepare?: (server: GlowkitServer) => void } = {},
+  options: Partial<ServerOptions> & {
+    prepare?: (server: GlowkitServer) => void;
+    adminToken?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'glowkit-server-'));
   const chunks: string[] = [];
@@ -36,7 +43,7 @@ export async function startServer(
     },
   });
   const logger = createLogger({ level: 'debug', pretty: false, destination });
-  const { prepare: _prepare, ...serverOptions } = options;
+  const { prepare: _prepare, adminToken, ...serverOptions } = options;
   const server = createServer({
     host: '127.0.0.1',
     port: 0,
@@ -46,7 +53,7 @@ export async function startServer(
     ...serverOptions,
     dataDir,
   });
-  const { token } = server.store.tokens.create('test admin token');
+  const token = adminToken ?? server.store.tokens.create('test admin token').token;
   options.prepare?.(server);
   const { http, https } = await server.start();
   return {
@@ -74,4 +81,22 @@ export async function startServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Holds every restart of a server between stopping and starting again until `release()`: a
+ * test's requests then surely land inside the restart, however slow the machine is, rather than
+ * within a window of so many milliseconds.
+ */
+export function holdRestarts(s: TestServer): { release(): void } {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const stop = s.server.runtime.stop.bind(s.server.runtime);
+  s.server.runtime.stop = async () => {
+    await stop();
+    await gate;
+  };
+  return { release };
 }

@@ -42,14 +42,35 @@ export const transports: Transport[] = [
   wsTransport('wss'),
 ];
 
+/** A wait for a server's next restart, taken before the request that may cause it. */
+export interface RestartWait {
+  /** Resolves with the report of the next restart. */
+  complete: Promise<unknown>;
+  /** Gives the wait up (the request was refused): its listeners go, so none pile up. */
+  cancel(): void;
+}
+
+/** Starts waiting for the next `restart-complete` of a server; see {@link RestartWait}. */
+export function restartAfter(server: TestServer['server']): RestartWait {
+  const controller = new AbortController();
+  const complete = once(server, 'restart-complete', { signal: controller.signal });
+  // A cancelled wait rejects; nobody awaits it then.
+  complete.catch(() => {});
+  return { complete, cancel: () => controller.abort() };
+}
+
 /** Sends a restore and, when it succeeds, waits until the restart it causes is complete. */
 export async function restoreAndWait(
   t: TestServer,
   transport: Transport,
   body: unknown,
 ): Promise<Record<string, unknown>> {
-  const restarted = once(t.server, 'restart-complete');
-  const reply = await transport.call(t, body);
-  if (reply.success === true) await restarted;
-  return reply;
+  const restarted = restartAfter(t.server);
+  try {
+    const reply = await transport.call(t, body);
+    if (reply.success === true) await restarted.complete;
+    return reply;
+  } finally {
+    restarted.cancel();
+  }
 }

@@ -1,5 +1,5 @@
 /** Polls `check` every 20 ms until it returns something truthy, and resolves with it; rejects after `timeoutMs`. */
-export async function until<T>(check: () => T | undefined | false, timeoutMs = 3000): Promise<T> {
+export async function until<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = check();

@@ -11,12 +11,12 @@ export const INSTANCE = 'First LED instance';
 /** The accessible name of its live picture. */
 export const PICTURE = `Live picture of 60 LEDs of ${INSTANCE}`;
 /** Effects take a moment to start, and smoothing blends new colours in over a moment. */
-export const LIVE = { timeout: 10_000, interval: 100 };
+export const LIVE = { timeout: 20_000, interval: 100 };
 /**
  * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
  * busy machine (the whole suite runs its files side by side).
  */
-export const TEST_TIMEOUT = 30_000;
+export const TEST_TIMEOUT = 60_000;
 
 /** The file's server, and pages signed in to it. */
 export interface LedSuite {

@@ -48,5 +48,5 @@ export async function expectReachable(control: Locator, width = PHONE.width): Pr
   if (!box) return;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(width);
-  await control.click({ trial: true, timeout: 5000 });
+  await control.click({ trial: true, timeout: 15_000 });
 }

@@ -170,6 +170,19 @@ describe('loadEffectImage', () => {
       );
     });
 
+    it('never lets a :name leave its folder', async () => {
+      // pic.png is in the parent of `empty`: reachable by path, never as a resource of `empty`.
+      for (const source of [':../pic.png', ':/../pic.png', ':sub/../../pic.png']) {
+        await expect(request(source, { resourceDirs: [empty] })).rejects.toThrow(
+          `getImage: '${source}' leaves the effect folders; name a file inside them, such as ':fire.gif'`,
+        );
+      }
+      // Inside its folder, a sub-folder is fine.
+      await mkdir(join(empty, 'sub'), { recursive: true });
+      await writeFile(join(empty, 'sub', 'pic.png'), png);
+      expect((await request(':sub/pic.png', { resourceDirs: [empty] }))[0]?.width).toBe(3);
+    });
+
     it('reports a file it cannot decode', async () => {
       await expect(request(join(dir, 'broken.png'))).rejects.toThrow(
         `cannot decode ${join(dir, 'broken.png')}`,

@@ -11,7 +11,7 @@
  *   (not darkened), as Qt's non-premultiplied read-out gives it.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { GifReader } from 'omggif';
@@ -85,6 +85,11 @@ async function locate(source: string, dirs: readonly string[]): Promise<string> 
   const resource = source.startsWith(':');
   const name = resource ? source.slice(1).replace(/^\/+/, '') : source;
   if (!resource && isAbsolute(name)) return name;
+  if (resource && escapes(name)) {
+    throw new Error(
+      `getImage: '${source}' leaves the effect folders; name a file inside them, such as ':fire.gif'`,
+    );
+  }
   for (const dir of dirs) {
     const candidate = join(dir, name);
     if (await isFile(candidate)) return candidate;
@@ -92,6 +97,12 @@ async function locate(source: string, dirs: readonly string[]): Promise<string> 
   if (!resource) return resolve(name);
   const where = dirs.length > 0 ? dirs.join(', ') : 'no resource folders (none configured)';
   throw new Error(`getImage: '${source}' not found in ${where}; put ${name} in one of them`);
+}
+
+/** Whether a `:name` climbs out of the folder it is looked up in (`../x`, `a/../../x`). */
+function escapes(name: string): boolean {
+  const inside = relative('/folder', resolve('/folder', name));
+  return inside === '..' || inside.startsWith('../') || isAbsolute(inside);
 }
 
 async function isFile(path: string): Promise<boolean> {

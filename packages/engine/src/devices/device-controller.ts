@@ -21,8 +21,8 @@ export interface DeviceStatus {
   state: DeviceState;
   /**
    * Whether the device is meant to be on: true from {@link DeviceController.enable} until
-   * {@link DeviceController.disable}, also while it is opening or in error. Hyperion.ng reports
-   * false while in error; here `state` says that.
+   * {@link DeviceController.disable}, also while it is opening or in error. The instance's
+   * `LEDDEVICE` component shows false while in error, as Hyperion.ng reports it.
    */
   enabled: boolean;
   /** Why the device is in error: one line from the device. */

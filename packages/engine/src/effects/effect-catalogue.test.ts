@@ -243,6 +243,56 @@ describe('custom folders', () => {
   });
 });
 
+describe('resource folders', () => {
+  it('are beside the definition, beside the script, each effects.paths folder, then the bundled one', async () => {
+    const definitions = path.join(root, 'definitions');
+    const scripts = path.join(root, 'scripts');
+    const shared = path.join(root, 'shared');
+    await put(path.join(scripts, 'glow.py'), 'import hyperion\n');
+    await put(
+      path.join(scripts, 'schema', 'glow.schema.json'),
+      JSON.stringify({
+        type: 'object',
+        script: 'glow.py',
+        title: 'edt_eff_glow_header',
+        required: true,
+        properties: {},
+      }),
+    );
+    await put(
+      path.join(definitions, 'glow.json'),
+      JSON.stringify({ name: 'Glow', script: path.join(scripts, 'glow.py'), args: {} }),
+    );
+    const catalogue = await EffectCatalogue.load(
+      options({ paths: [definitions, shared, scripts] }),
+    );
+    expect(catalogue.problems).toEqual([]);
+    const glow = catalogue.find('Glow');
+    expect(glow).toBeDefined();
+    expect(catalogue.resourceDirs(glow as NonNullable<typeof glow>)).toEqual([
+      definitions,
+      scripts,
+      shared,
+      BUNDLED,
+    ]);
+    // A bundled definition: its own folder, then the custom ones.
+    const comet = catalogue.find('Comet');
+    expect(catalogue.resourceDirs(comet as NonNullable<typeof comet>)).toEqual([
+      BUNDLED,
+      definitions,
+      shared,
+      scripts,
+    ]);
+    // A script run by its schema, without a definition.
+    expect(catalogue.resourceDirs({ script: path.join(scripts, 'glow.py') })).toEqual([
+      scripts,
+      definitions,
+      shared,
+      BUNDLED,
+    ]);
+  });
+});
+
 describe('disable', () => {
   it('leaves the named effects out, by exact name', async () => {
     const catalogue = await EffectCatalogue.load(options({ disable: ['Comet', 'red alert'] }));

@@ -226,6 +226,22 @@ export class EffectCatalogue {
     return file === undefined ? undefined : this.#schemaByScript.get(file);
   }
 
+  /**
+   * The folders in which an effect's `:name` pictures are looked up, in order: beside its
+   * definition, beside its script, each `effects.paths` folder, the bundled folder. So an effect
+   * folder copied from Hyperion.ng with its GIFs runs as it is, and pictures may be shared.
+   * @param effect a definition, or the absolute `script` of an effect run without one.
+   */
+  resourceDirs(effect: { file?: string; script: string }): string[] {
+    const dirs = [
+      ...(effect.file === undefined ? [] : [path.dirname(effect.file)]),
+      path.dirname(effect.script),
+      ...this.customDirs,
+      this.bundledDir,
+    ];
+    return [...new Set(dirs)];
+  }
+
   /** A path as clients see it: `:/effects/<relative path>` inside the bundled folder. */
   displayPath(file: string): string {
     return displayPath(this.bundledDir, file);

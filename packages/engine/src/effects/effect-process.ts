@@ -143,7 +143,8 @@ const CHILD_ENV_KEYS = ['PATH', 'TZ', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR'];
 export class EffectProcess extends EventEmitter<EffectEvents> {
   readonly #options: EffectProcessOptions;
   readonly #limits: EffectLimits;
-  readonly #child: ChildProcess;
+  /** Undefined when spawn() itself threw. */
+  readonly #child: ChildProcess | undefined;
   readonly #reader = new MessageReader();
   readonly #closed: Promise<EffectExit>;
   #resolveClosed!: (exit: EffectExit) => void;
@@ -155,7 +156,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   #stopRequested = false;
   #kill: { reason: EffectExit['reason']; message: string } | undefined;
   #failure: string | undefined;
-  #spawnFailed = false;
+  #notSpawned = false;
   #exitStatus: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   #exitInfo: EffectExit | undefined;
   #finalized = false;
@@ -205,14 +206,22 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
     const env: NodeJS.ProcessEnv = {};
     for (const key of CHILD_ENV_KEYS)
       if (process.env[key] !== undefined) env[key] = process.env[key];
-    // detached: the child leads its own process group, so a kill takes whatever it started too.
-    this.#child = spawn(options.python ?? 'python3', ['-I', '-S', '-u', '-B', RUNNER], {
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      cwd: dirname(options.script),
-      env,
-      detached: true,
-    });
-    this.#wire();
+    let child: ChildProcess | undefined;
+    try {
+      // detached: the child leads its own process group, so a kill takes whatever it started too.
+      child = spawn(options.python ?? 'python3', ['-I', '-S', '-u', '-B', RUNNER], {
+        stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+        cwd: dirname(options.script),
+        env,
+        detached: true,
+      });
+    } catch (error) {
+      // Failures other than the five spawn() reports as an 'error' event are thrown at once;
+      // reported on the next tick as those are, so that start() settles the same way.
+      process.nextTick(() => this.#spawnFailed(error as NodeJS.ErrnoException));
+    }
+    this.#child = child;
+    if (child) this.#wire(child);
     this.#write(
       encodeInit({
         name: options.name,
@@ -234,14 +243,14 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
           `${basename(options.python ?? 'python3')} did not start within ${READY_TIMEOUT_MS / 1000} s`,
         );
     });
-    if (this.#child.pid !== undefined) {
+    if (child?.pid !== undefined) {
       this.#memoryTimer = setInterval(() => this.#pollMemory(), MEMORY_POLL_MS);
     }
   }
 
   /** The child's process id (0 when it could not be started). */
   get pid(): number {
-    return this.#child.pid ?? 0;
+    return this.#child?.pid ?? 0;
   }
 
   /** True until stop() is called or the child ends; frames are delivered only while running. */
@@ -273,20 +282,13 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
     return this.#closed;
   }
 
-  #wire(): void {
-    const child = this.#child;
-    const [stdin, stdout, stderr, pipe] = child.stdio;
+  #wire(child: ChildProcess): void {
+    // First, before anything can throw: an 'error' event without a listener ends the server.
     child.on('error', (error: NodeJS.ErrnoException) => {
-      if (child.pid !== undefined) return;
-      this.#spawnFailed = true;
-      const python = this.#options.python ?? 'python3';
-      const why =
-        error.code === 'ENOENT'
-          ? `${python} was not found; install Python 3 or set the engine's python option`
-          : `${python} could not be started (${error.message})`;
-      this.#kill ??= { reason: 'failed', message: this.#say('failed', why) };
-      this.#finalize();
+      if (child.pid === undefined) this.#spawnFailed(error);
     });
+    // Unset when spawn() failed for lack of file descriptors (EMFILE, ENFILE).
+    const [stdin, stdout, stderr, pipe] = child.stdio ?? [];
     child.on('exit', (code, signal) => {
       this.#exitStatus = { code, signal };
       // Whatever the script started in its process group goes with it.
@@ -322,6 +324,15 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       log.push(decoder.end());
       log.end();
     });
+  }
+
+  /** The child could not be started: the effect fails with why, in one line. */
+  #spawnFailed(error: NodeJS.ErrnoException): void {
+    if (this.#notSpawned) return;
+    this.#notSpawned = true;
+    const python = this.#options.python ?? 'python3';
+    this.#kill ??= { reason: 'failed', message: this.#say('failed', spawnProblem(python, error)) };
+    this.#finalize();
   }
 
   #onPipeData(chunk: Buffer): void {
@@ -480,7 +491,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   }
 
   #pollMemory(): void {
-    const pid = this.#child.pid;
+    const pid = this.#child?.pid;
     if (pid === undefined || this.#memoryRead !== undefined || this.#exitStatus !== undefined)
       return;
     this.#memoryRead = readFile(`/proc/${pid}/status`, 'latin1')
@@ -514,18 +525,18 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   }
 
   #signalGroup(): void {
-    const pid = this.#child.pid;
+    const pid = this.#child?.pid;
     if (pid === undefined) return;
     try {
       process.kill(-pid, 'SIGKILL');
     } catch {
       // No such group any more (or not a group leader): kill the child alone if it is there.
-      if (this.#exitStatus === undefined) this.#child.kill('SIGKILL');
+      if (this.#exitStatus === undefined) this.#child?.kill('SIGKILL');
     }
   }
 
   #write(message: Buffer): void {
-    const stdin = this.#child.stdin;
+    const stdin = this.#child?.stdin;
     if (stdin && !stdin.destroyed && stdin.writable && this.#exitStatus === undefined) {
       stdin.write(message);
     }
@@ -555,7 +566,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   /** The child is gone (or never came): close everything, then tell. Runs once. */
   #finalize(): void {
     if (this.#finalized) return;
-    if (this.#exitStatus === undefined && !this.#spawnFailed) return;
+    if (this.#exitStatus === undefined && !this.#notSpawned) return;
     this.#finalized = true;
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
@@ -563,7 +574,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
     // A destroyed pipe closes its handle on a later tick: wait for that, and for a memory read
     // under way, so that nothing of the child is left when stop() resolves.
     const closing: Promise<unknown>[] = [this.#memoryRead ?? Promise.resolve()];
-    for (const stream of this.#child.stdio) {
+    for (const stream of this.#child?.stdio ?? []) {
       if (!stream || stream.closed) continue;
       closing.push(once(stream, 'close').catch(() => undefined));
       stream.destroy();
@@ -629,6 +640,23 @@ function resolveLimits(given: Partial<EffectLimits> | undefined): {
     }
   }
   return { limits, warnings };
+}
+
+/** Why the interpreter could not be started, and what to do about it: one line. */
+function spawnProblem(python: string, error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ENOENT':
+      return `${python} was not found; install Python 3 or set the engine's python option`;
+    case 'EACCES':
+      return `${python} could not be started: permission denied (EACCES); make it executable or set the engine's python option`;
+    case 'EMFILE':
+    case 'ENFILE':
+      return `${python} could not be started: the server has run out of file descriptors (${error.code}); close connections or raise its limit (ulimit -n)`;
+    case 'EAGAIN':
+      return `${python} could not be started: the system refused a new process (EAGAIN); too many processes run, try again later`;
+    default:
+      return `${python} could not be started: ${oneLine(error)}`;
+  }
 }
 
 function oneLine(error: unknown): string {

@@ -26,4 +26,22 @@ describe('ComponentSwitches', () => {
       error: 'Unknown component name: TOASTER',
     });
   });
+
+  it('shows a component off while it is in fault, and keeps the intent for when it is back', () => {
+    const switches = new ComponentSwitches({ smoothing: true, ledDevice: true });
+    expect(switches.setFault('LEDDEVICE', true)).toBe(true);
+    expect(switches.enabled('LEDDEVICE')).toBe(false);
+    expect(switches.get('LEDDEVICE')).toBe(true);
+    expect(switches.list()).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
+    // Switched on while in fault: the intent is kept, the component still shows off.
+    expect(switches.set('LEDDEVICE', true)).toBe(false);
+    expect(switches.enabled('LEDDEVICE')).toBe(false);
+    expect(switches.setFault('LEDDEVICE', false)).toBe(true);
+    expect(switches.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
+    // Switched off by the user: a fault then changes nothing that shows.
+    switches.set('LEDDEVICE', false);
+    expect(switches.setFault('LEDDEVICE', true)).toBe(false);
+    expect(switches.setFault('LEDDEVICE', false)).toBe(false);
+    expect(switches.enabled('LEDDEVICE')).toBe(false);
+  });
 });

@@ -22,9 +22,15 @@ const ABSENT = new Set([
 /**
  * The on/off switches of an instance (`componentstate`, `serverinfo.components`). `ALL` starts
  * on; `SMOOTHING` follows `smoothing.enable`, `LEDDEVICE` follows `device.autoStart`.
+ *
+ * What a user switched (the intent, {@link get}) is kept apart from what clients are shown
+ * ({@link enabled}, {@link list}): as in Hyperion.ng, a component in fault (`LEDDEVICE` while its
+ * device is in error) shows off, and shows on again once the fault is over, unless the user
+ * switched it off meanwhile.
  */
 export class ComponentSwitches {
   readonly #state = new Map<ComponentName, boolean>();
+  readonly #faults = new Set<ComponentName>();
 
   constructor(initial: { smoothing: boolean; ledDevice: boolean }) {
     this.#state.set('ALL', true);
@@ -32,7 +38,7 @@ export class ComponentSwitches {
     this.#state.set('LEDDEVICE', initial.ledDevice);
   }
 
-  /** Whether a component is on. */
+  /** Whether a component is switched on (the user's intent, whatever its fault). */
   get(name: ComponentName): boolean {
     return this.#state.get(name) === true;
   }
@@ -44,9 +50,22 @@ export class ComponentSwitches {
     return true;
   }
 
-  /** `serverinfo.components`: `[{ enabled, name }]` in enum order. */
+  /** Whether a component is on as clients see it: switched on and not in fault. */
+  enabled(name: ComponentName): boolean {
+    return this.get(name) && !this.#faults.has(name);
+  }
+
+  /** Marks a component in fault or out of it; true when that changed what {@link enabled} says. */
+  setFault(name: ComponentName, faulty: boolean): boolean {
+    const before = this.enabled(name);
+    if (faulty) this.#faults.add(name);
+    else this.#faults.delete(name);
+    return this.enabled(name) !== before;
+  }
+
+  /** `serverinfo.components`: `[{ enabled, name }]` in enum order, as clients see them. */
   list(): { enabled: boolean; name: ComponentName }[] {
-    return COMPONENTS.map((name) => ({ enabled: this.get(name), name }));
+    return COMPONENTS.map((name) => ({ enabled: this.enabled(name), name }));
   }
 
   /** A component name of a request, or why it cannot be switched here. */

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { resolve as resolvePath } from 'node:path';
 import { EffectCanvas } from '../canvas/effect-canvas.js';
 import { loadEffectImage } from '../canvas/image-source.js';
 import { validateEffectArgs } from '../effects/effect-args.js';
@@ -62,7 +63,7 @@ export interface EffectRunnerContext {
   /** The canvas size and LED count of the current layout. */
   layout: () => { ledCount: number; width: number; height: number };
   latchTime: () => number;
-  /** Folders that `:name` images resolve in (the bundled effects first). */
+  /** More folders that `:name` images resolve in, after the effect's own (the catalogue's). */
   resourceDirs: () => readonly string[];
   python?: string | undefined;
   limits?: Partial<EffectLimits> | undefined;
@@ -125,7 +126,7 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
     if (this.#closed) return failure('Effect not started', ['the instance is stopping']);
     const resolved = this.#resolve(request);
     if (!resolved.ok) return resolved;
-    const { script, args, displayScript } = resolved;
+    const { script, args, displayScript, resourceDirs } = resolved;
     const { muxer } = this.#context;
     const token = Symbol(request.name);
     this.#starting.set(request.priority, token);
@@ -149,7 +150,9 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       width: layout.width,
       height: layout.height,
       durationMs: request.durationMs,
-      resourceDirs: [...this.#context.resourceDirs()],
+      resourceDirs: [
+        ...new Set([...resourceDirs, ...this.#context.resourceDirs()].map((d) => resolvePath(d))),
+      ],
       createCanvas: (width, height) => new EffectCanvas(width, height),
       loadImage: loadEffectImage,
       ...optional('imageData', request.imageData),
@@ -170,7 +173,7 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
     }
     if (this.#starting.get(request.priority) !== token || this.#closed) {
       // Superseded by a newer request (or the instance closed) while starting.
-      await process.stop();
+      this.#report(request, await process.stop());
       return failure('Effect not started', [
         `priority ${request.priority} was taken by a newer request while this effect started`,
       ]);
@@ -196,13 +199,10 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       this.#context.log(level, `effect '${request.name}': ${text}`),
     );
     process.once('exit', (exit) => {
+      // Also after a stop: a script that ignored it was killed, and that is worth telling.
+      this.#report(request, exit);
       if (this.#running.get(request.priority) !== running) return;
       this.#running.delete(request.priority);
-      if (exit.reason === 'finished') this.#context.log('info', exit.message);
-      else if (exit.reason !== 'stopped') {
-        this.#remember(request, exit.reason, exit.message);
-        this.#context.log('warn', exit.message);
-      }
       // The script is gone: give its priority up, so the next one shows (or black).
       if (muxer.get(request.priority)?.component === 'EFFECT') muxer.clear(request.priority);
       this.emit('changed');
@@ -242,10 +242,14 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
     await running.process.stop();
   }
 
-  #resolve(
-    request: EffectRequest,
-  ):
-    | { ok: true; script: string; displayScript: string; args: Record<string, unknown> }
+  #resolve(request: EffectRequest):
+    | {
+        ok: true;
+        script: string;
+        displayScript: string;
+        args: Record<string, unknown>;
+        resourceDirs: string[];
+      }
     | EffectFailure {
     const catalogue = this.#context.catalogue();
     const requestArgs =
@@ -261,7 +265,13 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       const args = requestArgs ?? {};
       const problems = validateEffectArgs(schema.schemaContent, args);
       if (problems.length > 0) return failure('Invalid params', problems);
-      return { ok: true, script: schema.scriptFile, displayScript: schema.script, args };
+      return {
+        ok: true,
+        script: schema.scriptFile,
+        displayScript: schema.script,
+        args,
+        resourceDirs: catalogue.resourceDirs({ script: schema.scriptFile }),
+      };
     }
     const definition = catalogue.find(request.name);
     if (!definition) {
@@ -279,7 +289,17 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       script: definition.script,
       displayScript: catalogue.displayPath(definition.script),
       args,
+      resourceDirs: catalogue.resourceDirs(definition),
     };
+  }
+
+  /** Logs how an effect ended; a failure or a kill is also kept for {@link problems}. */
+  #report(request: EffectRequest, exit: EffectExit): void {
+    if (exit.reason === 'finished') this.#context.log('info', exit.message);
+    else if (exit.reason !== 'stopped') {
+      this.#remember(request, exit.reason, exit.message);
+      this.#context.log('warn', exit.message);
+    }
   }
 
   #remember(request: EffectRequest, reason: EffectExit['reason'], message: string): void {

@@ -3,7 +3,10 @@ import type { EffectLimits } from '../effects/effect-process.js';
 
 /** What every instance of a server shares: where effects find things, and what they may use. */
 export interface EngineOptions {
-  /** Folders that effects' `:name` images resolve in (the bundled effects first). */
+  /**
+   * More folders that effects' `:name` images resolve in, searched after the effect's own
+   * (beside its definition and script, `effects.paths`, the bundled folder).
+   */
   resourceDirs: readonly string[];
   /** Device types beyond the built-in ones (or replacing them, by name). */
   deviceTypes?: ReadonlyMap<string, DeviceFactory> | undefined;

@@ -32,7 +32,7 @@ export interface LedInstanceOptions {
   settings: Readonly<Record<string, unknown>>;
   /** The effects (shared by every instance; reloaded by the caller). */
   catalogue: () => EffectCatalogue;
-  /** Folders that effects' `:name` images resolve in. */
+  /** More folders that effects' `:name` images resolve in, after the effect's own. */
   resourceDirs: readonly string[];
   deviceTypes?: ReadonlyMap<string, DeviceFactory> | undefined;
   python?: string | undefined;
@@ -47,7 +47,10 @@ export interface LedInstanceEvents {
   leds: [Uint8Array];
   /** The priority list changed (for `priorities-update`). */
   priorities: [];
-  /** A component was switched (for `components-update`). */
+  /**
+   * A component turned on or off as clients see it (for `components-update`): switched, or
+   * `LEDDEVICE` while its device is in error and once it is back.
+   */
   component: [{ name: ComponentName; enabled: boolean }];
   /** The colour adjustment changed (for `adjustment-update`). */
   adjustment: [];
@@ -98,6 +101,8 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   #visible: MuxerInput | undefined;
   #last: Uint8Array = BLACK;
   #closed = false;
+  /** What clients were last told of each component. */
+  readonly #announced = new Map<ComponentName, boolean>();
 
   constructor(options: LedInstanceOptions) {
     super();
@@ -139,7 +144,14 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       ...(options.deviceTypes ? { types: new Map([...DEVICE_TYPES, ...options.deviceTypes]) } : {}),
       log: (level, message) => this.#log(level, message),
     });
-    this.device.on('status', (status) => this.emit('device', status));
+    this.device.on('status', (status) => {
+      // A failed reopen passes through `opening`: the device stays in fault until it is on.
+      if (status.state !== 'opening') {
+        this.components.setFault('LEDDEVICE', status.state === 'error');
+        this.#announce('LEDDEVICE');
+      }
+      this.emit('device', status);
+    });
     this.effects = new EffectRunner({
       muxer: this.muxer,
       catalogue: options.catalogue,
@@ -155,6 +167,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       smoothing: smoothing.enabled,
       ledDevice: device.config.autoStart,
     });
+    for (const { name, enabled } of this.components.list()) this.#announced.set(name, enabled);
     this.#boot = new BootEffects({
       foreground: options.settings.foregroundEffect,
       background: options.settings.backgroundEffect,
@@ -243,7 +256,16 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   async setComponent(name: string, enabled: boolean): Promise<{ ok: true } | EffectFailure> {
     const known = this.components.resolve(name);
     if (!known.ok) return { ok: false, error: known.error, details: known.details };
-    if (!this.components.set(known.name, enabled)) return { ok: true };
+    if (!this.components.set(known.name, enabled)) {
+      // On already, but its device is lost: try it again now rather than at the next retry.
+      const retry =
+        known.name === 'LEDDEVICE' &&
+        enabled &&
+        this.components.get('ALL') &&
+        this.device.status.state === 'error';
+      if (retry) await this.device.enable();
+      return { ok: true };
+    }
     switch (known.name) {
       case 'LEDDEVICE':
         if (enabled) {
@@ -274,8 +296,16 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
         }
         break;
     }
-    this.emit('component', { name: known.name, enabled });
+    this.#announce(known.name);
     return { ok: true };
+  }
+
+  /** Emits `component` when what clients see of a component differs from what they were told. */
+  #announce(name: ComponentName): void {
+    const enabled = this.components.enabled(name);
+    if (this.#announced.get(name) === enabled) return;
+    this.#announced.set(name, enabled);
+    this.emit('component', { name, enabled });
   }
 
   /** Patches a colour adjustment at run time (the `adjustment` command). */

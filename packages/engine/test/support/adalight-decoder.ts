@@ -328,7 +328,7 @@ export class AdalightReceiver {
   }
 
   /** Resolves once `count` frames in all have arrived; rejects on a decode error or the timeout. */
-  async waitFrames(count: number, timeoutMs = 5000): Promise<DecodedAdalightFrame[]> {
+  async waitFrames(count: number, timeoutMs = 10_000): Promise<DecodedAdalightFrame[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.frames.length < count && this.error === undefined) {
       const left = deadline - Date.now();

@@ -47,7 +47,7 @@ export interface PtyPair {
 
 /** Options of {@link openPtyPair}. */
 export interface PtyPairOptions {
-  /** How long to wait for socat to report both ends; default 5000 ms. */
+  /** How long to wait for socat to report both ends; default 10 000 ms. */
   timeoutMs?: number;
 }
 
@@ -56,7 +56,7 @@ export interface PtyPairOptions {
  * running) when socat cannot be started or does not report both ends in time.
  */
 export function openPtyPair(options: PtyPairOptions = {}): Promise<PtyPair> {
-  const timeoutMs = options.timeoutMs ?? 5000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
   const child = spawn(SOCAT, ['-d', '-d', 'pty,raw,echo=0', 'pty,raw,echo=0'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -66,7 +66,7 @@ export class UdpReceiver {
    * Resolves with the first `count` datagrams once that many arrived; rejects after `timeoutMs`
    * saying how many came.
    */
-  waitFor(count: number, timeoutMs = 2000): Promise<Buffer[]> {
+  waitFor(count: number, timeoutMs = 10_000): Promise<Buffer[]> {
     return this.waitUntil(
       () => this.datagrams.length >= count,
       timeoutMs,
@@ -78,7 +78,7 @@ export class UdpReceiver {
    * Resolves once `ready()` holds (checked now and after each datagram); rejects after
    * `timeoutMs` with what was awaited and how many datagrams came.
    */
-  waitUntil(ready: () => boolean, timeoutMs = 2000, what = () => 'a condition'): Promise<void> {
+  waitUntil(ready: () => boolean, timeoutMs = 10_000, what = () => 'a condition'): Promise<void> {
     if (ready()) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const wake = () => {

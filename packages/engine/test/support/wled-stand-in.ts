@@ -223,7 +223,7 @@ export class WledStandIn {
   }
 
   /** Resolves once `count` frames came by `kind`; rejects after `timeoutMs`. */
-  waitForFrames(kind: 'ddp' | 'raw', count: number, timeoutMs = 2000): Promise<Uint8Array[]> {
+  waitForFrames(kind: 'ddp' | 'raw', count: number, timeoutMs = 10_000): Promise<Uint8Array[]> {
     const frames = kind === 'ddp' ? this.ddpFrames : this.rawFrames;
     return this.waitUntil(() => frames.length >= count, timeoutMs, `${count} ${kind} frames`).then(
       () => frames.slice(0, count),
@@ -231,14 +231,14 @@ export class WledStandIn {
   }
 
   /** Resolves once `count` HTTP requests came; rejects after `timeoutMs`. */
-  waitForRequests(count: number, timeoutMs = 2000): Promise<WledRequest[]> {
+  waitForRequests(count: number, timeoutMs = 10_000): Promise<WledRequest[]> {
     return this.waitUntil(() => this.requests.length >= count, timeoutMs, `${count} requests`).then(
       () => this.requests.slice(0, count),
     );
   }
 
   /** Resolves once `ready()` holds (checked now and after each request or packet). */
-  waitUntil(ready: () => boolean, timeoutMs = 2000, what = 'a condition'): Promise<void> {
+  waitUntil(ready: () => boolean, timeoutMs = 10_000, what = 'a condition'): Promise<void> {
     if (ready()) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const wake = () => {

@@ -5,7 +5,12 @@ import { pageStyles } from '../../app/page.styles.js';
 import '../../components/live-leds/live-leds.js';
 import type { InstanceInfo } from '../../components/live-leds/instances.js';
 import { instanceCardStyles } from './instance-card.styles.js';
-import { type InstanceState, visiblePriority } from './instance-state.js';
+import {
+  type InstanceState,
+  outputSwitchedOff,
+  switchedOn,
+  visiblePriority,
+} from './instance-state.js';
 import { renderNowShowing } from './now-showing.js';
 
 /** The switches of the card: the whole instance, and its LED output. */
@@ -199,7 +204,7 @@ export class GkInstanceCard extends LitElement {
               type="checkbox"
               role="switch"
               data-component=${component}
-              .checked=${state.components[component] ?? false}
+              .checked=${switchedOn(state, component)}
               ?disabled=${this._pending.has(component) || !(component in state.components)}
               @change=${(e: Event) => void this.#switch(component, e)}
             />
@@ -244,7 +249,7 @@ export class GkInstanceCard extends LitElement {
       <gk-live-leds .ctx=${this.ctx} .instance=${id}></gk-live-leds>
       ${
         // The picture shows the colours the instance makes; with its output off the LEDs are dark.
-        state && (state.components.LEDDEVICE === false || state.components.ALL === false)
+        state && outputSwitchedOff(state)
           ? html`<p class="output-off" data-testid="output-off">
               ${this.#t('web_overview_output_off')}
             </p>`

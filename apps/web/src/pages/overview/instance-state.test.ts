@@ -4,7 +4,9 @@ import {
   clock,
   componentsOf,
   hex,
+  outputSwitchedOff,
   stateOf,
+  switchedOn,
   timeLeft,
   visiblePriority,
 } from './instance-state.js';
@@ -57,6 +59,42 @@ describe('stateOf', () => {
     expect(state.device).toBeNull();
     expect(visiblePriority(state)).toBeUndefined();
     expect(state.brightness).toBeUndefined();
+  });
+});
+
+describe('the switches', () => {
+  const withDevice = (state: string, ledDevice: boolean, all = true) =>
+    stateOf(
+      {
+        ...info,
+        device: { ...info.device, state, enabled: state !== 'off' },
+        components: [
+          { enabled: all, name: 'ALL' },
+          { enabled: ledDevice, name: 'LEDDEVICE' },
+        ],
+      },
+      0,
+    );
+
+  it('show the LED output switched on while the device is lost, as the user left it', () => {
+    // The server shows LEDDEVICE off while its device is in error (as Hyperion.ng does).
+    const lost = withDevice('error', false);
+    expect(switchedOn(lost, 'LEDDEVICE')).toBe(true);
+    expect(switchedOn(lost, 'ALL')).toBe(true);
+    // The device line says why the LEDs are dark; the card does not say a switch did it.
+    expect(outputSwitchedOff(lost)).toBe(false);
+  });
+
+  it('show the LED output off when it was switched off', () => {
+    const off = withDevice('off', false);
+    expect(switchedOn(off, 'LEDDEVICE')).toBe(false);
+    expect(outputSwitchedOff(off)).toBe(true);
+    expect(outputSwitchedOff(withDevice('off', true, false))).toBe(true);
+    const on = withDevice('on', true);
+    expect(switchedOn(on, 'LEDDEVICE')).toBe(true);
+    expect(outputSwitchedOff(on)).toBe(false);
+    // A stopped instance has no components: nothing was switched.
+    expect(outputSwitchedOff(stateOf({ device: null, components: [] }, 0))).toBe(false);
   });
 });
 

@@ -91,6 +91,22 @@ export function stateOf(info: ServerInfoReply, now: number): InstanceState {
   };
 }
 
+/**
+ * Whether a switch of the card is on as the user left it. The server shows `LEDDEVICE` off while
+ * its device is in error, as Hyperion.ng does, yet keeps it switched on and reconnects: a device
+ * in error is one meant to be on, so its switch stays on (the device line says what is wrong).
+ */
+export function switchedOn(state: InstanceState, component: string): boolean {
+  if (component === 'LEDDEVICE' && state.device?.state === 'error') return true;
+  return state.components[component] ?? false;
+}
+
+/** Whether a switch turned the LED output off (a lost device is not: the device line tells it). */
+export function outputSwitchedOff(state: InstanceState): boolean {
+  if (state.components.ALL === false) return true;
+  return state.components.LEDDEVICE === false && !switchedOn(state, 'LEDDEVICE');
+}
+
 /** The entry the LEDs show now, if any. */
 export function visiblePriority(state: InstanceState): PriorityEntry | undefined {
   return state.priorities.find((p) => p.visible);

@@ -50,7 +50,8 @@ export function requestsOf(list: unknown, now: number): TokenRequest[] {
 /**
  * The pending token requests for a page that lists them: fetched when the page shows and after
  * every reconnect, added live from the server's `authorize-tokenRequest` push (sent to admin
- * sessions), counted down each second, and dropped when they expire or are answered.
+ * sessions), counted down each second, and dropped when they expire or are answered, and all at
+ * once when an admin denies them all (the `authorize-event` push `tokenRequestsDenied`).
  */
 export class TokenRequestsController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
@@ -100,6 +101,12 @@ export class TokenRequestsController implements ReactiveController {
         this.#add(added);
         for (const request of added) this.#onAdded(request);
       }),
+      // Another admin (or this one, or the command line) denied every pending request.
+      connection.onPush('authorize-event', (push) => {
+        const data = push.data as { event?: unknown; ids?: unknown } | undefined;
+        if (data?.event !== 'tokenRequestsDenied' || !Array.isArray(data.ids)) return;
+        this.#remove(new Set(data.ids));
+      }),
     ];
     void this.refresh();
   }
@@ -145,6 +152,30 @@ export class TokenRequestsController implements ReactiveController {
       void this.refresh();
       throw error;
     }
+  }
+
+  /**
+   * Denies every pending request at once (a flood of them). Resolves with how many the server
+   * denied; rejects with its error, after which the list is fetched again.
+   */
+  async denyAll(): Promise<number> {
+    try {
+      const reply = await this.#connection().call<{ denied?: unknown }>({
+        command: 'authorize',
+        subcommand: 'denyPendingTokenRequests',
+      });
+      const denied = Array.isArray(reply?.denied) ? reply.denied : [];
+      this.#remove(new Set(denied.map((r: { id?: unknown }) => r?.id)));
+      return denied.length;
+    } catch (error) {
+      void this.refresh();
+      throw error;
+    }
+  }
+
+  #remove(ids: ReadonlySet<unknown>): void {
+    this.requests = this.requests.filter((r) => !ids.has(r.id));
+    this.#changed();
   }
 
   #add(added: TokenRequest[]): void {

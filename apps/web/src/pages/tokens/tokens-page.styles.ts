@@ -34,6 +34,9 @@ export const tokensStyles = css`
   form button {
     justify-self: start;
   }
+  .deny-all {
+    margin-block-end: var(--_space);
+  }
   .items {
     list-style: none;
     margin: 0;

@@ -281,6 +281,19 @@ export class GkTokensPage extends GkPage {
     this.renderRoot.querySelector<HTMLElement>('#requests-title')?.focus();
   }
 
+  /** Denies every waiting request at once: a flood of them is dismissed in one go. */
+  async #denyAll(): Promise<void> {
+    this._requestError = undefined;
+    try {
+      const count = await this.#requests.denyAll();
+      this._message = this.t('web_tokens_requests_denied_all', { count });
+    } catch (error) {
+      this._requestError = shownError(error);
+    }
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('#requests-title')?.focus();
+  }
+
   // ---- rendering
 
   #date(iso: string): TemplateResult {
@@ -470,6 +483,16 @@ export class GkTokensPage extends GkPage {
       <p class="muted">${this.t('web_tokens_requests_hint')}</p>
       ${controller.error ? this.#renderError(shownError(controller.error)) : nothing}
       ${this._requestError ? this.#renderError(this._requestError) : nothing}
+      ${
+        // One request has its own Deny; more may be a flood, dismissed in one go.
+        requests.length > 1
+          ? html`<div class="row deny-all">
+              <button type="button" class="danger" @click=${this.#denyAll}>
+                ${this.t('web_tokens_deny_all')}
+              </button>
+            </div>`
+          : nothing
+      }
       ${
         requests.length > 0
           ? html`<ul class="items" aria-labelledby="requests-title">

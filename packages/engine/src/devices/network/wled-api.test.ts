@@ -264,22 +264,29 @@ describe('WledApi', () => {
   });
 
   it('gives up on a WLED that does not answer after the timeout', async () => {
+    // The server never answers: only the 200 ms limit can end the request, and the message says so.
     const port = await serve(() => undefined);
-    const started = performance.now();
     await expect(api(port, 200, 'wled.local').getJson()).rejects.toThrow(
       `wled: the WLED at wled.local (127.0.0.1):${port} gave no answer within 200 ms to GET /json/;`,
     );
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('reports a host where nothing listens at once, naming it', async () => {
     const port = await serve(() => undefined);
     server?.close();
     server = undefined;
-    const started = performance.now();
-    await expect(api(port).getJson()).rejects.toThrow(
+    // A minute's timeout: an answer within the test's time is the refusal, not the timeout.
+    const answer = await Promise.race([
+      api(port, 60_000)
+        .getJson()
+        .then(
+          () => 'answered',
+          (error: Error) => error.message,
+        ),
+      new Promise((resolve) => setTimeout(resolve, 15_000, 'still waiting')),
+    ]);
+    expect(answer).toBe(
       `wled: cannot reach the WLED at 127.0.0.1:${port} for GET /json/ (ECONNREFUSED); check that it is on and that device.host is right`,
     );
-    expect(performance.now() - started).toBeLessThan(500);
   });
 });
