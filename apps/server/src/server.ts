@@ -19,8 +19,9 @@ import { PushHub } from './rpc/pushes.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
 import { ConfigStore, type Configuration } from './store/config-store.js';
 import { type Certificate, certificateFor } from './tls.js';
+import { ConnectionLimits, type ConnectionLimitsOptions } from './transport/connection-limits.js';
 import { bytesText, createHttpApp } from './transport/http-app.js';
-import { type ListenerPorts, Listeners } from './transport/listeners.js';
+import { type HttpTimeouts, type ListenerPorts, Listeners } from './transport/listeners.js';
 import { DEFAULT_TCP_PORT, JsonRpcTcp } from './transport/tcp-json.js';
 import { createWebUi, type WebUi } from './transport/web-ui.js';
 import { JsonRpcWebSockets } from './transport/websocket.js';
@@ -41,6 +42,18 @@ export interface ServerOptions {
   tokenRequestTimeoutMs?: number;
   /** Milliseconds between WebSocket pings; a client silent since the last ping is dropped. Default 30 s. */
   heartbeatMs?: number;
+  /**
+   * Milliseconds a WebSocket or TCP session may stay without signing in before it is closed
+   * (a token request waiting for an admin holds it). Default 30 s; 0 never closes one.
+   */
+  signInGraceMs?: number;
+  /**
+   * Open connections per client address and in total, across HTTP, HTTPS (with their
+   * WebSockets) and TCP. Default 64 per address, 512 in all.
+   */
+  connections?: ConnectionLimitsOptions;
+  /** How long an HTTP(S) client may take: headers 10 s, a whole request 120 s (see HttpTimeouts). */
+  httpTimeouts?: HttpTimeouts;
   /** Largest request body or WebSocket message, bytes. Default 10 MB. */
   bodyLimit?: number;
   /** Deepest JSON nesting accepted. Default `DEFAULT_MAX_DEPTH` (64) of @glowkit/protocol. */
@@ -139,6 +152,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly logger: Logger;
   readonly store: ConfigStore;
   readonly runtime: ServiceRuntime;
+  /** The open connections, counted per client address and in total, and their limits. */
+  readonly connections: ConnectionLimits;
   readonly #pushes: PushHub;
   #state: State = 'stopped';
   readonly #sockets: JsonRpcWebSockets;
@@ -172,6 +187,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       ...(options.engine ? { engine: options.engine } : {}),
     });
     this.#pushes = new PushHub(this.runtime);
+    this.connections = new ConnectionLimits(this.logger, options.connections);
     const authenticator = new Authenticator(
       this.store.tokens,
       new FailureThrottle(options.throttle),
@@ -225,6 +241,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       isAvailable,
       pushes: this.#pushes,
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+      ...(options.signInGraceMs === undefined ? {} : { signInGraceMs: options.signInGraceMs }),
     });
     this.#tcp = new JsonRpcTcp({
       dispatch,
@@ -233,6 +250,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       maxDepth,
       isAvailable,
       pushes: this.#pushes,
+      ...(options.signInGraceMs === undefined ? {} : { signInGraceMs: options.signInGraceMs }),
+      limits: this.connections,
     });
     this.#listeners = new Listeners({
       host: this.#host,
@@ -240,6 +259,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       upgrade: (req, socket, head) => this.#sockets.upgrade(req, socket, head),
       tcp: this.#tcp,
       logger: this.logger,
+      limits: this.connections,
+      ...(options.httpTimeouts ? { timeouts: options.httpTimeouts } : {}),
     });
   }
 

@@ -5,7 +5,6 @@
  * TCP clients of its JSON port.
  */
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +48,10 @@ async function signedIn(port: number, token: string): Promise<'answered' | 'drop
   client.socket.on('error', () => {
     // Reset by a server that had no descriptor for it: the close tells.
   });
-  const closed = once(client.socket, 'close').then(() => 'dropped' as const);
+  // Not events.once: it rejects on the reset that a server out of descriptors may send.
+  const closed = new Promise<'dropped'>((resolve) =>
+    client.socket.once('close', () => resolve('dropped')),
+  );
   client.send({ command: 'authorize', subcommand: 'login', token, tan: 1 });
   const answered = client.inbox
     .next((m) => m.tan === 1, 15_000)

@@ -53,7 +53,12 @@ export function refusalOf(reason: AuthFailure, retryAfterMs = 1000): AuthRefusal
 
 /**
  * Checks presented tokens against the store's hashed tokens, counting failures per client
- * address in the throttle (a blocked address is refused before its token is even checked).
+ * address in the throttle. The token is checked first: a valid token is never refused because
+ * of failures from its address (a NAT, a reverse proxy or the UI on the same host puts many
+ * clients behind one address), while an invalid one from a blocked address is refused as
+ * blocked. A success does not clear the address's failures either: they are others' as much as
+ * this client's, and clearing them would let a guesser reset its count by signing in between
+ * guesses; they expire with the throttle's window.
  */
 export class Authenticator {
   readonly #tokens: TokenStore;
@@ -76,14 +81,9 @@ export class Authenticator {
 
   /** Checks a token from an address. */
   verify(token: string, address: string): AuthResult {
-    const verdict = this.#throttle.check(address);
-    if (verdict.blocked) {
-      return { ok: false, reason: 'blocked', delayMs: 0, retryAfterMs: verdict.retryAfterMs };
-    }
     const info = this.#tokens.verify(token);
-    if (!info) return this.#failed(address, 'invalid');
-    this.#throttle.succeed(address);
-    return { ok: true, token: info };
+    if (info) return { ok: true, token: info };
+    return this.#failed(address, 'invalid');
   }
 
   /** Whether a token that authorized a session earlier still exists. */
@@ -92,12 +92,18 @@ export class Authenticator {
   }
 
   #failed(address: string, reason: AuthFailure): AuthResult {
+    const before = this.#throttle.check(address);
+    if (before.blocked) {
+      // Not counted: the address is refused until its failures expire, and its list stays bounded.
+      return { ok: false, reason: 'blocked', delayMs: 0, retryAfterMs: before.retryAfterMs };
+    }
     this.#throttle.fail(address);
     const verdict = this.#throttle.check(address);
-    this.#logger.warn({ address, reason }, 'authorization failed');
+    const delayMs = verdict.blocked ? 0 : verdict.delayMs;
+    this.#logger.warn({ address, reason, delayMs }, 'authorization failed');
     if (verdict.blocked) {
       return { ok: false, reason: 'blocked', delayMs: 0, retryAfterMs: verdict.retryAfterMs };
     }
-    return { ok: false, reason, delayMs: verdict.delayMs };
+    return { ok: false, reason, delayMs };
   }
 }

@@ -18,8 +18,9 @@ export interface ThrottleOptions {
 export type Verdict = { blocked: false; delayMs: number } | { blocked: true; retryAfterMs: number };
 
 /**
- * Counts failed authorizations per client address: after a few, each further reply is delayed
- * (doubling up to a limit), and after many the address is refused until its failures expire.
+ * Counts failed authorizations per client address: after a few, each further refusal is delayed
+ * (doubling up to a limit), and after many the address's invalid tokens are refused as blocked
+ * until its failures expire. A success never clears them (see the Authenticator): they expire.
  * Other addresses are never affected, and memory stays bounded however many addresses try.
  */
 export class FailureThrottle {
@@ -73,10 +74,5 @@ export class FailureThrottle {
       const oldest = this.#failures.keys().next().value;
       if (oldest !== undefined) this.#failures.delete(oldest);
     }
-  }
-
-  /** A successful authorization clears the address's failures. */
-  succeed(address: string): void {
-    this.#failures.delete(address);
   }
 }

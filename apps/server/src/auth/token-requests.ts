@@ -160,6 +160,8 @@ export class TokenRequests {
     // A pending request must never keep the process alive.
     pending.timer.unref();
     this.#pending.set(request.id, pending);
+    // The requester waits for an admin: it is not closed for not signing in meanwhile.
+    state.signIn?.hold();
     this.#options.logger.info(
       { id: request.id, comment: request.comment, address: session.address },
       'token requested: waiting for an admin to answer',
@@ -273,5 +275,6 @@ export class TokenRequests {
   #end(request: Pending): void {
     clearTimeout(request.timer);
     this.#pending.delete(request.id);
+    request.requester.signIn?.release();
   }
 }

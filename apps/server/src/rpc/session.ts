@@ -1,5 +1,6 @@
 import type { Reply } from '@glowkit/protocol';
 import type { AuthResult } from '../auth/authenticator.js';
+import type { SignInHold } from '../auth/sign-in-grace.js';
 
 /**
  * A message the server sends on its own: a `*-update` push (`data`), a request to admin
@@ -27,11 +28,13 @@ export interface SessionState {
   watched?: Set<number>;
   /** Sends a push to the client. */
   push(message: Push): void;
+  /** Keeps the session open while it waits for something (its token request), though not signed in. */
+  signIn?: SignInHold;
 }
 
 /** Who is asking, as the dispatcher sees it. */
 export interface Session {
-  /** The client's address, for the failure throttle and the logs. */
+  /** The client's address (as auth/client-address.ts writes it), for the throttle and the logs. */
   readonly address: string;
   /** How the request came: HTTP and WebSocket, plain or over TLS, or the TCP JSON server. */
   readonly transport: 'http' | 'https' | 'ws' | 'wss' | 'tcp';

@@ -6,6 +6,7 @@ import express, {
   type Response,
 } from 'express';
 import type { Authenticator } from '../auth/authenticator.js';
+import { clientAddress } from '../auth/client-address.js';
 import { hasTokenInQuery } from '../auth/credentials.js';
 import type { Logger } from '../logger.js';
 import {
@@ -25,6 +26,7 @@ import {
   pause,
   replyText,
 } from './rpc-text.js';
+import { securityHeaders } from './security-headers.js';
 
 /** What the HTTP side needs. */
 export interface HttpAppOptions {
@@ -70,6 +72,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', false);
+  // First: every response below carries them, errors and 404s included.
+  app.use(securityHeaders);
 
   app.use((req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -84,23 +88,36 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
 
   const rpc = async (req: Request, res: Response) => {
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(req.socket.remoteAddress);
     const transport = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
     const body = await readBody(req, bodyLimit);
     if (!body.ok) {
       if (body.status === 0) return; // The client went away: nobody to answer.
       // The reply names the request's command and tan when its ends show them.
       const { command, tan } = labelOfParts(body.head, body.tail);
-      const detail =
-        body.status === 413
+      const stopped = body.status === 413 && body.encoding !== undefined;
+      const detail = stopped
+        ? `the request body inflates to more than the limit (${bytesText(bodyLimit)}, set with --body-limit): it was not inflated further, and the connection is closed`
+        : body.status === 413
           ? `the request body is over the limit (${bytesText(body.received)}; the limit is ${bytesText(bodyLimit)}, set with --body-limit)`
           : `the request body could not be read: ${body.detail}`;
-      logger.warn({ address, command, tan, status: body.status }, detail);
+      logger.warn(
+        {
+          address,
+          command,
+          tan,
+          status: body.status,
+          ...(stopped ? { encoding: body.encoding, inflated: body.received } : {}),
+        },
+        detail,
+      );
       send(res, {
         reply: errorReply(command, tan, body.status === 413 ? ERRORS.tooLarge : ERRORS.parse, [
           detail,
         ]),
         status: body.status,
+        // The rest of the body was never read: the connection cannot carry another request.
+        ...(stopped ? { headers: { Connection: 'close' } } : {}),
       });
       return;
     }

@@ -14,6 +14,12 @@ export type BodyResult =
       status: 400 | 413 | 415;
       detail: string;
       received: number;
+      /**
+       * The body's content encoding when it was inflated. A compressed body over the limit is
+       * not read to its end (`received` is what was inflated when it stopped): answer, and close
+       * the connection, whose rest was never read.
+       */
+      encoding?: string;
       /** The first and the last {@link KEPT_END_BYTES} bytes, as text. */
       head: string;
       tail: string;
@@ -30,10 +36,14 @@ const DECODERS: Readonly<Record<string, () => NodeJS.ReadWriteStream>> = {
 
 /**
  * Reads a request body as UTF-8 text (JSON is UTF-8; the content type is not looked at, as in
- * Hyperion.ng), inflating gzip, deflate and br bodies. A body over `limit` bytes is read to its
- * end but not kept, except its first and last {@link KEPT_END_BYTES}: the reply can then still
+ * Hyperion.ng), inflating gzip, deflate and br bodies. A plain body over `limit` bytes is read to
+ * its end but not kept, except its first and last {@link KEPT_END_BYTES}: the reply can then still
  * name the request's command and tan (hyperion-py sorts keys, so the tan comes last), and the
- * connection stays usable for the next request. Memory stays bounded whatever the client sends.
+ * connection stays usable for the next request. A compressed body is inflated only until its
+ * output passes `limit`: a few kilobytes of gzip or brotli can inflate to gigabytes (a
+ * decompression bomb, which needs no token), so the decompressor is destroyed there and the rest
+ * is never read; only its head is kept, and the connection must be closed. Memory and CPU stay
+ * bounded whatever the client sends.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   return new Promise((resolve) => {
@@ -48,6 +58,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
       .trim()
       .toLowerCase();
     let stream: Readable = req;
+    let inflate: NodeJS.ReadWriteStream | undefined;
     let failure: { status: 400 | 415; detail: string } | undefined;
     if (encoding !== 'identity' && encoding !== '') {
       const decoder = DECODERS[encoding];
@@ -57,7 +68,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
           detail: `the content encoding "${encoding}" is not supported: send the body plain, gzip, deflate or br`,
         };
       } else {
-        const inflate = decoder();
+        inflate = decoder();
         req.pipe(inflate);
         stream = inflate as unknown as Readable;
         inflate.on('error', (error: Error) => {
@@ -104,6 +115,22 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
       }
       settle({ ok: true, text: Buffer.concat(kept).toString('utf8') });
     };
+    /** The inflated output passed the limit: stop inflating and reading now. */
+    const stopInflating = (decoder: NodeJS.ReadWriteStream) => {
+      req.unpipe();
+      req.pause();
+      (decoder as unknown as Readable).destroy();
+      const kept = head ?? Buffer.concat(tail);
+      settle({
+        ok: false,
+        status: 413,
+        detail: 'over the limit',
+        received,
+        encoding,
+        head: kept.subarray(0, KEPT_END_BYTES).toString('utf8'),
+        tail: '',
+      });
+    };
 
     if (failure) {
       // Read the body off, so that the connection can carry the next request.
@@ -111,10 +138,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
       req.once('end', finish);
     } else {
       stream.on('data', (chunk: Buffer) => {
+        if (settled) return;
         received += chunk.length;
         if (received > limit) over = true;
         if (over) keepEnds(chunk);
         else kept.push(chunk);
+        if (over && inflate) stopInflating(inflate);
       });
       stream.once('end', finish);
     }

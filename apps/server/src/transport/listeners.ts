@@ -3,7 +3,11 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { ERRORS, errorReply } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
+import type { ConnectionLimits } from './connection-limits.js';
+import { HttpAdmission } from './http-admission.js';
+import { endWith, rawHttpReply } from './raw-reply.js';
 import type { JsonRpcTcp } from './tcp-json.js';
 
 /** The listeners of the server: HTTP, HTTPS (both also WebSocket) and the TCP JSON server. */
@@ -19,6 +23,36 @@ export interface TlsMaterial {
   passphrase?: string;
 }
 
+/**
+ * How long an HTTP(S) client may take, in ms. Node checks the headers and request times only
+ * every `checkIntervalMs`, so a connection is dropped between the time and the time plus that.
+ */
+export interface HttpTimeouts {
+  /**
+   * From the connection (or the end of the previous request) to the end of the headers, and for
+   * the TLS handshake on HTTPS. Default 10 s: a slowloris client, or one that sends nothing, is
+   * dropped within seconds.
+   */
+  headersMs?: number;
+  /**
+   * To the end of a whole request. Default 120 s: a 10 MB restore over a slow LAN (700 kbit/s)
+   * still fits.
+   */
+  requestMs?: number;
+  /** An idle keep-alive connection between requests. Default 5 s. */
+  keepAliveMs?: number;
+  /** How often the headers and request times are checked. Default 1 s (Node's own: 30 s). */
+  checkIntervalMs?: number;
+}
+
+/** The {@link HttpTimeouts} by default. */
+export const HTTP_TIMEOUTS: Readonly<Required<HttpTimeouts>> = {
+  headersMs: 10_000,
+  requestMs: 120_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 1_000,
+};
+
 /** What the listeners serve. */
 export interface ListenersOptions {
   host: string;
@@ -29,6 +63,27 @@ export interface ListenersOptions {
   /** Makes the TCP JSON server's listening sockets. */
   tcp: JsonRpcTcp;
   logger: Logger;
+  /** The open connections' limits, shared with the TCP JSON server. */
+  limits: ConnectionLimits;
+  /** Default {@link HTTP_TIMEOUTS}. */
+  timeouts?: HttpTimeouts;
+}
+
+/** The answer to a request the HTTP parser gave up on: status and reason, by Node's error code. */
+function clientErrorReply(code: string | undefined, timeouts: Required<HttpTimeouts>): string {
+  const [status, error, detail] =
+    code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [
+          408,
+          'Request timeout',
+          `the request did not arrive in time (its headers within ${timeouts.headersMs / 1000} s, the whole of it within ${timeouts.requestMs / 1000} s)`,
+        ]
+      : code === 'HPE_HEADER_OVERFLOW'
+        ? [431, ERRORS.tooLarge, 'the request headers are too large']
+        : code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+          ? [413, ERRORS.tooLarge, 'the chunk extensions are too large']
+          : [400, ERRORS.parse, `the request is not valid HTTP/1.1 (${code ?? 'unreadable'})`];
+  return rawHttpReply(status, errorReply('unknown', 0, error, [detail]));
 }
 
 /** How long a listener that was moved away from keeps its unfinished requests. */
@@ -52,6 +107,10 @@ type AnyServer = HttpServer | HttpsServer | NetServer;
  */
 export class Listeners {
   readonly #options: ListenersOptions;
+  readonly #timeouts: Required<HttpTimeouts>;
+  readonly #admission: HttpAdmission;
+  /** The app, with connections over the limits answered 503 instead. */
+  readonly #app: RequestListener;
   readonly #servers: Partial<Record<ListenerName, AnyServer>> = {};
   /** The certificate the HTTPS server uses. */
   #tls: TlsMaterial | undefined;
@@ -60,6 +119,9 @@ export class Listeners {
 
   constructor(options: ListenersOptions) {
     this.#options = options;
+    this.#timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
+    this.#admission = new HttpAdmission(options.limits);
+    this.#app = this.#admission.guard(options.app);
   }
 
   /** Where a listener is bound; undefined when it is not. */
@@ -150,7 +212,7 @@ export class Listeners {
     const servers = [...Object.values(this.#servers), ...this.#retiring];
     for (const name of Object.keys(this.#servers) as ListenerName[]) delete this.#servers[name];
     this.#retiring.clear();
-    await Promise.all(
+    const closed = Promise.all(
       servers.map(
         (server) =>
           new Promise<void>((resolve) => {
@@ -160,22 +222,55 @@ export class Listeners {
           }),
       ),
     );
+    // Those Node's HTTP servers do not track: HTTPS ones still in their handshake.
+    this.#admission.destroyAll();
+    await closed;
   }
 
   #create(name: ListenerName, tls?: TlsMaterial): AnyServer {
     if (name === 'tcp') return this.#options.tcp.createServer();
-    const { app, upgrade } = this.#options;
+    const { upgrade } = this.#options;
+    const app = this.#app;
+    const timeouts = this.#timeouts;
+    const http = {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: Math.max(timeouts.requestMs, timeouts.headersMs),
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    };
     let server: HttpServer | HttpsServer;
     if (name === 'http') {
-      server = createHttpServer(app);
+      server = createHttpServer(http, app);
     } else {
       if (!tls) throw new Error('HTTPS needs a certificate');
-      server = createHttpsServer({ cert: tls.cert, key: tls.key, passphrase: tls.passphrase }, app);
+      server = createHttpsServer(
+        {
+          ...http,
+          // A client that never completes its handshake is dropped as one that never sends headers.
+          handshakeTimeout: timeouts.headersMs,
+          cert: tls.cert,
+          key: tls.key,
+          passphrase: tls.passphrase,
+        },
+        app,
+      );
     }
-    server.on('upgrade', upgrade);
-    server.on('clientError', (_error, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-      else socket.destroy();
+    if (name === 'https') {
+      // A handshake that fails or never completes (handshakeTimeout) leaves its socket open
+      // unless it is dropped here.
+      server.on('tlsClientError', (_error: Error, socket: Duplex) => socket.destroy());
+    }
+    this.#admission.attach(server, name);
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (!this.#admission.refuseUpgrade(req, socket)) upgrade(req, socket, head);
+    });
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+      if (!socket.writable || error.code === 'ECONNRESET') {
+        socket.destroy();
+        return;
+      }
+      // Closed once said: a slowloris client must not keep its half of the connection.
+      endWith(socket, clientErrorReply(error.code, timeouts));
     });
     return server;
   }

@@ -1,5 +1,7 @@
 import type { Socket } from 'node:net';
 import { ERRORS, errorReply } from '@glowkit/protocol';
+import { clientAddress } from '../auth/client-address.js';
+import { graceText, SignInGrace } from '../auth/sign-in-grace.js';
 import type { Logger } from '../logger.js';
 import type { Outcome } from '../rpc/outcome.js';
 import type { PushHub } from '../rpc/pushes.js';
@@ -31,6 +33,8 @@ export interface TcpConnectionOptions {
   pushes: PushHub;
   /** Parse errors in a row after which the connection is closed (a client speaking no JSON). */
   maxParseErrors: number;
+  /** Milliseconds the session may stay without signing in (see {@link SignInGrace}); 0 never. */
+  signInGraceMs: number;
 }
 
 /** The last reply of a connection closed for what its client sent, and the reason logged. */
@@ -50,7 +54,8 @@ const LINGER_MS = 2000;
  * One client of the TCP JSON server: newline-delimited requests (a "\r" before the "\n" is
  * accepted), answered one at a time in order, each by one compact JSON line; `*-update` pushes
  * go out between replies. The session is stateful like a WebSocket's: log in with
- * `authorize login`, subscribe, bind an instance. Nothing the client sends can throw out of it.
+ * `authorize login`, subscribe, bind an instance; one that does not sign in in time is told so
+ * and closed. Nothing the client sends can throw out of it.
  */
 export class TcpConnection {
   readonly session: Session & { state: SessionState };
@@ -73,11 +78,12 @@ export class TcpConnection {
   #closed = false;
   /** Commands whose lines went over {@link CLIENT_LINE_LIMIT} already (logged once each). */
   readonly #warned = new Set<string>();
+  readonly #grace: SignInGrace;
 
   constructor(socket: Socket, options: TcpConnectionOptions) {
     this.#socket = socket;
     this.#options = options;
-    const address = socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(socket.remoteAddress);
     const state: SessionState = {
       instance: undefined,
       subscriptions: new Set(),
@@ -85,6 +91,10 @@ export class TcpConnection {
       push: (message) => this.#push(message),
     };
     this.session = { address, transport: 'tcp', auth: undefined, state };
+    this.#grace = new SignInGrace(this.session, options.signInGraceMs, () =>
+      this.#signInExpired(options.signInGraceMs),
+    );
+    state.signIn = this.#grace;
     options.pushes.add(state);
     socket.setNoDelay(true);
     // Notices a client whose network vanished (TCP keep-alive probes), like the WebSocket pings.
@@ -99,6 +109,7 @@ export class TcpConnection {
     });
     socket.on('error', (error) => options.logger.debug({ err: error, address }, 'TCP error'));
     socket.on('close', () => {
+      this.#grace.stop();
       this.#closed = true;
       this.#lines = [];
       options.pushes.remove(state);
@@ -108,6 +119,14 @@ export class TcpConnection {
   /** Drops the connection at once. */
   destroy(): void {
     this.#socket.destroy();
+  }
+
+  /** The session did not sign in in time: one line says so, then the connection is closed. */
+  #signInExpired(graceMs: number): void {
+    const reply = errorReply('authorize-login', 0, ERRORS.noAuthorization, [
+      `sign in within ${graceText(graceMs)} of connecting: send {"command":"authorize","subcommand":"login","token":"<token>"} first; the connection is closed`,
+    ]);
+    this.#close(`it did not sign in within ${graceText(graceMs)}`, 'info', { reply });
   }
 
   #receive(chunk: Buffer): void {
@@ -206,6 +225,8 @@ export class TcpConnection {
   async #answer(line: string): Promise<void> {
     const { dispatch, logger, maxDepth, maxParseErrors } = this.#options;
     const outcome = await outcomeOfText(line, this.session, dispatch, logger, maxDepth);
+    // Signed in, out, or still not: the clock follows (anonymous commands leave it running).
+    this.#grace.check();
     await pause(outcome.delayMs ?? 0);
     if (isParseError(outcome)) {
       this.#parseErrors += 1;
@@ -242,6 +263,8 @@ export class TcpConnection {
     const text = JSON.stringify(message);
     this.#checkLength(text, message.command);
     this.#socket.write(`${text}\n`);
+    // A push may say the session was signed out (its token revoked).
+    this.#grace.check();
   }
 
   #checkLength(text: string, command: string): void {

@@ -1,7 +1,10 @@
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { ERRORS, errorReply } from '@glowkit/protocol';
+import { clientAddress } from '../auth/client-address.js';
+import { SIGN_IN_GRACE_MS } from '../auth/sign-in-grace.js';
 import type { Logger } from '../logger.js';
 import type { PushHub } from '../rpc/pushes.js';
+import type { ConnectionLimits } from './connection-limits.js';
 import type { Dispatch } from './rpc-text.js';
 import { TcpConnection } from './tcp-connection.js';
 
@@ -23,7 +26,14 @@ export interface TcpJsonOptions {
   pushes: PushHub;
   /** Default {@link MAX_PARSE_ERRORS}. */
   maxParseErrors?: number;
+  /** Milliseconds a session may stay without signing in; 0 never. Default {@link SIGN_IN_GRACE_MS}. */
+  signInGraceMs?: number;
+  /** The open connections' limits, shared with HTTP and HTTPS. */
+  limits: ConnectionLimits;
 }
+
+/** How long a refused connection keeps reading off what its client sends, before it is dropped. */
+const REFUSAL_LINGER_MS = 2000;
 
 /**
  * Hyperion.ng's TCP JSON server (port 19444, what hyperion-py and Home Assistant use):
@@ -48,14 +58,15 @@ export class JsonRpcTcp {
   #accept(socket: Socket): void {
     const { logger } = this.#options;
     socket.on('error', (error) => logger.debug({ err: error }, 'TCP error'));
+    const admission = this.#options.limits.admit(clientAddress(socket.remoteAddress), 'tcp');
+    if (!admission.ok) {
+      this.#refuse(socket, admission.reason);
+      return;
+    }
+    socket.once('close', admission.release);
     if (!this.#options.isAvailable()) {
       // As a WebSocket upgrade during a restart is refused with 503: say why, then close.
-      const reply = errorReply('unknown', 0, ERRORS.unavailable, [
-        'the service is restarting; reconnect in a moment',
-      ]);
-      socket.end(`${JSON.stringify(reply)}\n`);
-      socket.resume();
-      setTimeout(() => socket.destroy(), 2000).unref();
+      this.#refuse(socket, 'the service is restarting; reconnect in a moment');
       return;
     }
     const connection = new TcpConnection(socket, {
@@ -65,10 +76,23 @@ export class JsonRpcTcp {
       maxDepth: this.#options.maxDepth,
       pushes: this.#options.pushes,
       maxParseErrors: this.#options.maxParseErrors ?? MAX_PARSE_ERRORS,
+      signInGraceMs: this.#options.signInGraceMs ?? SIGN_IN_GRACE_MS,
     });
     this.#connections.add(connection);
     socket.once('close', () => this.#connections.delete(connection));
     logger.debug({ address: connection.session.address }, 'TCP JSON client connected');
+  }
+
+  /**
+   * Says in one line why a new connection cannot be served, then closes it; what the client
+   * sends meanwhile is read off, since closing with unread data would reset the connection and
+   * could lose the line.
+   */
+  #refuse(socket: Socket, why: string): void {
+    const reply = errorReply('unknown', 0, ERRORS.unavailable, [why]);
+    socket.end(`${JSON.stringify(reply)}\n`);
+    socket.resume();
+    setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
   }
 
   /**

@@ -10,10 +10,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
-/** The page's policy: scripts, styles and fonts from this server only; the JSON API over ws(s). */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'";
-
 /** Hashed file names never change content: browsers may keep them for a year without asking. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -92,13 +88,6 @@ function notBuiltPage(text: string): string {
 `;
 }
 
-/** Headers every response of the web UI carries. */
-function secure(res: Response): void {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-}
-
 function encode(raw: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(raw, {
@@ -149,8 +138,7 @@ async function fileStats(file: string): Promise<Stats | undefined> {
  * - brotli or gzip when the request accepts it, compressed once per file version and kept in
  *   memory (the build is a few hundred KB); a weak ETag from size and time, so `no-cache`
  *   revalidates with a 304;
- * - every response: the page's Content-Security-Policy, `X-Content-Type-Options: nosniff` and
- *   `Referrer-Policy: no-referrer`;
+ * - the security headers come from the app's first middleware (security-headers.ts);
  * - without a build, the app's paths get a 503 page saying what to run.
  *
  * Files are looked up on each request, so a rebuild is served without a restart.
@@ -177,7 +165,6 @@ export function createWebUi(options: WebUiOptions): WebUi {
   const send = async (req: Request, res: Response, file: string, stats: Stats) => {
     const entry = await read(file, stats);
     const extension = extname(file).toLowerCase();
-    secure(res);
     res.type(extension || '.bin');
     res.setHeader('Cache-Control', req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
     let body = entry.raw;
@@ -228,7 +215,6 @@ export function createWebUi(options: WebUiOptions): WebUi {
       if (stats) {
         await send(req, res, file, stats);
       } else if (routed) {
-        secure(res);
         res
           .status(503)
           .setHeader('Cache-Control', 'no-store')

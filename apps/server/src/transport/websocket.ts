@@ -1,13 +1,16 @@
-import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERRORS, errorReply } from '@glowkit/protocol';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
+import { clientAddress } from '../auth/client-address.js';
 import { hasTokenInQuery } from '../auth/credentials.js';
+import { graceText, SIGN_IN_GRACE_MS, SignInGrace } from '../auth/sign-in-grace.js';
 import type { Logger } from '../logger.js';
 import type { PushHub } from '../rpc/pushes.js';
 import type { Session, SessionState } from '../rpc/session.js';
 import { KEPT_END_BYTES } from './http-body.js';
+import { endWith, rawHttpReply } from './raw-reply.js';
 import { type Dispatch, labelOfParts, outcomeOfText, pause, replyText } from './rpc-text.js';
 
 /** What the WebSocket side needs. */
@@ -27,6 +30,11 @@ export interface WebSocketOptions {
    * is dropped (a half-open connection). Default {@link HEARTBEAT_MS}.
    */
   heartbeatMs?: number;
+  /**
+   * Milliseconds a session may stay without signing in before it is closed with 1008; 0 never.
+   * Default {@link SIGN_IN_GRACE_MS}.
+   */
+  signInGraceMs?: number;
 }
 
 /** How often clients are pinged by default: often enough to notice a vanished client in a minute. */
@@ -39,26 +47,16 @@ function refuse(
   body: object,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
-  socket.end(
-    [
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
-      'Content-Type: application/json',
-      `Content-Length: ${Buffer.byteLength(text)}`,
-      'Connection: close',
-      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-      '',
-      text,
-    ].join('\r\n'),
-  );
+  endWith(socket, rawHttpReply(status, body, headers));
 }
 
 /**
  * JSON-RPC over WebSocket on the HTTP and HTTPS ports, upgrading on any path: one request per
  * text frame, one compact reply per request, in order. A session is authorized by the
  * `Authorization` header of the upgrade, or by an `authorize login` message with a token before
- * anything that needs one. Clients are pinged every {@link HEARTBEAT_MS}; one that does not
- * answer is dropped.
+ * anything that needs one; a session that has not signed in within {@link SIGN_IN_GRACE_MS} is
+ * closed with 1008. Clients are pinged every {@link HEARTBEAT_MS}; one that does not answer is
+ * dropped.
  */
 export class JsonRpcWebSockets {
   readonly #wss: WebSocketServer;
@@ -116,7 +114,7 @@ export class JsonRpcWebSockets {
       );
       return;
     }
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(req.socket.remoteAddress);
     if (hasTokenInQuery(req.url ?? '')) {
       logger.warn({ address }, 'refused a token in a WebSocket URL');
       refuse(
@@ -133,12 +131,16 @@ export class JsonRpcWebSockets {
     const auth = header === undefined ? undefined : authenticator.fromHeader(header, address);
     if (auth && !auth.ok) {
       const refusal = refusalOf(auth.reason, auth.retryAfterMs);
-      refuse(
-        socket,
-        refusal.status,
-        errorReply('unknown', 0, ERRORS.noAuthorization, [refusal.detail]),
-        refusal.headers,
-      );
+      // As late as an HTTP refusal: the throttle slows guessing on every transport alike.
+      void pause(auth.delayMs).then(() => {
+        if (socket.destroyed) return;
+        refuse(
+          socket,
+          refusal.status,
+          errorReply('unknown', 0, ERRORS.noAuthorization, [refusal.detail]),
+          refusal.headers,
+        );
+      });
       return;
     }
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
@@ -152,15 +154,36 @@ export class JsonRpcWebSockets {
         ledstream: false,
         push: (message) => {
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+          // A push may say the session was signed out (its token revoked).
+          grace.check();
         },
       };
+      const session: Session = { address, transport: encrypted ? 'wss' : 'ws', auth, state };
+      const grace = this.#graceFor(ws, session);
+      state.signIn = grace;
       this.#options.pushes.add(state);
-      ws.once('close', () => this.#options.pushes.remove(state));
-      this.#serve(ws, { address, transport: encrypted ? 'wss' : 'ws', auth, state });
+      ws.once('close', () => {
+        grace.stop();
+        this.#options.pushes.remove(state);
+      });
+      this.#serve(ws, session, grace);
     });
   }
 
-  #serve(ws: WebSocket, session: Session): void {
+  /** The session's time to sign in; when it runs out, the socket is closed with 1008 and why. */
+  #graceFor(ws: WebSocket, session: Session): SignInGrace {
+    const graceMs = this.#options.signInGraceMs ?? SIGN_IN_GRACE_MS;
+    return new SignInGrace(session, graceMs, () => {
+      this.#options.logger.info(
+        { address: session.address, transport: session.transport, graceMs },
+        'closed a session that did not sign in in time',
+      );
+      // At most 123 bytes, as a close reason may be.
+      ws.close(1008, `sign in within ${graceText(graceMs)}: send authorize login with a token`);
+    });
+  }
+
+  #serve(ws: WebSocket, session: Session, grace: SignInGrace): void {
     const { dispatch, logger, maxDepth } = this.#options;
     // Requests are answered one at a time, in the order they came.
     let queue = Promise.resolve();
@@ -182,6 +205,8 @@ export class JsonRpcWebSockets {
           return;
         }
         const outcome = await outcomeOfText(text, session, dispatch, logger, maxDepth);
+        // Signed in, out, or still not: the clock follows (anonymous commands leave it running).
+        grace.check();
         await pause(outcome.delayMs ?? 0);
         if (ws.readyState !== ws.OPEN) return;
         if (outcome.silent) {

@@ -1,7 +1,11 @@
 import type { Reply } from '@glowkit/protocol';
 
-/** Where the connection is: the UI shows it, and pages wait for `open`. */
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
+/**
+ * Where the connection is: the UI shows it, and pages wait for `open`. `idle`: the server closed
+ * it because this browser had not signed in (or failed too often); it opens again when a request
+ * needs it.
+ */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'idle';
 
 /** A push from the server: a `*-update`, the LED stream, an authorization event. */
 export interface Push {
@@ -37,6 +41,11 @@ export interface SendOptions {
 
 /** Waits before reconnecting: quick at first, then at most every 5 s. */
 const RETRY_MS = [250, 500, 1000, 2000, 5000];
+/**
+ * The close code of a session the server would not keep unsigned (its time to sign in ran out,
+ * or too many failed attempts): reconnecting at once would only be closed again.
+ */
+const POLICY_VIOLATION = 1008;
 /** How long a request may wait for its reply. */
 const REPLY_TIMEOUT_MS = 15_000;
 
@@ -50,7 +59,9 @@ export function serverUrl(location: Location = window.location): string {
  * The one WebSocket the UI talks to the server through, with the JSON API: requests get a `tan`
  * and resolve with their reply; pushes go to listeners by command. It reconnects by itself (the
  * server restarts after a restore), and then runs the `onOpen` hooks again (log in, subscribe), so
- * pages never see a dead socket. Events: `state` when {@link ServerConnection.state} changes.
+ * pages never see a dead socket. A socket the server closed for want of a sign-in (1008) is not
+ * reopened until a request needs it: the sign-in page would otherwise reconnect every time the
+ * server's time to sign in runs out. Events: `state` when {@link ServerConnection.state} changes.
  */
 export class ServerConnection extends EventTarget {
   readonly #url: string;
@@ -122,6 +133,7 @@ export class ServerConnection extends EventTarget {
    * rejects with a {@link ServerError} when the server says no.
    */
   async call<T = unknown>(request: Record<string, unknown>, options?: SendOptions): Promise<T> {
+    if (this.#state === 'idle' && !this.#socket && !this.#closed) this.#open();
     await this.#ready;
     const reply = await this.send(request, options);
     if (!reply.success) throw new ServerError(reply);
@@ -178,7 +190,7 @@ export class ServerConnection extends EventTarget {
       this.#resolveReady();
     });
     socket.addEventListener('message', (event) => this.#receive(String(event.data)));
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       if (this.#socket !== socket) return;
       this.#socket = undefined;
       this.#failPending(new Error('the connection to the server was lost'));
@@ -186,6 +198,12 @@ export class ServerConnection extends EventTarget {
       this.#ready = new Promise((resolve) => {
         this.#resolveReady = resolve;
       });
+      if (event.code === POLICY_VIOLATION) {
+        // Opened again by the next call (signing in, asking for a token).
+        this.#retries = 0;
+        this.#setState('idle');
+        return;
+      }
       this.#setState('reconnecting');
       const wait = RETRY_MS[Math.min(this.#retries, RETRY_MS.length - 1)] as number;
       this.#retries += 1;
