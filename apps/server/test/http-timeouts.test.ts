@@ -1,5 +1,5 @@
 // A client that opens an HTTP(S) connection and then sends its headers a byte at a time
-// (slowloris), or nothing at all, is dropped once the headers time runs out (here 1 s, checked
+// (slowloris), or nothing at all, is dropped once the headers time runs out (here 3 s, checked
 // every 200 ms; 10 s by default), with a 408 saying why when it can still be told. A request
 // that is on time is served as ever.
 import type { Socket } from 'node:net';
@@ -18,7 +18,7 @@ afterEach(async () => {
 
 const start = async () => {
   t = await startServer({
-    httpTimeouts: { headersMs: 1000, requestMs: 2000, checkIntervalMs: 200 },
+    httpTimeouts: { headersMs: 3000, requestMs: 6000, checkIntervalMs: 200 },
   });
   return t;
 };

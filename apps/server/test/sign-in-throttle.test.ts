@@ -83,7 +83,15 @@ describe('the sign-in throttle on every transport', () => {
           ws.close();
         },
       ],
-      ['TCP login', () => tcpExchange(server.server.listening.tcp?.port ?? 0, [login('wrong')])],
+      [
+        'TCP login',
+        async () => {
+          const client = tcpClient(server.server.listening.tcp?.port ?? 0);
+          client.send(login('wrong'));
+          await client.inbox.next((m) => m.tan === 5);
+          client.socket.destroy();
+        },
+      ],
     ];
     for (const [name, attempt] of attempts) {
       // A lower bound only: the refusal waits at least the throttle's delay.
