@@ -235,7 +235,7 @@ console.log(
 
     let frames = 0;
     started = performance.now();
-    const effect = await EffectProcess.start({
+    const effect = new EffectProcess({
       name: 'flood',
       script: flood,
       args: { frames: FLOOD_FRAMES },
@@ -252,7 +252,9 @@ console.log(
       loadImage: async () => [],
     });
     effect.on('frame', () => frames++);
-    await new Promise((resolve) => (effect.running ? effect.once('exit', resolve) : resolve()));
+    const exited = new Promise((resolve) => effect.once('exit', resolve));
+    await effect.start();
+    await exited;
     const elapsed = performance.now() - started;
     bridge.push(elapsed);
     if (frames + 1 < FLOOD_FRAMES)

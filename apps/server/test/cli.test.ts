@@ -58,6 +58,33 @@ describe('glowkit', () => {
     }
   });
 
+  it('--help after a command shows that command alone: its lines and the options it reads', () => {
+    const token = glowkit('token', 'deny', '--help');
+    expect(token.code).toBe(0);
+    expect(token.stdout).toMatch(/^glowkit token — /);
+    for (const text of ['token create --comment <text>', 'token deny --all', '--tcp-port <n>']) {
+      expect(token.stdout).toContain(text);
+    }
+    for (const text of ['config export', 'glowkit [start]', '--body-limit', '--version']) {
+      expect(token.stdout).not.toContain(text);
+    }
+    const config = glowkit('config', '--help');
+    expect(config.code).toBe(0);
+    expect(config.stdout).toContain('glowkit config import <file>');
+    expect(config.stdout).toContain('GLOWKIT_DATA');
+    expect(config.stdout).not.toContain('token create');
+    expect(config.stdout).not.toContain('--tcp-port');
+    const start = glowkit('start', '--help');
+    expect(start.stdout).toContain('--body-limit <size>');
+    expect(start.stdout).toContain('GLOWKIT_WEB_DIR');
+    expect(start.stdout).not.toContain('token create');
+    // No command named, or one that does not exist: the whole help, as before.
+    const all = glowkit('--help').stdout;
+    expect(all).toContain('token create');
+    expect(all).toContain('config export');
+    expect(glowkit('fly', '--help').stdout).toBe(all);
+  });
+
   it('says what is wrong in one line, with exit code 2, for bad usage', () => {
     for (const args of [['fly'], ['start', '--port', 'eighty'], ['token', 'create'], ['--nope']]) {
       const { code, stderr } = glowkit(...args);

@@ -51,8 +51,9 @@ function options(path: string, more: Partial<EffectProcessOptions> = {}): Effect
   };
 }
 
-async function start(path: string, more: Partial<EffectProcessOptions> = {}) {
-  const effect = await EffectProcess.start(options(path, more));
+/** An effect with its listeners attached, not started yet. */
+function effectOf(path: string, more: Partial<EffectProcessOptions> = {}) {
+  const effect = new EffectProcess(options(path, more));
   running.add(effect);
   const frames: EffectFrame[] = [];
   const logs: string[] = [];
@@ -62,10 +63,15 @@ async function start(path: string, more: Partial<EffectProcessOptions> = {}) {
   return { effect, frames, logs, exited };
 }
 
+async function start(path: string, more: Partial<EffectProcessOptions> = {}) {
+  const started = effectOf(path, more);
+  await started.effect.start();
+  return started;
+}
+
 async function startError(path: string, more: Partial<EffectProcessOptions> = {}) {
   try {
-    const effect = await EffectProcess.start(options(path, more));
-    running.add(effect);
+    await effectOf(path, more).effect.start();
   } catch (error) {
     expect(error).toBeInstanceOf(EffectStartError);
     return error as EffectStartError;
@@ -166,6 +172,112 @@ describe('EffectProcess: start', () => {
       'warn: effect limit maxFramesPerSecond = NaN is not a number ≥ 0; using 2000',
       'warn: effect limit abortGraceMs = -5 is not a number ≥ 0; using 500',
     ]);
+  });
+});
+
+describe('EffectProcess: listeners attached before start()', () => {
+  it('hears the first lines and the first frame before start() resolves', async () => {
+    const go = join(dir, 'go-first-lines');
+    const path = await script(
+      'first-lines.py',
+      [
+        'import hyperion, os, time',
+        'print("hello")',
+        `while not os.path.exists(${JSON.stringify(go)}):`,
+        '    time.sleep(0.01)',
+        'hyperion.setColor(1, 2, 3)',
+        'while not hyperion.abort():',
+        '    time.sleep(0.01)',
+        '',
+      ].join('\n'),
+    );
+    // Without a frame it would count as started only after two minutes.
+    const effect = new EffectProcess(options(path, { limits: { startTimeoutMs: 120_000 } }));
+    running.add(effect);
+    const events: string[] = [];
+    effect.on('log', (level, line) => events.push(`${level}: ${line}`));
+    effect.on('frame', () => events.push('frame'));
+    const started = effect.start().then(() => events.push('started'));
+    try {
+      await vi.waitFor(() => expect(events).toContain('info: hello'), { timeout: 10_000 });
+      expect(events).toEqual(['info: hello']);
+    } finally {
+      await writeFile(go, '');
+    }
+    await started;
+    expect(events).toEqual(['info: hello', 'frame', 'started']);
+    expect(effect.start()).toBe(effect.start());
+    expect(await effect.stop()).toEqual({ reason: 'stopped', message: "Effect 'Test' stopped" });
+  });
+
+  it('hears what a script printed before it failed at start; the rejection carries the exit', async () => {
+    const path = await script(
+      'fails-at-start.py',
+      'import hyperion\nprint("about to fail")\nraise ValueError("no")\n',
+    );
+    const { effect, logs, exited } = effectOf(path);
+    let exitEvents = 0;
+    void exited.then(() => exitEvents++);
+    const error = await effect.start().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(EffectStartError);
+    const { exit } = error as EffectStartError;
+    expect(exit.message).toBe("Effect 'Test' failed: ValueError: no (fails-at-start.py line 3)");
+    expect(logs[0]).toBe('info: about to fail');
+    expect(logs.at(-1)).toBe('warn: ValueError: no');
+    expect(await effect.stop()).toBe(exit);
+    expect(effect.exitInfo).toBe(exit);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(exitEvents).toBe(0);
+  });
+
+  it('fails the effect, not the server, when a frame listener throws', async () => {
+    const path = await script(
+      'listener-throws.py',
+      'import hyperion, time\nhyperion.setColor(1, 2, 3)\ntime.sleep(30)\n',
+    );
+    const effect = new EffectProcess(options(path));
+    running.add(effect);
+    effect.on('frame', () => {
+      throw new Error('the muxer broke');
+    });
+    const error = await effect.start().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(EffectStartError);
+    expect((error as EffectStartError).message).toBe(
+      "Effect 'Test' failed: the engine could not take its output: the muxer broke",
+    );
+    expect(alive(effect.pid)).toBe(false);
+  });
+
+  it('never starts once stopped before start(): no child, and start() rejects with the stop', async () => {
+    const path = await script('never.py', 'import hyperion\nhyperion.setColor(0, 0, 0)\n');
+    const { effect, logs } = effectOf(path);
+    expect(effect.running).toBe(false);
+    const exit = await effect.stop();
+    expect(exit).toEqual({ reason: 'stopped', message: "Effect 'Test' stopped" });
+    await expect(effect.start()).rejects.toThrow(new EffectStartError(exit));
+    expect(effect.pid).toBe(0);
+    expect(logs).toEqual([]);
+  });
+
+  it('stops an effect asked to stop while it starts, once it has started', async () => {
+    const path = await script(
+      'stop-early.py',
+      'import hyperion, time\nhyperion.setColor(0, 0, 0)\nwhile not hyperion.abort():\n    time.sleep(0.01)\n',
+    );
+    const { effect, exited } = effectOf(path);
+    const started = effect.start();
+    expect(effect.running).toBe(true);
+    const exit = await effect.stop();
+    await expect(started).resolves.toBeUndefined();
+    expect(exit).toEqual({ reason: 'stopped', message: "Effect 'Test' stopped" });
+    expect(await exited).toBe(exit);
+    expect(effect.running).toBe(false);
   });
 });
 

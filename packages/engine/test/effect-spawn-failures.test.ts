@@ -54,7 +54,8 @@ function options(more: Partial<EffectProcessOptions> = {}): EffectProcessOptions
 
 async function startError(more: Partial<EffectProcessOptions>): Promise<EffectStartError> {
   try {
-    const effect = await EffectProcess.start(options(more));
+    const effect = new EffectProcess(options(more));
+    await effect.start();
     await effect.stop();
   } catch (error) {
     expect(error).toBeInstanceOf(EffectStartError);

@@ -136,12 +136,13 @@ async function run(
     ...more,
     limits: { startTimeoutMs: 200, ...more.limits },
   };
-  const effect = await EffectProcess.start(options);
+  const effect = new EffectProcess(options);
   const frames: EffectFrame[] = [];
   const logs: string[] = [];
   effect.on('frame', (frame) => frames.push(frame));
   effect.on('log', (level, line) => logs.push(`${level}: ${line}`));
   const exited = new Promise<EffectExit>((resolve) => effect.once('exit', resolve));
+  await effect.start();
   if (more.stopAfterMs !== undefined) {
     await new Promise((resolve) => setTimeout(resolve, more.stopAfterMs));
     await effect.stop();

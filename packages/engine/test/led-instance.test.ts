@@ -284,39 +284,42 @@ describe('LedInstance', () => {
   });
 });
 
+/** The bundled effects and one more, `name`, running `source` as `file`. */
+async function catalogueWith(name: string, file: string, source: string): Promise<EffectCatalogue> {
+  const stem = file.replace(/\.py$/, '');
+  const folder = join(dir, `effects-${stem}`);
+  mkdirSync(join(folder, 'schema'), { recursive: true });
+  writeFileSync(join(folder, file), source);
+  writeFileSync(
+    join(folder, 'schema', `${stem}.schema.json`),
+    JSON.stringify({
+      type: 'object',
+      script: file,
+      title: `edt_eff_${stem}_header`,
+      required: true,
+      properties: {},
+      additionalProperties: false,
+    }),
+  );
+  writeFileSync(join(folder, `${stem}.json`), JSON.stringify({ name, script: file, args: {} }));
+  const loaded = await EffectCatalogue.load({
+    bundledDir: BUNDLED,
+    paths: [folder],
+    disable: [],
+    rootDir: dir,
+  });
+  expect(loaded.problems).toEqual([]);
+  return loaded;
+}
+
 describe('LedInstance: an effect that ignores a stop', () => {
   /** A catalogue with one effect whose script never polls abort(). */
-  async function stubbornCatalogue(): Promise<EffectCatalogue> {
-    const folder = join(dir, 'stubborn-effects');
-    mkdirSync(join(folder, 'schema'), { recursive: true });
-    writeFileSync(
-      join(folder, 'stubborn.py'),
+  const stubbornCatalogue = () =>
+    catalogueWith(
+      'Stubborn',
+      'stubborn.py',
       'import hyperion, time\nwhile True:\n    hyperion.setColor(9, 9, 9)\n    time.sleep(0.05)\n',
     );
-    writeFileSync(
-      join(folder, 'schema', 'stubborn.schema.json'),
-      JSON.stringify({
-        type: 'object',
-        script: 'stubborn.py',
-        title: 'edt_eff_stubborn_header',
-        required: true,
-        properties: {},
-        additionalProperties: false,
-      }),
-    );
-    writeFileSync(
-      join(folder, 'stubborn.json'),
-      JSON.stringify({ name: 'Stubborn', script: 'stubborn.py', args: {} }),
-    );
-    const loaded = await EffectCatalogue.load({
-      bundledDir: BUNDLED,
-      paths: [folder],
-      disable: [],
-      rootDir: dir,
-    });
-    expect(loaded.problems).toEqual([]);
-    return loaded;
-  }
 
   it.each([
     ['its priority is cleared', (instance: LedInstance) => instance.clear(40)],
@@ -349,6 +352,35 @@ describe('LedInstance: an effect that ignores a stop', () => {
     ]);
     expect(children()).toEqual([]);
     await instance.close();
+  });
+});
+
+describe('LedInstance: an effect that fails at start', () => {
+  it('answers the failure once, logs what the script printed first, and gives the priority up', async () => {
+    const custom = await catalogueWith(
+      'Broken',
+      'broken.py',
+      'import hyperion\nprint("reading my settings")\nraise ValueError("no settings")\n',
+    );
+    const logs: string[] = [];
+    const { instance } = instanceWith(
+      {},
+      { catalogue: () => custom, log: (level, message) => logs.push(`${level}: ${message}`) },
+    );
+    await instance.start();
+    const message = "Effect 'Broken' failed: ValueError: no settings (broken.py line 3)";
+    expect(
+      await instance.runEffect({ name: 'Broken', priority: 40, durationMs: -1, origin: 'test' }),
+    ).toEqual({ ok: false, error: 'Effect failed to start', details: [message] });
+    expect(logs).toContain("info: effect 'Broken': reading my settings");
+    expect(logs).toContain("warn: effect 'Broken': ValueError: no settings");
+    expect(instance.effectProblems).toMatchObject([
+      { name: 'Broken', priority: 40, reason: 'failed', message },
+    ]);
+    expect(instance.priorities.map((p) => p.priority)).not.toContain(40);
+    expect(instance.activeEffects).toEqual([]);
+    await instance.close();
+    expect(children()).toEqual([]);
   });
 });
 

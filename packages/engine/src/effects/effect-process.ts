@@ -118,6 +118,39 @@ type EffectEvents = {
   log: ['info' | 'warn', string];
 };
 
+/** The caller of start(), until the effect counts as started or ends first. */
+interface Starting {
+  resolve: () => void;
+  reject: (error: EffectStartError) => void;
+}
+
+/**
+ * Where an effect is in its life; each state holds what only it needs. The child's own exit
+ * status and what it said (stderr, a FAILURE line) are facts about the child, kept beside it:
+ * they decide the exit's wording, not what happens next.
+ */
+type Lifecycle =
+  /** Made: listeners may be attached; start() not called yet. */
+  | { kind: 'idle' }
+  /** python3 starting and compiling the script, until READY. */
+  | { kind: 'spawning'; starting: Starting }
+  /** READY came: started at the first frame, or when `timer` (startTimeoutMs) fires. */
+  | { kind: 'ready'; starting: Starting; timer: NodeJS.Timeout }
+  /** Started: frames are delivered. */
+  | { kind: 'running' }
+  /** stop() asked the script to end; it is killed if it has not abortGraceMs later. */
+  | { kind: 'stopping' }
+  /** Killed, or never spawned, for a reason of ours; the first reason counts. */
+  | {
+      kind: 'killing';
+      reason: 'failed' | 'killed';
+      message: string;
+      /** Set when it ends before it counted as started: start() rejects with the reason. */
+      starting: Starting | undefined;
+    }
+  /** Gone: pipes and timers closed. */
+  | { kind: 'exited'; exit: EffectExit };
+
 const RUNNER = fileURLToPath(new URL('../../python/glowkit_effect.py', import.meta.url));
 /** From spawn to READY: python3 starting and compiling the script. */
 const READY_TIMEOUT_MS = 10_000;
@@ -126,15 +159,21 @@ const MEMORY_POLL_MS = 200;
 const DRAIN_TIMEOUT_MS = 1000;
 const STDERR_TAIL_CHARS = 4000;
 const FAILURE_CHARS = 400;
-/** Events kept while start() has not yet handed the process to its caller. */
-const EARLY_EVENTS_KEPT = 4096;
 /** The only variables a script sees: no tokens or paths of the server leak into effects. */
 const CHILD_ENV_KEYS = ['PATH', 'TZ', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR'];
 
 /**
- * A Python effect in its own `python3` child. Frames arrive as `frame` events while it runs, its
- * print() output as rate-capped `log` events, and `exit` once it is gone. A script that floods
- * frames, grows beyond its memory limit, breaks the pipe protocol or ignores a stop is killed.
+ * A Python effect in its own `python3` child. Attach listeners, then call {@link start}: frames
+ * arrive as `frame` events while it runs (the first ones before start() resolves), its print()
+ * output as rate-capped `log` events, and `exit` once it is gone after a successful start (when
+ * start() rejects, the rejection carries the exit instead). A script that floods frames, grows
+ * beyond its memory limit, breaks the pipe protocol or ignores a stop is killed.
+ *
+ * ```ts
+ * const effect = new EffectProcess(options);
+ * effect.on('frame', show).on('log', log).once('exit', ended);
+ * await effect.start(); // rejects with an EffectStartError: the one-line reason
+ * ```
  *
  * Differences from Hyperion.ng, on purpose: a script that never polls `abort()` is killed
  * `abortGraceMs` after stop() (ng waits forever, issue #1586); `sys.exit()` ends the effect
@@ -143,24 +182,20 @@ const CHILD_ENV_KEYS = ['PATH', 'TZ', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR'];
 export class EffectProcess extends EventEmitter<EffectEvents> {
   readonly #options: EffectProcessOptions;
   readonly #limits: EffectLimits;
-  /** Undefined when spawn() itself threw. */
-  readonly #child: ChildProcess | undefined;
+  /** Said as `log` warnings when start() is called, once listeners are attached. */
+  readonly #limitWarnings: string[];
+  #state: Lifecycle = { kind: 'idle' };
+  #started: Promise<void> | undefined;
+  /** Undefined before start() and when spawn() itself threw. */
+  #child: ChildProcess | undefined;
+  /** The child's own exit; its pipes may still hold its last output. */
+  #childExit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  /** The script's own account of its failure (a FAILURE line). */
+  #failure: string | undefined;
+  #stderrTail = '';
   readonly #reader = new MessageReader();
   readonly #closed: Promise<EffectExit>;
   #resolveClosed!: (exit: EffectExit) => void;
-  #started: { resolve: (p: EffectProcess) => void; reject: (e: Error) => void } | undefined;
-
-  #ready = false;
-  #handedOver = false;
-  #early: Array<() => void> | undefined = [];
-  #stopRequested = false;
-  #kill: { reason: EffectExit['reason']; message: string } | undefined;
-  #failure: string | undefined;
-  #notSpawned = false;
-  #exitStatus: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  #exitInfo: EffectExit | undefined;
-  #finalized = false;
-  #stderrTail = '';
   #canvas: EffectCanvasLike | undefined;
   #replies: Promise<void> = Promise.resolve();
   #frameWindowStart = Number.NEGATIVE_INFINITY;
@@ -168,62 +203,107 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   #memoryRead: Promise<void> | undefined;
   readonly #timers = new Set<NodeJS.Timeout>();
   #memoryTimer: NodeJS.Timeout | undefined;
-  #startTimer: NodeJS.Timeout | undefined;
 
-  /**
-   * Starts an effect. Resolves at its first frame, or `startTimeoutMs` after the script began
-   * with the child still alive; rejects with an {@link EffectStartError} whose message is the
-   * one-line reason when it fails before (syntax error, exception, missing script, no python3).
-   */
-  static async start(options: EffectProcessOptions): Promise<EffectProcess> {
-    try {
-      await access(options.script);
-    } catch {
-      throw new EffectStartError({
-        reason: 'failed',
-        message: `Effect '${options.name}' failed: its script ${options.script} was not found; check the "script" of its definition`,
-      });
-    }
-    return new Promise((resolve, reject) => {
-      new EffectProcess(options, { resolve, reject });
-    });
-  }
-
-  private constructor(
-    options: EffectProcessOptions,
-    started: { resolve: (p: EffectProcess) => void; reject: (e: Error) => void },
-  ) {
+  /** Makes an effect that has not started: attach listeners, then call {@link start}. */
+  constructor(options: EffectProcessOptions) {
     super();
     this.#options = options;
-    this.#started = started;
     this.#closed = new Promise((resolve) => {
       this.#resolveClosed = resolve;
     });
     const { limits, warnings } = resolveLimits(options.limits);
     this.#limits = limits;
-    for (const warning of warnings) this.#deliver('log', 'warn', warning);
+    this.#limitWarnings = warnings;
+  }
 
-    const env: NodeJS.ProcessEnv = {};
-    for (const key of CHILD_ENV_KEYS)
-      if (process.env[key] !== undefined) env[key] = process.env[key];
-    let child: ChildProcess | undefined;
-    try {
-      // detached: the child leads its own process group, so a kill takes whatever it started too.
-      child = spawn(options.python ?? 'python3', ['-I', '-S', '-u', '-B', RUNNER], {
-        stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-        cwd: dirname(options.script),
-        env,
-        detached: true,
-      });
-    } catch (error) {
-      // Failures other than the five spawn() reports as an 'error' event are thrown at once;
-      // reported on the next tick as those are, so that start() settles the same way.
-      process.nextTick(() => this.#spawnFailed(error as NodeJS.ErrnoException));
+  /**
+   * Starts the effect. Resolves at its first frame, or `startTimeoutMs` after the script began
+   * with the child still alive; rejects with an {@link EffectStartError} whose message is the
+   * one-line reason when it fails before (syntax error, exception, missing script, no python3),
+   * or was stopped before it started. Every call returns the same promise.
+   */
+  start(): Promise<void> {
+    this.#started ??= new Promise((resolve, reject) => {
+      const state = this.#state;
+      // Stopped before it started.
+      if (state.kind === 'exited') throw new EffectStartError(state.exit);
+      this.#state = { kind: 'spawning', starting: { resolve, reject } };
+      for (const warning of this.#limitWarnings) this.emit('log', 'warn', warning);
+      const { script } = this.#options;
+      access(script).then(
+        () => this.#spawn(),
+        () =>
+          this.#notSpawned(
+            `its script ${script} was not found; check the "script" of its definition`,
+          ),
+      );
+    });
+    return this.#started;
+  }
+
+  /** The child's process id (0 before start() and when it could not be started). */
+  get pid(): number {
+    return this.#child?.pid ?? 0;
+  }
+
+  /** True from start() until stop() is called or the child ends; frames are delivered only then. */
+  get running(): boolean {
+    const { kind } = this.#state;
+    return kind === 'spawning' || kind === 'ready' || kind === 'running';
+  }
+
+  /** How the effect ended, once it has. */
+  get exitInfo(): EffectExit | undefined {
+    return this.#state.kind === 'exited' ? this.#state.exit : undefined;
+  }
+
+  /**
+   * Asks the script to end (its `abort()` returns 1) and kills it if it has not ended
+   * `abortGraceMs` later. Resolves when the process is gone and every pipe and timer is closed.
+   * While it starts, stop() waits for start() to settle first; before start(), it never starts.
+   * Idempotent: every call returns the same exit.
+   */
+  stop(): Promise<EffectExit> {
+    const state = this.#state;
+    switch (state.kind) {
+      case 'idle': {
+        const exit: EffectExit = {
+          reason: 'stopped',
+          message: `Effect '${this.#options.name}' stopped`,
+        };
+        this.#state = { kind: 'exited', exit };
+        this.#resolveClosed(exit);
+        break;
+      }
+      case 'spawning':
+      case 'ready':
+        return (this.#started as Promise<void>).then(
+          () => this.stop(),
+          () => this.#closed,
+        );
+      case 'running':
+        this.#state = { kind: 'stopping' };
+        this.#write(encodeAbort());
+        this.#after(this.#limits.abortGraceMs, () =>
+          this.#terminate(
+            'killed',
+            `it did not end within ${this.#limits.abortGraceMs} ms of being stopped; its script should check hyperion.abort() more often`,
+          ),
+        );
+        break;
+      case 'stopping':
+      case 'killing':
+      case 'exited':
+        break;
     }
-    this.#child = child;
-    if (child) this.#wire(child);
-    this.#write(
-      encodeInit({
+    return this.#closed;
+  }
+
+  #spawn(): void {
+    const options = this.#options;
+    let init: Buffer;
+    try {
+      init = encodeInit({
         name: options.name,
         script: options.script,
         ledCount: options.ledCount,
@@ -234,52 +314,39 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
         durationMs: options.durationMs,
         imageData: options.imageData ?? null,
         resourceDirs: options.resourceDirs,
-      }),
-    );
+      });
+    } catch (error) {
+      this.#notSpawned(`its settings could not be sent to the script: ${oneLine(error)}`);
+      return;
+    }
+    const env: NodeJS.ProcessEnv = {};
+    for (const key of CHILD_ENV_KEYS)
+      if (process.env[key] !== undefined) env[key] = process.env[key];
+    try {
+      // detached: the child leads its own process group, so a kill takes whatever it started too.
+      this.#child = spawn(options.python ?? 'python3', ['-I', '-S', '-u', '-B', RUNNER], {
+        stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+        cwd: dirname(options.script),
+        env,
+        detached: true,
+      });
+    } catch (error) {
+      // Failures other than the five spawn() reports as an 'error' event are thrown at once;
+      // reported on the next tick as those are, so that start() settles the same way.
+      process.nextTick(() => this.#spawnFailed(error as NodeJS.ErrnoException));
+    }
+    if (this.#child) this.#wire(this.#child);
+    this.#write(init);
     this.#after(READY_TIMEOUT_MS, () => {
-      if (!this.#ready)
+      if (this.#state.kind === 'spawning')
         this.#terminate(
           'failed',
           `${basename(options.python ?? 'python3')} did not start within ${READY_TIMEOUT_MS / 1000} s`,
         );
     });
-    if (child?.pid !== undefined) {
+    if (this.#child?.pid !== undefined) {
       this.#memoryTimer = setInterval(() => this.#pollMemory(), MEMORY_POLL_MS);
     }
-  }
-
-  /** The child's process id (0 when it could not be started). */
-  get pid(): number {
-    return this.#child?.pid ?? 0;
-  }
-
-  /** True until stop() is called or the child ends; frames are delivered only while running. */
-  get running(): boolean {
-    return !this.#finalized && !this.#stopRequested && this.#kill === undefined;
-  }
-
-  /** How the effect ended, once it has. */
-  get exitInfo(): EffectExit | undefined {
-    return this.#exitInfo;
-  }
-
-  /**
-   * Asks the script to end (its `abort()` returns 1) and kills it if it has not ended
-   * `abortGraceMs` later. Resolves when the process is gone and every pipe and timer is closed.
-   * Idempotent: every call returns the same exit.
-   */
-  stop(): Promise<EffectExit> {
-    if (!this.#finalized && !this.#stopRequested) {
-      this.#stopRequested = true;
-      this.#write(encodeAbort());
-      this.#after(this.#limits.abortGraceMs, () =>
-        this.#terminate(
-          'killed',
-          `it did not end within ${this.#limits.abortGraceMs} ms of being stopped; its script should check hyperion.abort() more often`,
-        ),
-      );
-    }
-    return this.#closed;
   }
 
   #wire(child: ChildProcess): void {
@@ -290,10 +357,10 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
     // Unset when spawn() failed for lack of file descriptors (EMFILE, ENFILE).
     const [stdin, stdout, stderr, pipe] = child.stdio ?? [];
     child.on('exit', (code, signal) => {
-      this.#exitStatus = { code, signal };
+      this.#childExit = { code, signal };
       // Whatever the script started in its process group goes with it.
       this.#signalGroup();
-      this.#after(DRAIN_TIMEOUT_MS, () => this.#finalize());
+      if (this.#state.kind !== 'exited') this.#after(DRAIN_TIMEOUT_MS, () => this.#finalize());
     });
     child.on('close', () => this.#finalize());
     stdin?.on('error', () => {
@@ -313,7 +380,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   ): void {
     if (!stream) return;
     const decoder = new StringDecoder('utf8');
-    const log = new LineLog((line) => this.#deliver('log', level, line));
+    const log = new LineLog((line) => this.emit('log', level, line));
     stream.on('error', () => {});
     stream.on('data', (chunk: Buffer) => {
       const text = decoder.write(chunk);
@@ -328,11 +395,18 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
 
   /** The child could not be started: the effect fails with why, in one line. */
   #spawnFailed(error: NodeJS.ErrnoException): void {
-    if (this.#notSpawned) return;
-    this.#notSpawned = true;
-    const python = this.#options.python ?? 'python3';
-    this.#kill ??= { reason: 'failed', message: this.#say('failed', spawnProblem(python, error)) };
-    this.#finalize();
+    this.#notSpawned(spawnProblem(this.#options.python ?? 'python3', error));
+  }
+
+  /** Fails an effect that has no child; a reason already given counts first. */
+  #notSpawned(why: string): void {
+    const state = this.#state;
+    if (state.kind === 'exited') return;
+    if (state.kind !== 'killing') {
+      const message = this.#say('failed', why);
+      this.#state = { kind: 'killing', reason: 'failed', message, starting: startingOf(state) };
+    }
+    this.#close();
   }
 
   #onPipeData(chunk: Buffer): void {
@@ -344,7 +418,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       return;
     }
     for (const message of messages) {
-      if (this.#kill !== undefined || this.#finalized) return;
+      if (this.#state.kind === 'killing' || this.#state.kind === 'exited') return;
       try {
         this.#onMessage(message);
       } catch (error) {
@@ -356,17 +430,18 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   }
 
   #onMessage({ type, payload }: PipeMessage): void {
+    const state = this.#state;
     if (type === PipeMessageType.READY) {
-      if (this.#ready) throw new PipeProtocolError('READY came twice');
-      this.#ready = true;
-      this.#startTimer = this.#after(this.#limits.startTimeoutMs, () => this.#handOver());
+      if (state.kind !== 'spawning') throw new PipeProtocolError('READY came twice');
+      const timer = this.#after(this.#limits.startTimeoutMs, () => this.#handOver());
+      this.#state = { kind: 'ready', starting: state.starting, timer };
       return;
     }
     if (type === PipeMessageType.FAILURE) {
       this.#failure = oneLine(Buffer.from(payload).toString('utf8')).slice(0, FAILURE_CHARS);
       return;
     }
-    if (!this.#ready) {
+    if (state.kind === 'spawning') {
       throw new PipeProtocolError(`message type 0x${hex(type)} came before READY`);
     }
     switch (type) {
@@ -454,51 +529,29 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       );
       return false;
     }
-    this.#deliver('frame', frame);
+    this.emit('frame', frame);
     this.#handOver();
     return true;
   }
 
-  /** The effect counts as started: start() resolves, and queued events follow right after. */
+  /** The effect counts as started (its first frame, or startTimeoutMs after READY). */
   #handOver(): void {
-    const started = this.#started;
-    if (started === undefined || this.#finalized || this.#kill !== undefined) return;
-    this.#started = undefined;
-    this.#resolveStart(started);
-  }
-
-  #resolveStart(started: { resolve: (p: EffectProcess) => void }): void {
-    if (this.#startTimer !== undefined) this.#clear(this.#startTimer);
-    started.resolve(this);
-    // The caller attaches its listeners when its await resumes, which is before this runs.
-    setImmediate(() => {
-      const early = this.#early ?? [];
-      this.#early = undefined;
-      this.#handedOver = true;
-      for (const emit of early) emit();
-    });
-  }
-
-  #deliver<K extends keyof EffectEvents>(event: K, ...args: EffectEvents[K]): void {
-    if (this.#handedOver) {
-      (this.emit as (e: K, ...a: EffectEvents[K]) => boolean)(event, ...args);
-      return;
-    }
-    const early = this.#early;
-    if (early === undefined) return;
-    early.push(() => (this.emit as (e: K, ...a: EffectEvents[K]) => boolean)(event, ...args));
-    if (early.length > EARLY_EVENTS_KEPT) early.shift();
+    const state = this.#state;
+    if (state.kind !== 'ready') return;
+    this.#clear(state.timer);
+    this.#state = { kind: 'running' };
+    state.starting.resolve();
   }
 
   #pollMemory(): void {
     const pid = this.#child?.pid;
-    if (pid === undefined || this.#memoryRead !== undefined || this.#exitStatus !== undefined)
+    if (pid === undefined || this.#memoryRead !== undefined || this.#childExit !== undefined)
       return;
     this.#memoryRead = readFile(`/proc/${pid}/status`, 'latin1')
       .then((status) => {
         const match = /VmRSS:\s+(\d+)\s*kB/.exec(status);
         const bytes = match ? Number(match[1]) * 1024 : 0;
-        if (bytes > this.#limits.maxMemoryBytes && this.#exitStatus === undefined) {
+        if (bytes > this.#limits.maxMemoryBytes) {
           this.#terminate(
             'killed',
             `it used ${mib(bytes)} MiB of memory, more than the ${mib(this.#limits.maxMemoryBytes)} MiB allowed`,
@@ -519,8 +572,12 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
 
   /** Kills the child for a reason of ours; the first reason counts. */
   #terminate(reason: 'failed' | 'killed', why: string): void {
-    if (this.#finalized || this.#exitStatus !== undefined) return;
-    this.#kill ??= { reason, message: this.#say(reason, why) };
+    const state = this.#state;
+    if (state.kind === 'idle' || state.kind === 'exited' || this.#childExit !== undefined) return;
+    if (state.kind !== 'killing') {
+      const message = this.#say(reason, why);
+      this.#state = { kind: 'killing', reason, message, starting: startingOf(state) };
+    }
     this.#signalGroup();
   }
 
@@ -531,13 +588,13 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       process.kill(-pid, 'SIGKILL');
     } catch {
       // No such group any more (or not a group leader): kill the child alone if it is there.
-      if (this.#exitStatus === undefined) this.#child?.kill('SIGKILL');
+      if (this.#childExit === undefined) this.#child?.kill('SIGKILL');
     }
   }
 
   #write(message: Buffer): void {
     const stdin = this.#child?.stdin;
-    if (stdin && !stdin.destroyed && stdin.writable && this.#exitStatus === undefined) {
+    if (stdin && !stdin.destroyed && stdin.writable && this.#childExit === undefined) {
       stdin.write(message);
     }
   }
@@ -563,11 +620,18 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       : `Effect '${name}' failed: ${why}`;
   }
 
-  /** The child is gone (or never came): close everything, then tell. Runs once. */
+  /** The child has exited and its pipes are drained (or had their time). */
   #finalize(): void {
-    if (this.#finalized) return;
-    if (this.#exitStatus === undefined && !this.#notSpawned) return;
-    this.#finalized = true;
+    if (this.#childExit !== undefined) this.#close();
+  }
+
+  /** The child is gone (or never came): close everything, then tell. Runs once. */
+  #close(): void {
+    const state = this.#state;
+    if (state.kind === 'exited' || state.kind === 'idle') return;
+    const exit = this.#classify(state);
+    const starting = startingOf(state);
+    this.#state = { kind: 'exited', exit };
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     if (this.#memoryTimer !== undefined) clearInterval(this.#memoryTimer);
@@ -579,35 +643,38 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       closing.push(once(stream, 'close').catch(() => undefined));
       stream.destroy();
     }
-    const exit = this.#classify();
-    this.#exitInfo = exit;
-    const started = this.#started;
-    this.#started = undefined;
     // libuv closes the process handle in the loop's close phase: a zero timer runs after it.
     closing.push(new Promise((resolve) => setTimeout(resolve, 0)));
-    void Promise.all(closing).then(() => {
+    void Promise.all(closing).then(async () => {
       // A script that ended well before its first frame has run: only a failure rejects start().
-      if (started !== undefined && exit.reason !== 'finished') {
-        started.reject(new EffectStartError(exit));
-      } else {
-        if (started !== undefined) this.#resolveStart(started);
-        this.#deliver('exit', exit);
+      if (starting !== undefined && exit.reason !== 'finished') {
+        starting.reject(new EffectStartError(exit));
+        this.#resolveClosed(exit);
+        return;
       }
+      if (starting !== undefined) {
+        starting.resolve();
+        // The caller of start() resumes on a microtask: it hears of the end after that.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      this.emit('exit', exit);
       this.#resolveClosed(exit);
     });
   }
 
-  #classify(): EffectExit {
+  #classify(state: Lifecycle): EffectExit {
     const name = this.#options.name;
     const tail = this.#stderrTail.trim();
     const detail = tail.length > 0 ? { detail: tail } : {};
-    if (this.#kill !== undefined) return { ...this.#kill, ...detail };
+    if (state.kind === 'killing') {
+      return { reason: state.reason, message: state.message, ...detail };
+    }
     if (this.#failure !== undefined) {
       return { reason: 'failed', message: `Effect '${name}' failed: ${this.#failure}`, ...detail };
     }
-    const { code, signal } = this.#exitStatus ?? { code: null, signal: null };
+    const { code, signal } = this.#childExit ?? { code: null, signal: null };
     if (code === 0) {
-      return this.#stopRequested
+      return state.kind === 'stopping'
         ? { reason: 'stopped', message: `Effect '${name}' stopped`, ...detail }
         : { reason: 'finished', message: `Effect '${name}' finished`, ...detail };
     }
@@ -618,6 +685,18 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
         ? `${python} was ended by ${signal}`
         : `${python} exited with code ${code}${lastLine ? `: ${lastLine}` : ''}`;
     return { reason: 'failed', message: `Effect '${name}' failed: ${why}`, ...detail };
+  }
+}
+
+/** The caller still waiting for start() in a state, if any. */
+function startingOf(state: Lifecycle): Starting | undefined {
+  switch (state.kind) {
+    case 'spawning':
+    case 'ready':
+    case 'killing':
+      return state.starting;
+    default:
+      return undefined;
   }
 }
 

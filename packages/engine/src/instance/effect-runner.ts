@@ -159,26 +159,7 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       ...optional('python', this.#context.python),
       ...optional('limits', this.#context.limits),
     };
-    let process: EffectProcess;
-    try {
-      process = await EffectProcess.start(options);
-    } catch (error) {
-      const message = (error as Error).message;
-      if (this.#starting.get(request.priority) === token) {
-        this.#starting.delete(request.priority);
-        if (muxer.get(request.priority)?.owner === request.name) muxer.clear(request.priority);
-      }
-      this.#remember(request, 'failed', message);
-      return failure('Effect failed to start', [message]);
-    }
-    if (this.#starting.get(request.priority) !== token || this.#closed) {
-      // Superseded by a newer request (or the instance closed) while starting.
-      this.#report(request, await process.stop());
-      return failure('Effect not started', [
-        `priority ${request.priority} was taken by a newer request while this effect started`,
-      ]);
-    }
-    this.#starting.delete(request.priority);
+    const process = new EffectProcess(options);
     const running: Running = {
       process,
       active: {
@@ -189,15 +170,17 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
         args,
       },
     };
-    this.#running.set(request.priority, running);
     process.on('frame', (frame) => {
-      if (this.#running.get(request.priority) !== running) return;
+      // Its first frames come while it starts: they show at once (its input is registered).
+      const starting = this.#starting.get(request.priority) === token;
+      if (!starting && this.#running.get(request.priority) !== running) return;
       if (frame.kind === 'colors') muxer.setColors(request.priority, frame.colors);
       else muxer.setImage(request.priority, frame.image);
     });
     process.on('log', (level, text) =>
       this.#context.log(level, `effect '${request.name}': ${text}`),
     );
+    // Told only after a successful start (a failed one is answered below).
     process.once('exit', (exit) => {
       // Also after a stop: a script that ignored it was killed, and that is worth telling.
       this.#report(request, exit);
@@ -207,6 +190,28 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       if (muxer.get(request.priority)?.component === 'EFFECT') muxer.clear(request.priority);
       this.emit('changed');
     });
+    try {
+      await process.start();
+    } catch (error) {
+      const message = (error as Error).message;
+      if (this.#starting.get(request.priority) === token) {
+        this.#starting.delete(request.priority);
+        if (muxer.get(request.priority)?.owner === request.name) muxer.clear(request.priority);
+      }
+      this.#remember(request, 'failed', message);
+      return failure('Effect failed to start', [message]);
+    }
+    if (this.#starting.get(request.priority) !== token || this.#closed) {
+      // Superseded by a newer request (or the instance closed) while starting; its exit is
+      // reported as any other.
+      await process.stop();
+      return failure('Effect not started', [
+        `priority ${request.priority} was taken by a newer request while this effect started`,
+      ]);
+    }
+    this.#starting.delete(request.priority);
+    // The caller of start() resumes before the process can tell of its end: this is in time.
+    this.#running.set(request.priority, running);
     this.emit('changed');
     return { ok: true };
   }

@@ -36,7 +36,8 @@ const options = {
 
 async function attempt(step: string): Promise<EffectProcess | undefined> {
   try {
-    const effect = await EffectProcess.start(options);
+    const effect = new EffectProcess(options);
+    await effect.start();
     say({ step, ok: true, pid: effect.pid });
     return effect;
   } catch (error) {

@@ -1,0 +1,66 @@
+/** `glowkit [start]`: runs the server until SIGINT or SIGTERM. */
+import { databaseFile } from '../../data-dir.js';
+import { ensureAdminToken } from '../../first-start.js';
+import { createLogger } from '../../logger.js';
+import { createServer } from '../../server.js';
+import { type Command, KEEPS_RUNNING } from '../command.js';
+import { bodyLimitOf, dataDirOf, dirOf, portOf, setting } from '../options.js';
+
+export const startCommand: Command = {
+  name: 'start',
+  summary: 'run the server',
+  usage: [
+    {
+      synopsis: 'glowkit [start] [options]',
+      text: ['run the server (HTTP, HTTPS and WebSocket JSON-RPC)'],
+    },
+  ],
+  options: [
+    'data-dir',
+    'host',
+    'port',
+    'ssl-port',
+    'tcp-port',
+    'body-limit',
+    'web-dir',
+    'log-level',
+  ],
+  async run(_args, values, io) {
+    const dataDir = dataDirOf(values);
+    const options = {
+      dataDir,
+      host: setting(values, 'host'),
+      port: portOf(values, 'port'),
+      sslPort: portOf(values, 'ssl-port'),
+      tcpPort: portOf(values, 'tcp-port'),
+      bodyLimit: bodyLimitOf(values),
+      webDir: dirOf(values, 'web-dir'),
+    };
+    const logger = createLogger({ level: setting(values, 'log-level') ?? 'info' });
+    // The server logs the store's warnings (e.g. a database readable by others) as it opens it.
+    const server = createServer({ ...options, logger });
+    const first = await ensureAdminToken(server.store, dataDir);
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) {
+        logger.warn({ signal }, 'stopping at once');
+        process.exit(1);
+      }
+      stopping = true;
+      logger.info({ signal }, 'stopping');
+      await server.stop();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    await server.start();
+    logger.info({ dataDir, database: databaseFile(dataDir) }, 'data directory');
+    if (first) {
+      // Printed once, on standard output and never through the logger: it is a secret.
+      io.stdout.write(
+        `\nAdmin token (shown once; also in ${first.file}, readable by you only):\n\n  ${first.token}\n\nUse it as "Authorization: Bearer <token>".\n\n`,
+      );
+    }
+    return KEEPS_RUNNING;
+  },
+};
