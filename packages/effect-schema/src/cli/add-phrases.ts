@@ -5,8 +5,7 @@
  * never leaves half a file.
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { JsonDocument } from '@glowkit/json';
-import { isObject } from '../elements.js';
+import { isJsonObject, JsonDocument } from '@glowkit/json';
 import { parseJson } from '../json/parse-json.js';
 
 /** The text a translator sees for a phrase that still needs translating. */
@@ -28,7 +27,7 @@ export function placeholderText(key: string): string {
  */
 export function insertPhrases(text: string, additions: ReadonlyArray<[string, string]>): string {
   const parsed = parseJson(text);
-  if (!parsed.ok || !isObject(parsed.value)) throw new Error('not a JSON object');
+  if (!parsed.ok || !isJsonObject(parsed.value)) throw new Error('not a JSON object');
   const existing = parsed.value;
   const todo = additions.filter(([k]) => !Object.hasOwn(existing, k));
   if (todo.length === 0) return text;

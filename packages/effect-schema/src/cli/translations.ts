@@ -1,7 +1,7 @@
 /** Loading translation (phrase) files for the CLI. */
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { isObject } from '../elements.js';
+import { isJsonObject } from '@glowkit/json';
 import { parseJson } from '../json/parse-json.js';
 import { readText } from './files.js';
 import { describeFsError, InputError } from './usage-error.js';
@@ -34,7 +34,7 @@ export async function loadPhraseFile(path: string, cwd = process.cwd()): Promise
       `${path}:${parsed.error.position.line}:${parsed.error.position.column}: translation file is not valid JSON: ${parsed.error.message}`,
     );
   }
-  if (!isObject(parsed.value)) {
+  if (!isJsonObject(parsed.value)) {
     throw new InputError(`${path}: a translation file must be a JSON object of key → text`);
   }
   const phrases: Record<string, string> = {};

@@ -1,5 +1,5 @@
 /** Checking of effect definition files (`{ name, script, args }`) against their script's schema. */
-import { isObject } from '../elements.js';
+import { isJsonObject } from '@glowkit/json';
 import { parseJson } from '../json/parse-json.js';
 import {
   applyOverrides,
@@ -62,7 +62,7 @@ function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptio
     lintOptions,
   );
   const value = parsed.value;
-  if (!isObject(value) || typeof value.script !== 'string' || !isObject(value.args)) {
+  if (!isJsonObject(value) || typeof value.script !== 'string' || !isJsonObject(value.args)) {
     return structural;
   }
   const located = (message: string): Diagnostic => {
@@ -84,7 +84,7 @@ function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptio
   let schema: Record<string, unknown>;
   if (typeof source === 'string') {
     const parsedSchema = parseJson(source);
-    if (!parsedSchema.ok || !isObject(parsedSchema.value)) {
+    if (!parsedSchema.ok || !isJsonObject(parsedSchema.value)) {
       return [
         ...structural,
         located(`the option schema of "${value.script}" is not a valid JSON object`),

@@ -2,12 +2,14 @@
  * The browser-safe part of the package (no Node built-ins): element kinds, value validation and
  * the smoothing block, for form components. Import it as `@glowkit/effect-schema/values`.
  */
+// The plain-object test lives in @glowkit/json; re-exported for the form components, which
+// depend on this part only.
+export { isJsonObject } from '@glowkit/json';
 export {
   dependenciesOf,
   type ElementKind,
   elementKind,
   enumTitlesOf,
-  isObject,
   type OptionSchema,
 } from '../elements.js';
 export { smoothingBlock } from '../smoothing.js';

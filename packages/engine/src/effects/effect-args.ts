@@ -6,11 +6,11 @@
 import {
   describeValueIssue,
   fromPointer,
-  isObject,
   type OptionSchema,
   toPointer,
   validateValue,
 } from '@glowkit/effect-schema';
+import { isJsonObject } from '@glowkit/protocol';
 
 /**
  * Checks request args against an effect option schema.
@@ -32,15 +32,16 @@ export function validateEffectArgs(
   args: unknown,
   pointer = '/effect/args',
 ): string[] {
-  if (!isObject(args)) return [`${pointer}: must be an object of option values, not ${show(args)}`];
+  if (!isJsonObject(args))
+    return [`${pointer}: must be an object of option values, not ${show(args)}`];
   if (!schema) return [];
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
   const closed = schema.additionalProperties === false;
   const problems: string[] = [];
   for (const [name, value] of Object.entries(args)) {
     const at = pointer + toPointer([name]);
     const option = properties[name];
-    if (!isObject(option)) {
+    if (!isJsonObject(option)) {
       if (closed) problems.push(`${at}: ${unknownOption(name, schema, Object.keys(properties))}`);
       continue;
     }
@@ -98,7 +99,7 @@ function valueAt(value: unknown, pointer: string): unknown {
   let at = value;
   for (const token of fromPointer(pointer)) {
     if (Array.isArray(at)) at = at[Number(token)];
-    else if (isObject(at)) at = at[token];
+    else if (isJsonObject(at)) at = at[token];
     else return undefined;
   }
   return at;

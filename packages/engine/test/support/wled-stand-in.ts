@@ -28,6 +28,7 @@
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isJsonObject } from '@glowkit/protocol';
 import { DdpDecoder } from './ddp-decoder.js';
 
 /** One segment as `GET /json/state` lists it (the keys the stand-in keeps). */
@@ -295,7 +296,7 @@ export class WledStandIn {
       } else if (req.method === 'GET' && path === '/json/state') send(200, this.state);
       else if (req.method === 'GET' && path === '/json/info') send(200, this.info);
       else if (req.method === 'POST' && ['/json', '/json/', '/json/state'].includes(path)) {
-        if (!isObject(json)) send(400, { error: 9 });
+        if (!isJsonObject(json)) send(400, { error: 9 });
         else {
           this.#apply(json);
           send(200, { success: true });
@@ -318,7 +319,7 @@ export class WledStandIn {
     if (bri > 0) state.bri = bri;
     state.on = bri > 0;
     if (typeof body.transition === 'number') state.transition = body.transition;
-    if (isObject(body.udpn)) {
+    if (isJsonObject(body.udpn)) {
       const udpn = body.udpn;
       if (typeof udpn.send === 'boolean') state.udpn.send = udpn.send;
       if (typeof udpn.recv === 'boolean') state.udpn.recv = udpn.recv;
@@ -336,9 +337,9 @@ export class WledStandIn {
         this.#liveMode = '';
       } else this.#realtimeUntil = 0;
     }
-    const segs = Array.isArray(body.seg) ? body.seg : isObject(body.seg) ? [body.seg] : [];
+    const segs = Array.isArray(body.seg) ? body.seg : isJsonObject(body.seg) ? [body.seg] : [];
     segs.forEach((item: unknown, index) => {
-      if (!isObject(item)) return;
+      if (!isJsonObject(item)) return;
       const id = typeof item.id === 'number' ? item.id : index;
       const target = state.seg.find((candidate) => candidate.id === id);
       if (target === undefined) return;
@@ -431,8 +432,4 @@ function parseJson(text: string): unknown {
 
 function clampByte(value: number): number {
   return Math.min(255, Math.max(0, Math.round(value)));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,4 @@
-import { isObject } from '../../elements.js';
+import { isJsonObject } from '@glowkit/json';
 import { parseJson } from '../../json/parse-json.js';
 import { collectPlaceholders } from '../../placeholders.js';
 import { readInputs, schemaFilePattern } from '../files.js';
@@ -35,7 +35,7 @@ export async function phrasesCommand(args: PhrasesArgs, io: CommandIo): Promise<
   let schemaCount = 0;
   for (const { file, text } of sources) {
     const parsed = parseJson(text);
-    if (!parsed.ok || !isObject(parsed.value)) {
+    if (!parsed.ok || !isJsonObject(parsed.value)) {
       problems.push(`${file}: not a valid schema (run glowkit-schema lint on it)`);
       continue;
     }

@@ -1,6 +1,6 @@
 /** `glowkit-schema types`: TypeScript types for an effect's args. */
 import { resolve } from 'node:path';
-import { isObject } from '../../elements.js';
+import { isJsonObject } from '@glowkit/json';
 import { parseJson } from '../../json/parse-json.js';
 import { lintEffectSchema } from '../../lint/lint-effect-schema.js';
 import { generateArgsTypes } from '../../types/generate-types.js';
@@ -39,7 +39,7 @@ export async function typesCommand(args: TypesArgs, io: CommandIo): Promise<numb
     return exitCodes.problems;
   }
   const parsed = parseJson(text);
-  if (!parsed.ok || !isObject(parsed.value))
+  if (!parsed.ok || !isJsonObject(parsed.value))
     throw new InputError(`${args.schema}: not a JSON object`);
   const translations = args.translations
     ? (await loadPhraseFile(await resolveSourcePhraseFile(args.translations, io.cwd), io.cwd))
