@@ -3,8 +3,9 @@
 import { isJsonObject, type JsonObject } from '@glowkit/json';
 import { childPointer, quote, type Violation, violation } from './violations.js';
 
-// The plain-object test and the own-property read live in @glowkit/json, for every package.
-export { isJsonObject, type JsonObject, own } from '@glowkit/json';
+// The plain-object test, the own-property read and JSON equality live in @glowkit/json, for
+// every package.
+export { isJsonObject, type JsonObject, jsonEqual, own } from '@glowkit/json';
 
 /** Checks one value at `pointer`, appending what is wrong with it to `out`. */
 export type Check = (value: unknown, pointer: string, out: Violation[]) => void;

@@ -17,7 +17,7 @@ export {
   validateAuthorizeRequest,
 } from './authorize.js';
 export { type Base64Scan, MAX_IMAGE_BYTES, scanBase64 } from './base64.js';
-export { isJsonObject, type JsonObject, own } from './checks.js';
+export { isJsonObject, type JsonObject, jsonEqual, own } from './checks.js';
 export {
   type ClearAllRequest,
   type ClearRequest,

@@ -2,9 +2,9 @@
  * The browser-safe part of the package (no Node built-ins): element kinds, value validation and
  * the smoothing block, for form components. Import it as `@glowkit/effect-schema/values`.
  */
-// The plain-object test lives in @glowkit/json; re-exported for the form components, which
+// The plain-object test and JSON equality live in @glowkit/json; re-exported for the form components, which
 // depend on this part only.
-export { isJsonObject } from '@glowkit/json';
+export { isJsonObject, jsonEqual } from '@glowkit/json';
 export {
   dependenciesOf,
   type ElementKind,
@@ -13,7 +13,7 @@ export {
   type OptionSchema,
 } from '../elements.js';
 export { smoothingBlock } from '../smoothing.js';
-export { duplicateIndexes, jsonEqual } from './json-equal.js';
+export { duplicateIndexes } from './json-equal.js';
 export {
   describeValueIssue,
   jsonTypeOf,

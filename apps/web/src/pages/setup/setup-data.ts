@@ -3,7 +3,7 @@
  * form of a type, what a switch of device type keeps, which groups changed, and which section a
  * violation of `config setconfig` belongs to.
  */
-import { type GroupFormSchema, isJsonObject } from '@glowkit/protocol';
+import { type GroupFormSchema, isJsonObject, jsonEqual } from '@glowkit/protocol';
 
 /** A JSON object. */
 export type Json = Record<string, unknown>;
@@ -84,22 +84,9 @@ export function switchDeviceType(
   return next;
 }
 
-/** Whether two JSON values are equal, whatever the order of their keys. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => sameJson(item, b[i]));
-  }
-  if (!isJsonObject(a) || !isJsonObject(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
-}
-
 /** The groups of `draft` whose value differs from `saved`, in the order of `draft`. */
 export function changedGroups(saved: Json, draft: Json): string[] {
-  return Object.keys(draft).filter((group) => !sameJson(saved[group], draft[group]));
+  return Object.keys(draft).filter((group) => !jsonEqual(saved[group], draft[group]));
 }
 
 /**
