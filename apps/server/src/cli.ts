@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseJson } from '@glowkit/protocol';
+import { describeJsonSyntaxError, parseJson } from '@glowkit/protocol';
 import { CliSession, replyProblem } from './cli-session.js';
 import { configurationInBackup } from './config/backup.js';
 import { databaseFile, defaultDataDir } from './data-dir.js';
@@ -425,7 +425,7 @@ async function config(args: string[], values: Values) {
     throw fileProblem(error, path, 'read');
   });
   const parsed = parseJson(source);
-  if (!parsed.ok) throw new Error(`${path}: ${parsed.description}`);
+  if (!parsed.ok) throw new Error(`${path}: ${describeJsonSyntaxError(parsed.error)}`);
   const content = configurationInBackup(parsed.value);
   if (!content.ok) throw new Error(`${path} ${content.problem}`);
   const result = restoreConfigurationOf(content.config);

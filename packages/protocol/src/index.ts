@@ -5,6 +5,16 @@
  *
  * @packageDocumentation
  */
+// Requests are parsed with @glowkit/json's parser, as every Glowkit tool parses JSON: its result
+// (`{ ok, value, document } | { ok: false, error }`) and its wording, re-exported here.
+export {
+  DEFAULT_MAX_DEPTH,
+  describeJsonSyntaxError,
+  type JsonSyntaxError,
+  type ParsedJson,
+  type ParseJsonOptions,
+  parseJson,
+} from '@glowkit/json';
 export {
   type AdjustmentRequest,
   type AdjustmentSettings,
@@ -86,7 +96,6 @@ export {
   validateImageRequest,
 } from './image.js';
 export { INSTANCE_NAME_LENGTH, type InstanceRequest, validateInstanceRequest } from './instance.js';
-export { DEFAULT_MAX_DEPTH, type ParsedJson, type ParseJsonOptions, parseJson } from './json.js';
 export { type LedColorsRequest, validateLedColorsRequest } from './ledcolors.js';
 export {
   type DiscoveredSerialPort,

@@ -6,7 +6,7 @@
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { isJsonObject, JsonDocument } from '@glowkit/json';
-import { parseJson } from '../json/parse-json.js';
+import { parseJsonFile } from '../json/parse-json.js';
 
 /** The text a translator sees for a phrase that still needs translating. */
 export function placeholderText(key: string): string {
@@ -26,7 +26,7 @@ export function placeholderText(key: string): string {
  * Throws when the text is not a JSON object (callers validate first).
  */
 export function insertPhrases(text: string, additions: ReadonlyArray<[string, string]>): string {
-  const parsed = parseJson(text);
+  const parsed = parseJsonFile(text);
   if (!parsed.ok || !isJsonObject(parsed.value)) throw new Error('not a JSON object');
   const existing = parsed.value;
   const todo = additions.filter(([k]) => !Object.hasOwn(existing, k));

@@ -2,7 +2,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { isJsonObject } from '@glowkit/json';
-import { parseJson } from '../json/parse-json.js';
+import { parseJsonFile } from '../json/parse-json.js';
 import { readText } from './files.js';
 import { describeFsError, InputError } from './usage-error.js';
 
@@ -28,7 +28,7 @@ export async function loadPhraseFile(path: string, cwd = process.cwd()): Promise
   } catch {
     throw new InputError(`${path}: cannot read the translation file`);
   }
-  const parsed = parseJson(text);
+  const parsed = parseJsonFile(text);
   if (!parsed.ok) {
     throw new InputError(
       `${path}:${parsed.error.position.line}:${parsed.error.position.column}: translation file is not valid JSON: ${parsed.error.message}`,

@@ -1,6 +1,6 @@
 /** Checking of effect definition files (`{ name, script, args }`) against their script's schema. */
 import { isJsonObject } from '@glowkit/json';
-import { parseJson } from '../json/parse-json.js';
+import { parseJsonFile } from '../json/parse-json.js';
 import {
   applyOverrides,
   type LintOptions,
@@ -52,7 +52,7 @@ export function checkEffectDefinition(
 }
 
 function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptions): Diagnostic[] {
-  const parsed = parseJson(sourceText);
+  const parsed = parseJsonFile(sourceText);
   if (!parsed.ok) return [syntaxDiagnostic(parsed.error)];
   const lintOptions: LintOptions = options.rules ? { rules: options.rules } : {};
   const structural = runRules(
@@ -83,7 +83,7 @@ function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptio
   }
   let schema: Record<string, unknown>;
   if (typeof source === 'string') {
-    const parsedSchema = parseJson(source);
+    const parsedSchema = parseJsonFile(source);
     if (!parsedSchema.ok || !isJsonObject(parsedSchema.value)) {
       return [
         ...structural,

@@ -6,7 +6,7 @@ import {
   type JsonDocument,
   type JsonSyntaxError,
 } from '@glowkit/json';
-import { parseJson } from '../json/parse-json.js';
+import { parseJsonFile } from '../json/parse-json.js';
 import { rules } from '../rules/index.js';
 import { type DependencyEdge, dependencyCycles, dependencyEdges } from './dependency-graph.js';
 import type { Diagnostic, OptionEntry, Report, Rule, RuleContext, Severity } from './types.js';
@@ -36,7 +36,7 @@ export interface LintOptions {
  * ```
  */
 export function lintEffectSchema(sourceText: string, options: LintOptions = {}): Diagnostic[] {
-  const parsed = parseJson(sourceText);
+  const parsed = parseJsonFile(sourceText);
   if (!parsed.ok) return applyOverrides([syntaxDiagnostic(parsed.error)], options);
   return runRules(rules, parsed.value, parsed.document, options);
 }

@@ -10,7 +10,7 @@ import {
   checkEffectDefinition,
   type Diagnostic,
   lintEffectSchema,
-  parseJson,
+  parseJsonFile,
 } from '@glowkit/effect-schema';
 import { isJsonObject } from '@glowkit/protocol';
 
@@ -402,7 +402,7 @@ async function loadSchema(
 ): Promise<EffectSchemaInfo | undefined> {
   const text = await readText(file, problems);
   if (text === undefined) return undefined;
-  const parsed = parseJson(text);
+  const parsed = parseJsonFile(text);
   const value = parsed.ok && isJsonObject(parsed.value) ? parsed.value : undefined;
   const script = typeof value?.script === 'string' && value.script !== '' ? value.script : '';
   const scriptFile = script ? path.join(folder.dir, script) : '';
@@ -468,7 +468,7 @@ async function loadDefinition(
   const problems: CatalogueProblem[] = [];
   const text = await readText(file, problems);
   if (text === undefined) return problems[0] as CatalogueProblem;
-  const parsed = parseJson(text);
+  const parsed = parseJsonFile(text);
   const value = parsed.ok && isJsonObject(parsed.value) ? parsed.value : undefined;
   const script = typeof value?.script === 'string' ? value.script : '';
   const scriptFile = script ? await resolveScript(script, folder.dir, bundledDir) : '';

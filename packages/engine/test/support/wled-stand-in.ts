@@ -28,7 +28,7 @@
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { isJsonObject } from '@glowkit/protocol';
+import { isJsonObject, parseJson } from '@glowkit/protocol';
 import { DdpDecoder } from './ddp-decoder.js';
 
 /** One segment as `GET /json/state` lists it (the keys the stand-in keeps). */
@@ -277,7 +277,8 @@ export class WledStandIn {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const json = parseJson(body);
+      const parsed = parseJson(body);
+      const json = parsed.ok ? parsed.value : undefined;
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       this.requests.push({ method: req.method ?? '', path, body, json });
       this.#wake();
@@ -420,14 +421,6 @@ function bindUdp(): Promise<Socket> {
       resolve(socket);
     });
   });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function clampByte(value: number): number {

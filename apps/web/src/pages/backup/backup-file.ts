@@ -3,7 +3,12 @@
  * restore validator as the server (`@glowkit/protocol`), so a broken file is explained here, with
  * the line and column of a syntax error and the JSON pointer of every violation.
  */
-import { isJsonObject, parseJson, validateRestoreRequest } from '@glowkit/protocol';
+import {
+  describeJsonSyntaxError,
+  isJsonObject,
+  parseJson,
+  validateRestoreRequest,
+} from '@glowkit/protocol';
 
 /** Which form the file has: the same three `glowkit config import` takes. */
 export type BackupForm = 'configuration' | 'getconfig reply' | 'restore request';
@@ -63,7 +68,8 @@ export function configurationInBackup(
 export function checkBackupText(text: string): BackupCheck {
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    const { description, line, column } = parsed;
+    const { line, column } = parsed.error.position;
+    const description = describeJsonSyntaxError(parsed.error);
     return { ok: false, reason: 'syntax', description, line, column };
   }
   const found = configurationInBackup(parsed.value);

@@ -1,5 +1,5 @@
 import { isJsonObject } from '@glowkit/json';
-import { parseJson } from '../../json/parse-json.js';
+import { parseJsonFile } from '../../json/parse-json.js';
 import { collectPlaceholders } from '../../placeholders.js';
 import { readInputs, schemaFilePattern } from '../files.js';
 import { type CommandIo, exitCodes } from '../io.js';
@@ -34,7 +34,7 @@ export async function phrasesCommand(args: PhrasesArgs, io: CommandIo): Promise<
   const used = new Map<string, MissingPhrase>();
   let schemaCount = 0;
   for (const { file, text } of sources) {
-    const parsed = parseJson(text);
+    const parsed = parseJsonFile(text);
     if (!parsed.ok || !isJsonObject(parsed.value)) {
       problems.push(`${file}: not a valid schema (run glowkit-schema lint on it)`);
       continue;

@@ -1,7 +1,7 @@
 /** `glowkit-schema types`: TypeScript types for an effect's args. */
 import { resolve } from 'node:path';
 import { isJsonObject } from '@glowkit/json';
-import { parseJson } from '../../json/parse-json.js';
+import { parseJsonFile } from '../../json/parse-json.js';
 import { lintEffectSchema } from '../../lint/lint-effect-schema.js';
 import { generateArgsTypes } from '../../types/generate-types.js';
 import { writeFileAtomic } from '../add-phrases.js';
@@ -38,7 +38,7 @@ export async function typesCommand(args: TypesArgs, io: CommandIo): Promise<numb
     io.stderr.write('glowkit-schema: fix these errors first; no types were generated\n');
     return exitCodes.problems;
   }
-  const parsed = parseJson(text);
+  const parsed = parseJsonFile(text);
   if (!parsed.ok || !isJsonObject(parsed.value))
     throw new InputError(`${args.schema}: not a JSON object`);
   const translations = args.translations
