@@ -22,6 +22,7 @@ export {
   type LintOptions,
   lintEffectSchema,
 } from './lint/lint-effect-schema.js';
+export { editDistance, suggest } from './lint/suggest.js';
 export type { Diagnostic, Rule, RuleMeta, Severity } from './lint/types.js';
 export {
   type ElementType,

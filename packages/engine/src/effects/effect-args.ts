@@ -7,6 +7,7 @@ import {
   describeValueIssue,
   fromPointer,
   type OptionSchema,
+  suggest,
   toPointer,
   validateValue,
 } from '@glowkit/effect-schema';
@@ -57,42 +58,12 @@ export function validateEffectArgs(
 
 function unknownOption(name: string, schema: Record<string, unknown>, names: string[]): string {
   const script = typeof schema.script === 'string' ? schema.script : 'the script';
-  const hint = closest(name, names);
+  // The linter's rule, so that a name gets the same hint in a schema file and in a request.
+  const hint = suggest(name, names);
   if (hint) return `"${name}" is not an option of ${script}: did you mean "${hint}"?`;
   return names.length === 0
     ? `"${name}" is not an option of ${script}, which takes no args`
     : `"${name}" is not an option of ${script}; its options are ${names.join(', ')}`;
-}
-
-/** The option whose name is within a third of its length in edits, for "did you mean". */
-function closest(name: string, names: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
-  for (const candidate of names) {
-    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        substitution,
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
 }
 
 function valueAt(value: unknown, pointer: string): unknown {
