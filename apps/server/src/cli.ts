@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeJsonSyntaxError, parseJson } from '@glowkit/protocol';
+import { describeJsonSyntaxError, escapeControlCharacters, parseJson } from '@glowkit/protocol';
 import { CliSession, replyProblem } from './cli-session.js';
 import { configurationInBackup } from './config/backup.js';
 import { databaseFile, defaultDataDir } from './data-dir.js';
@@ -224,18 +224,6 @@ async function token(args: string[], values: Values) {
 /** The comment of the admin token `token requests|approve|deny` make for themselves. */
 export const CLI_TOKEN_COMMENT = 'glowkit CLI answering token requests';
 
-/**
- * A requester's text, safe to print: control characters (a terminal's escape sequences, line
- * breaks) are shown escaped, since anyone on the network may send a token request.
- */
-function printable(text: string): string {
-  return text.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is escaped.
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
 /** Time left, for people: "2 min 55 s", "40 s". */
 function timeLeft(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
@@ -345,9 +333,11 @@ async function tokenRequests(
       const pending = requestsOf(listed.info);
       if (action === 'requests') {
         if (pending.length === 0) process.stdout.write('No token requests are waiting.\n');
+        // Anyone on the network may send a token request: its text is printed escaped, so that
+        // it cannot break a line or drive the terminal.
         for (const r of pending) {
           process.stdout.write(
-            `${printable(r.id)}  ${printable(r.comment)}  ${timeLeft(r.timeout)} left\n`,
+            `${escapeControlCharacters(r.id)}  ${escapeControlCharacters(r.comment)}  ${timeLeft(r.timeout)} left\n`,
           );
         }
         return;
@@ -361,11 +351,11 @@ async function tokenRequests(
       });
       if (answered.success !== true) throw new Error(replyProblem(answered));
       const request = pending.find((r) => r.id === id);
-      const name = request ? ` (“${printable(request.comment)}”)` : '';
+      const name = request ? ` (“${escapeControlCharacters(request.comment)}”)` : '';
       process.stdout.write(
         accept
-          ? `Approved request ${printable(id as string)}${name}: that client now has its token.\n`
-          : `Denied request ${printable(id as string)}${name}: that client is told it gets no token.\n`,
+          ? `Approved request ${escapeControlCharacters(id as string)}${name}: that client now has its token.\n`
+          : `Denied request ${escapeControlCharacters(id as string)}${name}: that client is told it gets no token.\n`,
       );
     } finally {
       session.close();
@@ -389,7 +379,9 @@ async function denyAll(session: CliSession): Promise<void> {
     process.stdout.write('No token requests were waiting: nothing was denied.\n');
     return;
   }
-  const names = requests.map((r) => `${printable(r.id)} (“${printable(r.comment)}”)`).join(', ');
+  const names = requests
+    .map((r) => `${escapeControlCharacters(r.id)} (“${escapeControlCharacters(r.comment)}”)`)
+    .join(', ');
   const count = requests.length === 1 ? '1 request' : `${requests.length} requests`;
   process.stdout.write(
     `Denied ${count}: ${names}; ${requests.length === 1 ? 'that client is' : 'those clients are'} told ${requests.length === 1 ? 'it gets' : 'they get'} no token.\n`,

@@ -104,6 +104,7 @@ export {
   type LedDeviceRequest,
   validateLedDeviceRequest,
 } from './leddevice.js';
+export { errorFirstLine, errorOnOneLine, escapeControlCharacters } from './one-line.js';
 export {
   ERRORS,
   type ErrorDetail,
