@@ -45,8 +45,6 @@ export { type ControlRequest, validateControlRequest } from './control.js';
 export {
   MAX_DURATION_MS,
   MAX_INSTANCE_INDEX,
-  MAX_PRIORITY,
-  MIN_PRIORITY,
   ORIGIN_LENGTH,
   UNNAMED_INSTANCE_ID,
 } from './control-checks.js';
@@ -105,6 +103,7 @@ export {
   validateLedDeviceRequest,
 } from './leddevice.js';
 export { errorFirstLine, errorOnOneLine, escapeControlCharacters } from './one-line.js';
+export { MAX_PRIORITY, MIN_PRIORITY, PRIORITY } from './priorities.js';
 export {
   ERRORS,
   type ErrorDetail,

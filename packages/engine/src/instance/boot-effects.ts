@@ -1,5 +1,5 @@
-import { isJsonObject } from '@glowkit/protocol';
-import { PRIORITY, type PriorityMuxer } from '../muxer/priority-muxer.js';
+import { isJsonObject, PRIORITY } from '@glowkit/protocol';
+import type { PriorityMuxer } from '../muxer/priority-muxer.js';
 import type { EffectFailure, EffectRequest } from './effect-runner.js';
 
 /** What the boot effects need of their instance. */
