@@ -93,7 +93,12 @@ export {
   MAX_IMAGE_SIDE,
   validateImageRequest,
 } from './image.js';
-export { INSTANCE_NAME_LENGTH, type InstanceRequest, validateInstanceRequest } from './instance.js';
+export { type InstanceRequest, validateInstanceRequest } from './instance.js';
+export {
+  defaultInstanceName,
+  isInstanceName,
+  MIN_INSTANCE_NAME_LENGTH,
+} from './instance-name.js';
 export { type LedColorsRequest, validateLedColorsRequest } from './ledcolors.js';
 export {
   type DiscoveredSerialPort,

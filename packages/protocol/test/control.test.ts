@@ -77,7 +77,7 @@ describe('validateControlRequest', () => {
       '/name: is required (a string of 1 to 100 characters)',
     ]);
     expect(validate({ command: 'instance', subcommand: 'createInstance' })).toEqual([
-      '/name: is required (a string of 5 to 100 characters)',
+      '/name: is required (a string of at least 5 characters)',
     ]);
     expect(validate({ command: 'serverinfo', subcommand: 'subscribe' })).toEqual([
       '/data: is required (an object with subscriptions, an array of topic names; or the topics in subscribe)',

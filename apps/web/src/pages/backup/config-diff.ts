@@ -4,6 +4,7 @@
  * no server; the backup page renders the result.
  */
 import {
+  defaultInstanceName,
   GLOBAL_GROUPS,
   groupValue,
   INSTANCE_GROUPS,
@@ -66,14 +67,6 @@ interface NormalizedConfiguration {
 }
 
 /**
- * The name the server gives an instance that has none (apps/server/src/config/defaults.ts): the
- * browser mirrors it so that a file without names does not read as "renamed to nothing".
- */
-export function defaultInstanceName(id: number): string {
-  return `Instance ${id}`;
-}
-
-/**
  * A group's value as the server stores it: a string holding JSON is its value; null or absent
  * means the default (`undefined` here, since only the server knows defaults).
  */
@@ -108,6 +101,8 @@ export function normalizeConfiguration(config: unknown): NormalizedConfiguration
     const enabled = own(item, 'enabled');
     instances.set(id, {
       id,
+      // The server's name for a nameless instance, so that a file without names does not read
+      // as "renamed to nothing".
       name: typeof name === 'string' ? name : defaultInstanceName(id),
       enabled: typeof enabled === 'boolean' ? enabled : true,
       settings: settingsOf(own(item, 'settings'), INSTANCE_GROUPS),
