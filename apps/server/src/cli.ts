@@ -2,9 +2,13 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeJsonSyntaxError, escapeControlCharacters, parseJson } from '@glowkit/protocol';
+import {
+  configurationInBackup,
+  describeJsonSyntaxError,
+  escapeControlCharacters,
+  parseJson,
+} from '@glowkit/protocol';
 import { CliSession, replyProblem } from './cli-session.js';
-import { configurationInBackup } from './config/backup.js';
 import { databaseFile, defaultDataDir } from './data-dir.js';
 import { ensureAdminToken } from './first-start.js';
 import { createLogger } from './logger.js';

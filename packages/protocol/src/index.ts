@@ -26,6 +26,7 @@ export {
   TOKEN_REQUEST_ID_LENGTH,
   validateAuthorizeRequest,
 } from './authorize.js';
+export { type BackupContent, type BackupForm, configurationInBackup } from './backup.js';
 export { type Base64Scan, MAX_IMAGE_BYTES, scanBase64 } from './base64.js';
 export { isJsonObject, type JsonObject, jsonEqual, own } from './checks.js';
 export {
