@@ -2,6 +2,7 @@
  * Element kinds: what an option renders as, decided from its `type`, `format`, `items` and `enum`.
  * The linter, the definition checker and the form components share this one classification.
  */
+import { isJsonObject } from '@glowkit/json';
 
 /** The kinds of element an option schema can describe. */
 export type ElementKind =
@@ -38,14 +39,9 @@ export interface OptionSchema {
   [keyword: string]: unknown;
 }
 
-/** A plain JSON object (not an array, not null). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Which element an option renders as. */
 export function elementKind(option: unknown): ElementKind {
-  if (!isObject(option)) return 'unknown';
+  if (!isJsonObject(option)) return 'unknown';
   switch (option.type) {
     case 'boolean':
       return 'checkbox';
@@ -61,7 +57,7 @@ export function elementKind(option: unknown): ElementKind {
       const items = option.items;
       if (
         option.uniqueItems === true &&
-        isObject(items) &&
+        isJsonObject(items) &&
         items.type === 'string' &&
         Array.isArray(items.enum)
       ) {
@@ -76,14 +72,14 @@ export function elementKind(option: unknown): ElementKind {
 
 /** The `options.dependencies` map of an option, or an empty object. */
 export function dependenciesOf(option: unknown): Record<string, unknown> {
-  if (!isObject(option) || !isObject(option.options)) return {};
+  if (!isJsonObject(option) || !isJsonObject(option.options)) return {};
   const deps = option.options.dependencies;
-  return isObject(deps) ? deps : {};
+  return isJsonObject(deps) ? deps : {};
 }
 
 /** The `options.enum_titles` list of an option, when it is an array. */
 export function enumTitlesOf(option: unknown): unknown[] | undefined {
-  if (!isObject(option) || !isObject(option.options)) return undefined;
+  if (!isJsonObject(option) || !isJsonObject(option.options)) return undefined;
   const titles = option.options.enum_titles;
   return Array.isArray(titles) ? titles : undefined;
 }

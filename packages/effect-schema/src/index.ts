@@ -4,7 +4,7 @@
  * checker, value validation shared with the form components, and TypeScript type generation.
  */
 
-// JSON with positions comes from @glowkit/json; parseJson here reads files (see parse-json.ts).
+// JSON with positions comes from @glowkit/json; parseJsonFile is its preset for files.
 export {
   fromPointer,
   type JsonSyntaxError,
@@ -16,12 +16,13 @@ export {
   type CheckEffectDefinitionOptions,
   checkEffectDefinition,
 } from './definition/check-effect-definition.js';
-export { parseJson } from './json/parse-json.js';
+export { FILE_MAX_DEPTH, parseJsonFile } from './json/parse-json.js';
 export {
   countBySeverity,
   type LintOptions,
   lintEffectSchema,
 } from './lint/lint-effect-schema.js';
+export { editDistance, suggest } from './lint/suggest.js';
 export type { Diagnostic, Rule, RuleMeta, Severity } from './lint/types.js';
 export {
   type ElementType,

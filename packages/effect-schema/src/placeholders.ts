@@ -1,7 +1,7 @@
 /** The translation placeholders an effect option schema uses. */
 
-import { escapePointerToken } from '@glowkit/json';
-import { enumTitlesOf, isObject } from './elements.js';
+import { escapePointerToken, isJsonObject } from '@glowkit/json';
+import { enumTitlesOf } from './elements.js';
 
 /** One use of a placeholder in a schema. */
 export interface Placeholder {
@@ -14,15 +14,15 @@ export interface Placeholder {
 /** Every placeholder of a schema (the schema title, option and item titles, units, enum labels). */
 export function collectPlaceholders(schema: unknown): Placeholder[] {
   const found: Placeholder[] = [];
-  if (!isObject(schema)) return found;
+  if (!isJsonObject(schema)) return found;
   if (typeof schema.title === 'string' && schema.title) {
     found.push({ key: schema.title, kind: 'title', pointer: '/title' });
   }
-  if (!isObject(schema.properties)) return found;
+  if (!isJsonObject(schema.properties)) return found;
   for (const [name, option] of Object.entries(schema.properties)) {
     let element: unknown = option;
     let pointer = `/properties/${escapePointerToken(name)}`;
-    for (let depth = 0; isObject(element) && depth < 64; depth++) {
+    for (let depth = 0; isJsonObject(element) && depth < 64; depth++) {
       if (typeof element.title === 'string' && element.title) {
         found.push({ key: element.title, kind: 'title', pointer: `${pointer}/title` });
       }

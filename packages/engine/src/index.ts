@@ -70,7 +70,6 @@ export { LedLayout, type LedRect } from './mapping/led-layout.js';
 export { MAPPING_TYPES, type MappingType, mappingTypeOf } from './mapping/mapping-type.js';
 export {
   type MuxerInput,
-  PRIORITY,
   PriorityMuxer,
   type RegisterOptions,
   type RemovalReason,

@@ -5,6 +5,8 @@
  */
 export { type DuplicateKey, JsonDocument } from './document.js';
 export { hasDuplicateKeys } from './duplicate-keys.js';
+export { jsonEqual } from './equal.js';
+export { isJsonObject, type JsonObject, own } from './object.js';
 export { DEFAULT_MAX_DEPTH, type ParsedJson, type ParseJsonOptions, parseJson } from './parse.js';
 export { escapePointerToken, fromPointer, toPointer, unescapePointerToken } from './pointer.js';
 export { lineStarts, positionAt, positionIn, type SourcePosition } from './position.js';

@@ -1,9 +1,11 @@
 // Building blocks shared by the request validators. Each check appends to a list instead of
 // throwing, so that a request's violations are all reported at once, in document order.
+import { isJsonObject, type JsonObject } from '@glowkit/json';
 import { childPointer, quote, type Violation, violation } from './violations.js';
 
-/** A JSON object (not null, not an array) whose own keys may be read. */
-export type JsonObject = Record<string, unknown>;
+// The plain-object test, the own-property read and JSON equality live in @glowkit/json, for
+// every package.
+export { isJsonObject, type JsonObject, jsonEqual, own } from '@glowkit/json';
 
 /** Checks one value at `pointer`, appending what is wrong with it to `out`. */
 export type Check = (value: unknown, pointer: string, out: Violation[]) => void;
@@ -21,29 +23,6 @@ export type UnknownKey =
   | 'allow'
   | 'reject'
   | ((key: string, pointer: string, out: Violation[]) => void);
-
-/**
- * Whether `value` is a JSON object: `typeof` object, not null and not an array.
- *
- * @param value - any value, e.g. one taken from a parsed request.
- * @returns true for an object whose own keys may then be read (see {@link own}).
- */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The own property `key` of `value`, or undefined when `value` is not a JSON object (see
- * {@link isJsonObject}) or lacks it. Never reads through the prototype, so `constructor` or
- * `toString` are just absent keys.
- *
- * @param value - any value, e.g. a parsed request or a part of it.
- * @param key - the property name.
- * @returns the property's value, or undefined.
- */
-export function own(value: unknown, key: string): unknown {
-  return isJsonObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-}
 
 /**
  * Checks an object against its fields: type first, then the missing required properties, then

@@ -1,5 +1,6 @@
 import { type Check, checkObject, type Field, tanField } from './checks.js';
-import { commandField, instancesField, MAX_PRIORITY } from './control-checks.js';
+import { commandField, instancesField } from './control-checks.js';
+import { MAX_PRIORITY } from './priorities.js';
 import { type Violation, violation } from './violations.js';
 
 /** A valid `clear` request: remove what was set at a priority, or everything with -1. */

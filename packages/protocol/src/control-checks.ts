@@ -9,13 +9,8 @@ import {
   string,
   stringWords,
 } from './checks.js';
+import { MAX_PRIORITY, MIN_PRIORITY } from './priorities.js';
 import { childPointer, quote, violation } from './violations.js';
-
-/** The lowest priority a client may set (1: Hyperion.ng's boot effect and web UI use it). */
-export const MIN_PRIORITY = 1;
-
-/** The highest priority a client may set; 254 is the background effect's, 255 the black floor's. */
-export const MAX_PRIORITY = 253;
 
 /** The largest instance index a control request may name (Hyperion.ng's schemas: 0 to 254). */
 export const MAX_INSTANCE_INDEX = 254;

@@ -1,5 +1,5 @@
+import { describeJsonSyntaxError, parseJson } from '@glowkit/json';
 import { type Check, checkObject, type Field } from './checks.js';
-import { parseJson } from './json.js';
 import { quote, violation } from './violations.js';
 
 /** The setting groups of the global section (`config.global.settings`), as Hyperion.ng names them. */
@@ -69,7 +69,7 @@ export const checkGroupValue: Check = (value, pointer, out) => {
     out.push(
       violation(
         pointer,
-        `must be ${GROUP_VALUE}: the string is not valid JSON (${parsed.description})`,
+        `must be ${GROUP_VALUE}: the string is not valid JSON (${describeJsonSyntaxError(parsed.error)})`,
       ),
     );
   } else if (parsed.value === null || typeof parsed.value !== 'object') {

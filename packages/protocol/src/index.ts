@@ -5,6 +5,16 @@
  *
  * @packageDocumentation
  */
+// Requests are parsed with @glowkit/json's parser, as every Glowkit tool parses JSON: its result
+// (`{ ok, value, document } | { ok: false, error }`) and its wording, re-exported here.
+export {
+  DEFAULT_MAX_DEPTH,
+  describeJsonSyntaxError,
+  type JsonSyntaxError,
+  type ParsedJson,
+  type ParseJsonOptions,
+  parseJson,
+} from '@glowkit/json';
 export {
   type AdjustmentRequest,
   type AdjustmentSettings,
@@ -16,8 +26,9 @@ export {
   TOKEN_REQUEST_ID_LENGTH,
   validateAuthorizeRequest,
 } from './authorize.js';
+export { type BackupContent, type BackupForm, configurationInBackup } from './backup.js';
 export { type Base64Scan, MAX_IMAGE_BYTES, scanBase64 } from './base64.js';
-export { isJsonObject, type JsonObject, own } from './checks.js';
+export { isJsonObject, type JsonObject, jsonEqual, own } from './checks.js';
 export {
   type ClearAllRequest,
   type ClearRequest,
@@ -35,8 +46,6 @@ export { type ControlRequest, validateControlRequest } from './control.js';
 export {
   MAX_DURATION_MS,
   MAX_INSTANCE_INDEX,
-  MAX_PRIORITY,
-  MIN_PRIORITY,
   ORIGIN_LENGTH,
   UNNAMED_INSTANCE_ID,
 } from './control-checks.js';
@@ -85,8 +94,12 @@ export {
   MAX_IMAGE_SIDE,
   validateImageRequest,
 } from './image.js';
-export { INSTANCE_NAME_LENGTH, type InstanceRequest, validateInstanceRequest } from './instance.js';
-export { DEFAULT_MAX_DEPTH, type ParsedJson, type ParseJsonOptions, parseJson } from './json.js';
+export { type InstanceRequest, validateInstanceRequest } from './instance.js';
+export {
+  defaultInstanceName,
+  isInstanceName,
+  MIN_INSTANCE_NAME_LENGTH,
+} from './instance-name.js';
 export { type LedColorsRequest, validateLedColorsRequest } from './ledcolors.js';
 export {
   type DiscoveredSerialPort,
@@ -95,6 +108,8 @@ export {
   type LedDeviceRequest,
   validateLedDeviceRequest,
 } from './leddevice.js';
+export { errorFirstLine, errorOnOneLine, escapeControlCharacters } from './one-line.js';
+export { MAX_PRIORITY, MIN_PRIORITY, PRIORITY } from './priorities.js';
 export {
   ERRORS,
   type ErrorDetail,

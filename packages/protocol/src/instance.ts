@@ -1,19 +1,8 @@
-import {
-  checkObject,
-  type Field,
-  integerWords,
-  oneOf,
-  own,
-  string,
-  stringWords,
-  tanField,
-} from './checks.js';
+import { checkObject, type Field, integerWords, oneOf, own, tanField } from './checks.js';
 import { commandField, instanceIndex, MAX_INSTANCE_INDEX } from './control-checks.js';
 import { COMMANDS, type SubcommandOf } from './envelope.js';
+import { INSTANCE_NAME_WORDS, instanceNameCheck } from './instance-name.js';
 import type { Violation } from './violations.js';
-
-/** The length of an instance name, in characters: 5 (Hyperion.ng's minimum) to 100. */
-export const INSTANCE_NAME_LENGTH = { min: 5, max: 100 } as const;
 
 /** A valid `instance` request: switch the session to, start, stop, create, delete or rename an instance. */
 export type InstanceRequest =
@@ -28,7 +17,7 @@ export type InstanceRequest =
       command: 'instance';
       subcommand: 'createInstance';
       tan?: number;
-      /** The new instance's name, 5 to 100 characters. */
+      /** The new instance's name, at least 5 characters (a restore's rule). */
       name: string;
     }
   | {
@@ -37,7 +26,7 @@ export type InstanceRequest =
       tan?: number;
       /** The instance to rename, 0 to 254. */
       instance: number;
-      /** Its new name, 5 to 100 characters. */
+      /** Its new name, at least 5 characters (a restore's rule). */
       name: string;
     };
 
@@ -50,14 +39,13 @@ const COMMON: ReadonlyArray<readonly [string, Field]> = [
 ];
 
 const INDEX_WORDS = integerWords(0, MAX_INSTANCE_INDEX);
-const NAME_WORDS = stringWords(INSTANCE_NAME_LENGTH.min, INSTANCE_NAME_LENGTH.max);
-const nameCheck = string(INSTANCE_NAME_LENGTH.min, INSTANCE_NAME_LENGTH.max);
 
 const instanceField = (required: boolean): Field => ({
   required: required ? INDEX_WORDS : undefined,
   check: instanceIndex,
 });
-const nameField: Field = { required: NAME_WORDS, check: nameCheck };
+// The name rule is restore's, so that a rename takes every name a restore takes.
+const nameField: Field = { required: INSTANCE_NAME_WORDS, check: instanceNameCheck };
 
 // createInstance picks the index itself (one given anyway must still be an index); a name is
 // read only by createInstance and saveName, elsewhere it is one more ignored property.
@@ -84,7 +72,7 @@ const NOTHING_MORE: ReadonlyMap<string, Field> = new Map(COMMON);
  *
  * `instance` (an index from 0 to 254) is required by every subcommand but `createInstance`
  * (Hyperion.ng: "No instance provided, but required"); `createInstance` and `saveName` need
- * `name`, 5 to 100 characters. Whether the instance exists is for the server to say. Other
+ * `name`, a string of at least 5 characters, as a restore takes it. Whether the instance exists is for the server to say. Other
  * top-level properties are allowed.
  *
  * @param request - the parsed request.

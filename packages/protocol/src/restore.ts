@@ -7,11 +7,11 @@ import {
   integer,
   integerWords,
   isJsonObject,
-  string,
   tanField,
 } from './checks.js';
 import { MAX_INSTANCE_INDEX, UNNAMED_INSTANCE_ID } from './control-checks.js';
 import { checkGlobalSettings, checkInstanceSettings, groupValue } from './groups.js';
+import { instanceNameCheck } from './instance-name.js';
 import { childPointer, type Violation, violation } from './violations.js';
 
 // Limits from spec/restore-operation.md: an instance's id is 0 to 255, an item of instanceIds 0
@@ -22,7 +22,6 @@ import { childPointer, type Violation, violation } from './violations.js';
 export const MAX_INSTANCE_ID = UNNAMED_INSTANCE_ID;
 /** The largest id `instanceIds` lists (and getconfig's filter, and the commands, name): 254. */
 export const MAX_LISTED_INSTANCE_ID = MAX_INSTANCE_INDEX;
-const MIN_NAME_LENGTH = 5;
 
 /**
  * A further check of one setting group, run where the group stands in the document so that its
@@ -226,7 +225,7 @@ function checkInstances(checkGroup: GroupCheck | undefined): Check {
       };
       const fields: ReadonlyMap<string, Field> = new Map([
         ['id', { required: integerWords(0, MAX_INSTANCE_ID), check: checkId }],
-        ['name', { check: string(MIN_NAME_LENGTH) }],
+        ['name', { check: instanceNameCheck }],
         ['enabled', { check: boolean }],
         ['settings', { required: 'an object of instance setting groups', check: checkSettings }],
       ]);

@@ -1,3 +1,5 @@
+import { escapeControlCharacters } from './one-line.js';
+
 /**
  * One broken rule of a request: where it is (a JSON pointer from the request root, RFC 6901,
  * e.g. `"/config/instances/1/name"`; `""` is the root) and which rule it breaks.
@@ -29,13 +31,6 @@ export function childPointer(parent: string, token: string | number): string {
 
 // Keys come from untrusted requests; a key holding a line break must not split the one-line
 // description (nor forge a second line), so control characters are shown as JSON escapes.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
-
-function oneLine(text: string): string {
-  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 /**
  * Builds a {@link Violation}. The pointer is kept exactly; only the description shows control
  * characters of the pointer as `\uXXXX` so that it stays one line.
@@ -45,7 +40,7 @@ function oneLine(text: string): string {
  * @returns the violation, e.g. `{ pointer: '/tan', rule: 'must be …', description: '/tan: must be …' }`.
  */
 export function violation(pointer: string, rule: string): Violation {
-  return { pointer, rule, description: `${oneLine(pointer) || '/'}: ${rule}` };
+  return { pointer, rule, description: `${escapeControlCharacters(pointer) || '/'}: ${rule}` };
 }
 
 const QUOTE_LIMIT = 60;
@@ -58,8 +53,8 @@ const QUOTE_LIMIT = 60;
  * @param value - any value taken from the request.
  */
 export function quote(value: unknown): string {
-  // JSON.stringify leaves U+2028, U+2029 and DEL as they are; they are escaped too, so that a
-  // value quoted into a rule cannot break the one-line description.
-  const text = oneLine(JSON.stringify(value) ?? String(value));
+  // JSON.stringify leaves U+2028, U+2029, DEL and C1 controls as they are; they are escaped too,
+  // so that a value quoted into a rule cannot break the one-line description.
+  const text = escapeControlCharacters(JSON.stringify(value) ?? String(value));
   return text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT - 1)}…` : text;
 }

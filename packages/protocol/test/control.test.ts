@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMMANDS,
+  describeJsonSyntaxError,
   parseJson,
   type ResolvedEnvelope,
   readEnvelope,
@@ -37,7 +38,7 @@ describe('validateControlRequest', () => {
       for (const [what, request] of Object.entries(requests)) {
         // Through the wire: hyperion-py sends json.dumps(sort_keys=True) + "\n".
         const parsed = parseJson(`${JSON.stringify(request)}\n`);
-        if (!parsed.ok) throw new Error(parsed.description);
+        if (!parsed.ok) throw new Error(describeJsonSyntaxError(parsed.error));
         expect(validate(parsed.value), `${client}.${what}`).toEqual([]);
       }
     }
@@ -76,7 +77,7 @@ describe('validateControlRequest', () => {
       '/name: is required (a string of 1 to 100 characters)',
     ]);
     expect(validate({ command: 'instance', subcommand: 'createInstance' })).toEqual([
-      '/name: is required (a string of 5 to 100 characters)',
+      '/name: is required (a string of at least 5 characters)',
     ]);
     expect(validate({ command: 'serverinfo', subcommand: 'subscribe' })).toEqual([
       '/data: is required (an object with subscriptions, an array of topic names; or the topics in subscribe)',
@@ -331,7 +332,7 @@ describe('hostile input', () => {
     const text =
       '{"command":"color","__proto__":{"priority":1,"color":[1,2,3]},"priority":5,"color":[0,0,0]}';
     const parsed = parseJson(text);
-    if (!parsed.ok) throw new Error(parsed.description);
+    if (!parsed.ok) throw new Error(describeJsonSyntaxError(parsed.error));
     expect(validate(parsed.value)).toEqual([]);
     const inherited = JSON.parse(
       '{"command":"effect","__proto__":{"priority":1,"effect":{"name":"x"}}}',

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  describeJsonSyntaxError,
   GLOBAL_GROUPS,
   groupValue,
   INSTANCE_GROUPS,
@@ -26,7 +27,7 @@ async function readDefaults(): Promise<Defaults> {
     'utf8',
   );
   const parsed = parseJson(text);
-  if (!parsed.ok) throw new Error(parsed.description);
+  if (!parsed.ok) throw new Error(describeJsonSyntaxError(parsed.error));
   return parsed.value as Defaults;
 }
 
@@ -66,7 +67,7 @@ describe.skipIf(corpus === undefined || corpus === '')('Hyperion.ng corpus', () 
   it('a full configuration built from the defaults validates clean, as sent over the wire', async () => {
     const request = fullRequest(await readDefaults());
     const parsed = parseJson(JSON.stringify(request, null, 2));
-    if (!parsed.ok) throw new Error(parsed.description);
+    if (!parsed.ok) throw new Error(describeJsonSyntaxError(parsed.error));
     expect(readEnvelope(parsed.value)).toMatchObject({
       ok: true,
       name: 'config-restoreconfig',

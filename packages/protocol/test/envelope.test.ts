@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, commandName, parseJson, readEnvelope, tanOf } from '../src/index.js';
+import {
+  COMMANDS,
+  commandName,
+  describeJsonSyntaxError,
+  parseJson,
+  readEnvelope,
+  tanOf,
+} from '../src/index.js';
 
 const CONFIG_SUBS = 'restoreconfig, getconfig, getsnapshots, restoresnapshot, setconfig, getschema';
 const KNOWN =
@@ -193,7 +200,7 @@ describe('readEnvelope', () => {
     const parsed = parseJson(
       '{"command":"config","subcommand":"restoreconfig","tan":12,"config":{}}',
     );
-    if (!parsed.ok) throw new Error(parsed.description);
+    if (!parsed.ok) throw new Error(describeJsonSyntaxError(parsed.error));
     expect(readEnvelope(parsed.value)).toMatchObject({
       ok: true,
       name: 'config-restoreconfig',

@@ -35,24 +35,11 @@ export const CONFIG_VERSION = '2.1.2';
 /** The name of the instance a new configuration starts with. */
 export const FIRST_INSTANCE_NAME = 'First LED instance';
 
-/** The fewest characters (code points) of an instance name, as restore takes it (the spec's). */
-export const MIN_INSTANCE_NAME_LENGTH = 5;
-
 /**
  * The largest instance id a configuration may hold: 255, as the specification says (see
  * @glowkit/protocol: `instanceIds` and the commands name 0 to 254 only).
  */
 export { MAX_INSTANCE_ID };
-
-/** The name restore gives an instance that has none (Hyperion.ng's). */
-export function defaultInstanceName(id: number): string {
-  return `Instance ${id}`;
-}
-
-/** Whether `name` is an instance name restore takes: a string of at least 5 characters. */
-export function isInstanceName(name: unknown): name is string {
-  return typeof name === 'string' && [...name].length >= MIN_INSTANCE_NAME_LENGTH;
-}
 
 /** Whether `id` is an instance id restore takes: an integer from 0 to 255. */
 export function isInstanceId(id: unknown): id is number {

@@ -1,6 +1,7 @@
 import type { ListedPort, SerialPortLister } from '@glowkit/engine';
 import {
   type DiscoveredSerialPort,
+  errorFirstLine,
   errorReply,
   type LedDeviceDiscovery,
   own,
@@ -64,7 +65,7 @@ export async function ledDeviceCommand(
     try {
       devices = (await deps.listSerialPorts()).map(portOf);
     } catch (error) {
-      const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      const reason = errorFirstLine(error);
       deps.logger.warn({ error: reason }, 'the serial ports could not be listed');
       return {
         reply: errorReply(name, tan, 'Device discovery failed', [

@@ -1,4 +1,5 @@
 import {
+  defaultInstanceName,
   GLOBAL_GROUPS,
   type GroupCheck,
   groupValue,
@@ -9,7 +10,7 @@ import {
   violation,
 } from '@glowkit/protocol';
 import { listedInstanceIds } from '../config/configuration.js';
-import { defaultGroup, defaultInstanceName } from '../config/defaults.js';
+import { defaultGroup } from '../config/defaults.js';
 import { validateGroup } from '../config/group-schemas.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
 import { someViolations, type Violations } from './params.js';

@@ -1,6 +1,5 @@
-import { ERRORS, errorReply } from '@glowkit/protocol';
+import { ERRORS, errorOnOneLine, errorReply } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
-import { messageOf } from '../store/errors.js';
 import type { Outcome } from './outcome.js';
 
 /**
@@ -17,7 +16,7 @@ export function storeFailure(
   notDone: string,
   reason: string = ERRORS.databaseError,
 ): Outcome {
-  const message = messageOf(error);
+  const message = errorOnOneLine(error);
   logger.error({ error: message }, notDone);
   return { reply: errorReply(name, tan, reason, [message]) };
 }

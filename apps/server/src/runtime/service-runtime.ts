@@ -5,6 +5,7 @@ import {
   type EngineOptions,
   type LedInstance,
 } from '@glowkit/engine';
+import { isJsonObject } from '@glowkit/protocol';
 import { createLogger, type Logger } from '../logger.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
 import { type InstanceInfo, InstanceRuntime } from './instance-runtime.js';
@@ -38,10 +39,7 @@ export interface RuntimeOptions {
   logger?: Logger;
 }
 
-const groupOf = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+const groupOf = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

@@ -3,14 +3,9 @@
  * output) always restores. `ConfigStore.replace` refuses anything else, whoever calls it (restore,
  * the instance commands, an import, a snapshot).
  */
-import { isJsonObject } from '@glowkit/protocol';
+import { isInstanceName, isJsonObject, MIN_INSTANCE_NAME_LENGTH } from '@glowkit/protocol';
 import type { Configuration } from '../config/configuration.js';
-import {
-  isInstanceId,
-  isInstanceName,
-  MAX_INSTANCE_ID,
-  MIN_INSTANCE_NAME_LENGTH,
-} from '../config/defaults.js';
+import { isInstanceId, MAX_INSTANCE_ID } from '../config/defaults.js';
 import { validateGroup } from '../config/group-schemas.js';
 import { isGlobalGroup, isInstanceGroup } from '../config/groups.js';
 import { StoreError } from './errors.js';

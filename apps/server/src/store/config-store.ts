@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { errorOnOneLine } from '@glowkit/protocol';
 import Database from 'better-sqlite3';
 import type { Configuration } from '../config/configuration.js';
 import { defaultConfiguration, defaultGroup } from '../config/defaults.js';
@@ -141,9 +142,8 @@ export class ConfigStore {
       );
     } catch (error) {
       db?.close();
-      const reason = error instanceof Error ? error.message : String(error);
       throw new StoreError(
-        `cannot open the configuration database ${path}: ${reason.replace(/\s+/g, ' ')}`,
+        `cannot open the configuration database ${path}: ${errorOnOneLine(error)}`,
         { cause: error },
       );
     }

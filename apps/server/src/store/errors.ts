@@ -1,12 +1,8 @@
+import { errorOnOneLine } from '@glowkit/protocol';
+
 /** A store operation failed. The message is one line, meant for people. */
 export class StoreError extends Error {
   override name = 'StoreError';
-}
-
-/** The message of any thrown value, squeezed onto one line. */
-export function messageOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -14,7 +10,7 @@ export function messageOf(error: unknown): string {
  * does not say it (a read-only database: the file, its folder, or the file system).
  */
 export function reasonOf(error: unknown, file: string | undefined): string {
-  const message = messageOf(error);
+  const message = errorOnOneLine(error);
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) {
     // SQLite opens a file it may not write read-only, and stays so: a restart is needed.

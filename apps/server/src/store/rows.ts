@@ -3,12 +3,14 @@
  * tables: one row per (group, instance) holding the group's compact JSON, `hyperion_inst` NULL
  * for the global groups.
  */
+
+import { defaultInstanceName, isInstanceName } from '@glowkit/protocol';
 import {
   type Configuration,
   listedInstanceIds,
   type StoredInstance,
 } from '../config/configuration.js';
-import { defaultInstanceName, isInstanceId, isInstanceName } from '../config/defaults.js';
+import { isInstanceId } from '../config/defaults.js';
 import { isGlobalGroup, isInstanceGroup } from '../config/groups.js';
 import { StoreError } from './errors.js';
 import type { Db } from './sql.js';

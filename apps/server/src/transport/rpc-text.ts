@@ -1,4 +1,12 @@
-import { commandName, ERRORS, errorReply, isJsonObject, parseJson, tanOf } from '@glowkit/protocol';
+import {
+  commandName,
+  describeJsonSyntaxError,
+  ERRORS,
+  errorReply,
+  isJsonObject,
+  parseJson,
+  tanOf,
+} from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import type { Outcome } from '../rpc/outcome.js';
 import type { Session } from '../rpc/session.js';
@@ -74,7 +82,9 @@ export async function outcomeOfText(
   const parsed = parseJson(text, { maxDepth });
   if (!parsed.ok) {
     const { command, tan } = labelOfParts(text);
-    return { reply: errorReply(command, tan, ERRORS.parse, [parsed.description]) };
+    return {
+      reply: errorReply(command, tan, ERRORS.parse, [describeJsonSyntaxError(parsed.error)]),
+    };
   }
   try {
     return await dispatch(parsed.value, session);

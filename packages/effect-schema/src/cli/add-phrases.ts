@@ -5,9 +5,8 @@
  * never leaves half a file.
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { JsonDocument } from '@glowkit/json';
-import { isObject } from '../elements.js';
-import { parseJson } from '../json/parse-json.js';
+import { isJsonObject, JsonDocument } from '@glowkit/json';
+import { parseJsonFile } from '../json/parse-json.js';
 
 /** The text a translator sees for a phrase that still needs translating. */
 export function placeholderText(key: string): string {
@@ -27,8 +26,8 @@ export function placeholderText(key: string): string {
  * Throws when the text is not a JSON object (callers validate first).
  */
 export function insertPhrases(text: string, additions: ReadonlyArray<[string, string]>): string {
-  const parsed = parseJson(text);
-  if (!parsed.ok || !isObject(parsed.value)) throw new Error('not a JSON object');
+  const parsed = parseJsonFile(text);
+  if (!parsed.ok || !isJsonObject(parsed.value)) throw new Error('not a JSON object');
   const existing = parsed.value;
   const todo = additions.filter(([k]) => !Object.hasOwn(existing, k));
   if (todo.length === 0) return text;

@@ -1,8 +1,8 @@
 /** Loading translation (phrase) files for the CLI. */
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { isObject } from '../elements.js';
-import { parseJson } from '../json/parse-json.js';
+import { isJsonObject } from '@glowkit/json';
+import { parseJsonFile } from '../json/parse-json.js';
 import { readText } from './files.js';
 import { describeFsError, InputError } from './usage-error.js';
 
@@ -28,13 +28,13 @@ export async function loadPhraseFile(path: string, cwd = process.cwd()): Promise
   } catch {
     throw new InputError(`${path}: cannot read the translation file`);
   }
-  const parsed = parseJson(text);
+  const parsed = parseJsonFile(text);
   if (!parsed.ok) {
     throw new InputError(
       `${path}:${parsed.error.position.line}:${parsed.error.position.column}: translation file is not valid JSON: ${parsed.error.message}`,
     );
   }
-  if (!isObject(parsed.value)) {
+  if (!isJsonObject(parsed.value)) {
     throw new InputError(`${path}: a translation file must be a JSON object of key → text`);
   }
   const phrases: Record<string, string> = {};

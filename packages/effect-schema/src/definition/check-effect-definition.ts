@@ -1,6 +1,6 @@
 /** Checking of effect definition files (`{ name, script, args }`) against their script's schema. */
-import { isObject } from '../elements.js';
-import { parseJson } from '../json/parse-json.js';
+import { isJsonObject } from '@glowkit/json';
+import { parseJsonFile } from '../json/parse-json.js';
 import {
   applyOverrides,
   type LintOptions,
@@ -52,7 +52,7 @@ export function checkEffectDefinition(
 }
 
 function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptions): Diagnostic[] {
-  const parsed = parseJson(sourceText);
+  const parsed = parseJsonFile(sourceText);
   if (!parsed.ok) return [syntaxDiagnostic(parsed.error)];
   const lintOptions: LintOptions = options.rules ? { rules: options.rules } : {};
   const structural = runRules(
@@ -62,7 +62,7 @@ function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptio
     lintOptions,
   );
   const value = parsed.value;
-  if (!isObject(value) || typeof value.script !== 'string' || !isObject(value.args)) {
+  if (!isJsonObject(value) || typeof value.script !== 'string' || !isJsonObject(value.args)) {
     return structural;
   }
   const located = (message: string): Diagnostic => {
@@ -83,8 +83,8 @@ function checkDefinition(sourceText: string, options: CheckEffectDefinitionOptio
   }
   let schema: Record<string, unknown>;
   if (typeof source === 'string') {
-    const parsedSchema = parseJson(source);
-    if (!parsedSchema.ok || !isObject(parsedSchema.value)) {
+    const parsedSchema = parseJsonFile(source);
+    if (!parsedSchema.ok || !isJsonObject(parsedSchema.value)) {
       return [
         ...structural,
         located(`the option schema of "${value.script}" is not a valid JSON object`),

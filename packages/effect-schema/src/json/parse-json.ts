@@ -1,4 +1,4 @@
-import { type ParsedJson, parseJson as parseJsonText } from '@glowkit/json';
+import { type ParsedJson, parseJson } from '@glowkit/json';
 
 /**
  * How deep a schema, definition or phrase file may nest. Far beyond any real file, and low enough
@@ -7,12 +7,13 @@ import { type ParsedJson, parseJson as parseJsonText } from '@glowkit/json';
 export const FILE_MAX_DEPTH = 512;
 
 /**
- * Parses the text of a file with @glowkit/json: the value, its document (positions, pointers,
- * duplicate keys) or the syntax error in the wording every Glowkit tool uses. A leading
- * byte-order mark is ignored, as editors on some systems write one.
+ * @glowkit/json's `parseJson` with the limits of a file: nesting up to {@link FILE_MAX_DEPTH}, and
+ * a leading byte-order mark ignored, as editors on some systems write one. The result is
+ * @glowkit/json's: the value, its document (positions, pointers, duplicate keys) or the syntax
+ * error in the wording every Glowkit tool uses.
  *
  * @param text - the file's text.
  */
-export function parseJson(text: string): ParsedJson {
-  return parseJsonText(text, { maxDepth: FILE_MAX_DEPTH, ignoreByteOrderMark: true });
+export function parseJsonFile(text: string): ParsedJson {
+  return parseJson(text, { maxDepth: FILE_MAX_DEPTH, ignoreByteOrderMark: true });
 }

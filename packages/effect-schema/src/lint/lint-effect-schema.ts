@@ -1,8 +1,12 @@
 /** The effect option schema linter. */
 
-import { escapePointerToken, type JsonDocument, type JsonSyntaxError } from '@glowkit/json';
-import { isObject } from '../elements.js';
-import { parseJson } from '../json/parse-json.js';
+import {
+  escapePointerToken,
+  isJsonObject,
+  type JsonDocument,
+  type JsonSyntaxError,
+} from '@glowkit/json';
+import { parseJsonFile } from '../json/parse-json.js';
 import { rules } from '../rules/index.js';
 import { type DependencyEdge, dependencyCycles, dependencyEdges } from './dependency-graph.js';
 import type { Diagnostic, OptionEntry, Report, Rule, RuleContext, Severity } from './types.js';
@@ -32,7 +36,7 @@ export interface LintOptions {
  * ```
  */
 export function lintEffectSchema(sourceText: string, options: LintOptions = {}): Diagnostic[] {
-  const parsed = parseJson(sourceText);
+  const parsed = parseJsonFile(sourceText);
   if (!parsed.ok) return applyOverrides([syntaxDiagnostic(parsed.error)], options);
   return runRules(rules, parsed.value, parsed.document, options);
 }
@@ -51,10 +55,10 @@ export function syntaxDiagnostic(error: JsonSyntaxError): Diagnostic {
 
 /** Collects the top-level options of a schema value. */
 export function optionEntries(schema: unknown): OptionEntry[] {
-  if (!isObject(schema) || !isObject(schema.properties)) return [];
+  if (!isJsonObject(schema) || !isJsonObject(schema.properties)) return [];
   const entries: OptionEntry[] = [];
   for (const [name, option] of Object.entries(schema.properties)) {
-    if (isObject(option)) {
+    if (isJsonObject(option)) {
       entries.push({ name, option, pointer: `/properties/${escapePointerToken(name)}` });
     }
   }
@@ -84,7 +88,7 @@ export function runRules(
   options: LintOptions,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const schema = isObject(value) ? value : {};
+  const schema = isJsonObject(value) ? value : {};
   const entries = optionEntries(schema);
   const byName = new Map(entries.map((e) => [e.name, e]));
   // One context for all rules; `report` stamps findings with the rule that is running.

@@ -1,6 +1,13 @@
-/** "Did you mean" suggestions for misspelt keywords. */
+/**
+ * "Did you mean": the one rule Glowkit uses to suggest a name for a misspelt one, in the linter
+ * (keywords, option names, definition keys) and in the engine (effect args).
+ */
 
-/** Levenshtein edit distance (insert, delete, substitute; an adjacent swap counts 1). */
+/**
+ * Edit distance of two strings: inserts, deletes and substitutions count one each, and so does a
+ * swap of two adjacent characters (optimal string alignment), so "lenght" is one edit from
+ * "length". Case counts; {@link suggest} compares lower case.
+ */
 export function editDistance(a: string, b: string): number {
   const m = a.length;
   const n = b.length;
@@ -33,8 +40,20 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The candidate closest to `word`, when it is close enough to be a likely typo: a case-only
- * difference, or at most one edit per four characters (at least one, at most three).
+ * The candidate closest to `word`, when it is close enough to be a likely typo: a difference of
+ * case or of `-` and `_` only, or at most one edit per four characters (at least one, at most
+ * three; see {@link editDistance}).
+ *
+ * @param word - the name given.
+ * @param candidates - the names it may have meant.
+ * @returns the candidate to suggest, or undefined when none is close enough.
+ *
+ * @example
+ * ```ts
+ * suggest('sped', ['speed', 'ratio']); // 'speed'
+ * suggest('fade_time', ['fade-time']); // 'fade-time'
+ * suggest('volume', ['speed', 'ratio']); // undefined
+ * ```
  */
 export function suggest(word: string, candidates: readonly string[]): string | undefined {
   const lower = word.toLowerCase();

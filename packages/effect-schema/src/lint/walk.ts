@@ -1,5 +1,5 @@
 /** Traversal helpers for rules. */
-import { isObject } from '../elements.js';
+import { isJsonObject } from '@glowkit/json';
 import { type ValueIssue, validateValue } from '../values/validate-value.js';
 import type { OptionEntry } from './types.js';
 
@@ -30,7 +30,7 @@ export function collectElements(options: readonly OptionEntry[]): ElementVisit[]
     let pointer = option.pointer;
     let depth = 0;
     // Item schemas nest through `items` only; a depth guard keeps hostile input finite.
-    while (isObject(element) && depth < 64) {
+    while (isJsonObject(element) && depth < 64) {
       list.push({ element, pointer, option, depth });
       element = element.items;
       pointer = `${pointer}/items`;

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkEffectDefinition } from '../definition/check-effect-definition.js';
-import { parseJson } from '../json/parse-json.js';
+import { parseJsonFile } from '../json/parse-json.js';
 import { lintEffectSchema } from '../lint/lint-effect-schema.js';
 import type { Diagnostic, Severity } from '../lint/types.js';
 import { definitionRules } from './definition-rules.js';
@@ -418,7 +418,7 @@ describe.each(all)('$id', (fixtures) => {
     expect(new Set(diagnostics.map((d) => d.ruleId))).toEqual(new Set([fixtures.id]));
 
     const lines = text.split(/\r\n|\r|\n/);
-    const parsed = parseJson(text);
+    const parsed = parseJsonFile(text);
     for (const d of diagnostics) {
       expect(d.line).toBeGreaterThanOrEqual(1);
       expect(d.line).toBeLessThanOrEqual(lines.length);

@@ -4,7 +4,8 @@
  * descriptions (JSDoc) with their translated text, bounds and defaults are spelled out in the
  * JSDoc (json-schema-to-typescript drops them), and colours become tuples.
  */
-import { elementKind, isObject } from '../elements.js';
+import { isJsonObject } from '@glowkit/json';
+import { elementKind } from '../elements.js';
 
 /** Options of {@link generateArgsTypes}. */
 export interface GenerateTypesOptions {
@@ -29,11 +30,11 @@ export async function generateArgsTypes(
   // Imported lazily: it pulls in a formatter, which the lint commands do not need.
   const { compile } = await import('json-schema-to-typescript');
   const name = options.typeName ?? typeNameFor(schema);
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
   const converted: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [key, option] of Object.entries(properties)) {
-    if (!isObject(option)) continue;
+    if (!isJsonObject(option)) continue;
     converted[key] = convert(option, options.translations);
     if (options.complete && 'default' in option) required.push(key);
   }
@@ -99,7 +100,7 @@ function docFor(
   if (unit) facts.push(`@unit ${unit}`);
   if ('default' in option) facts.push(`@default ${JSON.stringify(option.default)}`);
   const deps =
-    isObject(option.options) && isObject(option.options.dependencies)
+    isJsonObject(option.options) && isJsonObject(option.options.dependencies)
       ? option.options.dependencies
       : undefined;
   if (deps && Object.keys(deps).length > 0) {
@@ -136,7 +137,7 @@ function convert(
       return { ...base, type: 'array', items: { type: 'number' }, minItems: 4, maxItems: 4 };
     case 'multiselect':
     case 'array': {
-      const items = isObject(option.items) ? convert(option.items, translations) : {};
+      const items = isJsonObject(option.items) ? convert(option.items, translations) : {};
       delete items.description;
       return { ...base, type: 'array', items };
     }

@@ -4,7 +4,8 @@
  * RGBA, an alpha 0..1. The linter (defaults, dependency values), the definition checker (args) and
  * the form components all validate through here, so they always agree.
  */
-import { elementKind, isObject, type OptionSchema } from '../elements.js';
+import { isJsonObject } from '@glowkit/json';
+import { elementKind, type OptionSchema } from '../elements.js';
 import { duplicateIndexes } from './json-equal.js';
 
 /** Why a value is invalid. Each code has a phrase `edt_msg_error_<code>` in the translation files. */
@@ -169,7 +170,7 @@ function checkArray(option: OptionSchema, value: unknown, pointer: string, out: 
       out.push({ code: 'uniqueItems', pointer: `${pointer}/${later}`, params: { first, later } });
     }
   }
-  if (isObject(option.items)) {
+  if (isJsonObject(option.items)) {
     const items = option.items as OptionSchema;
     value.forEach((item, i) => {
       check(items, item, `${pointer}/${i}`, out);

@@ -1,5 +1,5 @@
 import {
-  isObject,
+  isJsonObject,
   type OptionSchema,
   type ValueIssue,
   validateValue,
@@ -157,7 +157,7 @@ export class GkArray extends GkField {
 
   /** The schema of the items. */
   get #itemSchema(): OptionSchema {
-    return isObject(this.schema.items) ? this.schema.items : {};
+    return isJsonObject(this.schema.items) ? this.schema.items : {};
   }
 
   /** The items (none when the value is not an array). */

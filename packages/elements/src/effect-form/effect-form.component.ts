@@ -1,4 +1,4 @@
-import type { OptionSchema } from '@glowkit/effect-schema/values';
+import { isJsonObject, type OptionSchema } from '@glowkit/effect-schema/values';
 import type { Resolver } from '@glowkit/i18n';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -417,9 +417,7 @@ export class GkEffectForm extends FormAssociated(LitElement) {
   formRestore(state: string): void {
     try {
       const value = JSON.parse(state) as unknown;
-      if (value && typeof value === 'object' && !Array.isArray(value)) {
-        this.value = value as Record<string, unknown>;
-      }
+      if (isJsonObject(value)) this.value = value;
     } catch {
       // Not ours to restore: keep the current value.
     }

@@ -1,4 +1,4 @@
-import { isObject, validateValue } from '@glowkit/effect-schema/values';
+import { isJsonObject, validateValue } from '@glowkit/effect-schema/values';
 import { html, nothing, type TemplateResult } from 'lit';
 import { type FieldIssue, GkField } from '../shared/field.js';
 import { fieldStyles, groupStyles } from '../shared/field.styles.js';
@@ -44,7 +44,7 @@ export class GkMultiselect extends GkField {
   /** The values people can choose: the items' enum. */
   get #choices(): readonly unknown[] {
     const items = this.schema.items;
-    return isObject(items) && Array.isArray(items.enum) ? items.enum : [];
+    return isJsonObject(items) && Array.isArray(items.enum) ? items.enum : [];
   }
 
   /** The chosen values (none when there is no value). */

@@ -1,4 +1,9 @@
-import { type OptionSchema, smoothingBlock, validateValue } from '@glowkit/effect-schema/values';
+import {
+  isJsonObject,
+  type OptionSchema,
+  smoothingBlock,
+  validateValue,
+} from '@glowkit/effect-schema/values';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { GkCheckbox } from '../checkbox/checkbox.component.js';
 import { VisibilityRules } from '../effect-form/visibility.js';
@@ -236,9 +241,7 @@ export class GkSmoothing extends FormAssociated(LitElement) {
   formRestore(state: string): void {
     try {
       const values = JSON.parse(state) as unknown;
-      if (values && typeof values === 'object' && !Array.isArray(values)) {
-        this.values = values as SmoothingValues;
-      }
+      if (isJsonObject(values)) this.values = values as SmoothingValues;
     } catch {
       // Not a state this block submitted: keep the current values.
     }

@@ -1,3 +1,4 @@
+import { isJsonObject } from '@glowkit/protocol';
 import { TEMPERATURE_MAX, TEMPERATURE_MIN, TEMPERATURE_NEUTRAL } from './kelvin.js';
 import { RgbTransform } from './rgb-transform.js';
 
@@ -92,9 +93,6 @@ const PATCHABLE = new Set<string>([
   ...Object.keys(NUMBER_KEYS),
   'backlightColored',
 ]);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isTriple = (value: unknown): value is Triple =>
   Array.isArray(value) &&
@@ -235,7 +233,7 @@ export class ColorProcessor {
     const warnings: string[] = [];
     const count = Number.isInteger(ledCount) && ledCount > 0 ? ledCount : 0;
     let list: unknown[];
-    if (!isRecord(color)) {
+    if (!isJsonObject(color)) {
       if (color !== undefined) warnings.push('the color group is not an object; using defaults');
       list = [SHIPPED_ENTRY];
     } else if (!Array.isArray(color.channelAdjustment)) {
@@ -251,7 +249,7 @@ export class ColorProcessor {
     const owner = new Int16Array(count).fill(-1);
     list.forEach((raw, i) => {
       const where = `channelAdjustment[${i}]`;
-      if (!isRecord(raw)) {
+      if (!isJsonObject(raw)) {
         warnings.push(`${where}: not an object; it is ignored`);
         return;
       }

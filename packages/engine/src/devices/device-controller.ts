@@ -4,6 +4,7 @@
  * never throws into the pipeline; it reports its state and comes back by itself when it can.
  */
 import { EventEmitter } from 'node:events';
+import { errorFirstLine } from '@glowkit/protocol';
 import { DEVICE_TYPES, deviceTypeNames } from './device-types.js';
 import type { DeviceConfig, DeviceFactory, LedDevice } from './led-device.js';
 
@@ -229,7 +230,7 @@ export class DeviceController extends EventEmitter<{
   /** Runs `op` after every device call asked for before it; a failure of `op` is logged. */
   #enqueue(op: () => Promise<void>): Promise<void> {
     const next = this.#io.then(op).catch((error: unknown) => {
-      this.#log('error', `device ${this.config.type}: ${oneLine(error)}`);
+      this.#log('error', `device ${this.config.type}: ${reasonOf(error)}`);
     });
     this.#io = next;
     return next;
@@ -248,7 +249,7 @@ export class DeviceController extends EventEmitter<{
       }
       device = factory(this.config, { log: this.#log });
     } catch (error) {
-      this.#error = oneLine(error);
+      this.#error = reasonOf(error);
       this.#state = 'error';
       this.#log('error', this.#error);
       this.#publish();
@@ -370,7 +371,7 @@ export class DeviceController extends EventEmitter<{
 
   /** A failed open or write: release the device, then retry if it may come back. */
   async #fail(device: LedDevice, error: unknown): Promise<void> {
-    const reason = oneLine(error);
+    const reason = reasonOf(error);
     this.#stopRewrite();
     await closeQuietly(device);
     if (!this.#enabled || this.#closing) return;
@@ -414,7 +415,7 @@ export class DeviceController extends EventEmitter<{
       try {
         await this.#darken(device);
       } catch (error) {
-        this.#log('warn', `${oneLine(error)} (while switching off)`);
+        this.#log('warn', `${reasonOf(error)} (while switching off)`);
       }
     }
     this.#stopRewrite();
@@ -469,7 +470,7 @@ export class DeviceController extends EventEmitter<{
     try {
       this.emit('written', frame);
     } catch (error) {
-      this.#log('error', `a "written" listener failed: ${oneLine(error)}`);
+      this.#log('error', `a "written" listener failed: ${reasonOf(error)}`);
     }
   }
 
@@ -482,7 +483,7 @@ export class DeviceController extends EventEmitter<{
     try {
       this.emit('status', status);
     } catch (error) {
-      this.#log('error', `a "status" listener failed: ${oneLine(error)}`);
+      this.#log('error', `a "status" listener failed: ${reasonOf(error)}`);
     }
   }
 }
@@ -493,9 +494,8 @@ function now(): number {
 }
 
 /** The first line of an error's message, for state and logs. */
-function oneLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0]?.trim() || 'unknown device error';
+function reasonOf(error: unknown): string {
+  return errorFirstLine(error) || 'unknown device error';
 }
 
 /** Closes a device, logging (not throwing) a failure. */
@@ -503,6 +503,6 @@ async function closeQuietly(device: LedDevice, log?: DeviceLog): Promise<void> {
   try {
     await device.close();
   } catch (error) {
-    log?.('warn', `${oneLine(error)} (while closing)`);
+    log?.('warn', `${reasonOf(error)} (while closing)`);
   }
 }

@@ -3,6 +3,7 @@
  * scripts that read ng's output read Glowkit's.
  */
 import { type FileHandle, open } from 'node:fs/promises';
+import { errorFirstLine } from '@glowkit/protocol';
 import { type DeviceConfig, describe, type LedDevice } from './led-device.js';
 
 /** `{r,g,b}` for every byte triple is built from these, so a frame is string concatenation only. */
@@ -135,6 +136,5 @@ export class FileDevice implements LedDevice {
 
 /** The OS's words for a failed file operation, without Node's repetition of the path. */
 function osReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return (message.split('\n')[0] ?? '').replace(/, \w+ '.*'$/, '');
+  return errorFirstLine(error).replace(/, \w+ '.*'$/, '');
 }

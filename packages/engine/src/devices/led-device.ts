@@ -2,6 +2,7 @@
  * The LED device interface every device type implements, and the reading of an instance's
  * `device` settings group into a {@link DeviceConfig}.
  */
+import { isJsonObject } from '@glowkit/protocol';
 import { COLOR_ORDERS, type ColorOrder } from '../types.js';
 
 /**
@@ -123,7 +124,7 @@ const INTEGER_KEYS = [
 export function deviceConfigOf(group: unknown): { config: DeviceConfig; warnings: string[] } {
   const warnings: string[] = [];
   let source: Record<string, unknown> = {};
-  if (isRecord(group)) source = group;
+  if (isJsonObject(group)) source = group;
   else if (group !== undefined && group !== null) {
     warnings.push(
       `device: expected an object, got ${describe(group)}; using the defaults (a virtual device)`,
@@ -169,11 +170,6 @@ export function deviceConfigOf(group: unknown): { config: DeviceConfig; warnings
     }
   }
   return { config: config as DeviceConfig, warnings };
-}
-
-/** Whether a value is a plain JSON object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A short, one-line rendering of a configuration value for a warning. */

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { isObject } from '@glowkit/effect-schema';
+import { isJsonObject } from '@glowkit/protocol';
 import { validateEffectArgs } from './effect-args.js';
 import type { EffectCatalogue, EffectDefinition } from './effect-catalogue.js';
 
@@ -139,7 +139,7 @@ export async function createCustomEffect(
   request: CreateEffectRequest,
 ): Promise<CustomEffectResult> {
   const { name, script, args, imageData } = request;
-  if (!isObject(args) || Object.keys(args).length === 0) {
+  if (!isJsonObject(args) || Object.keys(args).length === 0) {
     return fail("Missing or empty Object 'args'");
   }
   const schema = typeof script === 'string' ? catalogue.schemaFor(script) : undefined;

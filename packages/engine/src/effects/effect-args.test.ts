@@ -75,6 +75,17 @@ describe('validateEffectArgs', () => {
     expect(validateEffectArgs(open, { volume: 1 })).toEqual([]);
   });
 
+  it('hints as the schema linter does: a swap of two letters is one edit, case and - or _ none', () => {
+    const named = {
+      ...schema,
+      properties: { ...schema.properties, 'fade-time': { type: 'integer', default: 1 } },
+    };
+    expect(validateEffectArgs(named, { spede: 3, FADE_TIME: 2 })).toEqual([
+      '/effect/args/spede: "spede" is not an option of demo.py: did you mean "speed"?',
+      '/effect/args/FADE_TIME: "FADE_TIME" is not an option of demo.py: did you mean "fade-time"?',
+    ]);
+  });
+
   it('names the pointer of a nested colour item', () => {
     expect(
       validateEffectArgs(schema, {

@@ -6,11 +6,12 @@
 import {
   describeValueIssue,
   fromPointer,
-  isObject,
   type OptionSchema,
+  suggest,
   toPointer,
   validateValue,
 } from '@glowkit/effect-schema';
+import { isJsonObject } from '@glowkit/protocol';
 
 /**
  * Checks request args against an effect option schema.
@@ -32,15 +33,16 @@ export function validateEffectArgs(
   args: unknown,
   pointer = '/effect/args',
 ): string[] {
-  if (!isObject(args)) return [`${pointer}: must be an object of option values, not ${show(args)}`];
+  if (!isJsonObject(args))
+    return [`${pointer}: must be an object of option values, not ${show(args)}`];
   if (!schema) return [];
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
   const closed = schema.additionalProperties === false;
   const problems: string[] = [];
   for (const [name, value] of Object.entries(args)) {
     const at = pointer + toPointer([name]);
     const option = properties[name];
-    if (!isObject(option)) {
+    if (!isJsonObject(option)) {
       if (closed) problems.push(`${at}: ${unknownOption(name, schema, Object.keys(properties))}`);
       continue;
     }
@@ -56,49 +58,19 @@ export function validateEffectArgs(
 
 function unknownOption(name: string, schema: Record<string, unknown>, names: string[]): string {
   const script = typeof schema.script === 'string' ? schema.script : 'the script';
-  const hint = closest(name, names);
+  // The linter's rule, so that a name gets the same hint in a schema file and in a request.
+  const hint = suggest(name, names);
   if (hint) return `"${name}" is not an option of ${script}: did you mean "${hint}"?`;
   return names.length === 0
     ? `"${name}" is not an option of ${script}, which takes no args`
     : `"${name}" is not an option of ${script}; its options are ${names.join(', ')}`;
 }
 
-/** The option whose name is within a third of its length in edits, for "did you mean". */
-function closest(name: string, names: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
-  for (const candidate of names) {
-    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        substitution,
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
-}
-
 function valueAt(value: unknown, pointer: string): unknown {
   let at = value;
   for (const token of fromPointer(pointer)) {
     if (Array.isArray(at)) at = at[Number(token)];
-    else if (isObject(at)) at = at[token];
+    else if (isJsonObject(at)) at = at[token];
     else return undefined;
   }
   return at;

@@ -9,10 +9,10 @@ import path from 'node:path';
 import {
   checkEffectDefinition,
   type Diagnostic,
-  isObject,
   lintEffectSchema,
-  parseJson,
+  parseJsonFile,
 } from '@glowkit/effect-schema';
+import { isJsonObject } from '@glowkit/protocol';
 
 /** How Hyperion.ng names files of its bundled effects, and so how clients send them back. */
 export const BUNDLED_PREFIX = ':/effects/';
@@ -402,8 +402,8 @@ async function loadSchema(
 ): Promise<EffectSchemaInfo | undefined> {
   const text = await readText(file, problems);
   if (text === undefined) return undefined;
-  const parsed = parseJson(text);
-  const value = parsed.ok && isObject(parsed.value) ? parsed.value : undefined;
+  const parsed = parseJsonFile(text);
+  const value = parsed.ok && isJsonObject(parsed.value) ? parsed.value : undefined;
   const script = typeof value?.script === 'string' && value.script !== '' ? value.script : '';
   const scriptFile = script ? path.join(folder.dir, script) : '';
   const diagnostics = lintEffectSchema(text).filter((d) => d.severity === 'error');
@@ -468,8 +468,8 @@ async function loadDefinition(
   const problems: CatalogueProblem[] = [];
   const text = await readText(file, problems);
   if (text === undefined) return problems[0] as CatalogueProblem;
-  const parsed = parseJson(text);
-  const value = parsed.ok && isObject(parsed.value) ? parsed.value : undefined;
+  const parsed = parseJsonFile(text);
+  const value = parsed.ok && isJsonObject(parsed.value) ? parsed.value : undefined;
   const script = typeof value?.script === 'string' ? value.script : '';
   const scriptFile = script ? await resolveScript(script, folder.dir, bundledDir) : '';
   const scriptExists = scriptFile !== '' && (await isFile(scriptFile));

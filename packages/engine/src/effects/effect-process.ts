@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
+import { errorOnOneLine } from '@glowkit/protocol';
 import type { RgbImage } from '../types.js';
 import {
   decodeImage,
@@ -316,7 +317,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
         resourceDirs: options.resourceDirs,
       });
     } catch (error) {
-      this.#notSpawned(`its settings could not be sent to the script: ${oneLine(error)}`);
+      this.#notSpawned(`its settings could not be sent to the script: ${errorOnOneLine(error)}`);
       return;
     }
     const env: NodeJS.ProcessEnv = {};
@@ -424,7 +425,11 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       } catch (error) {
         // Contained here: a bad message (or a throwing listener) must never crash the server.
         if (error instanceof PipeProtocolError) this.#protocolError(error.message);
-        else this.#terminate('failed', `the engine could not take its output: ${oneLine(error)}`);
+        else
+          this.#terminate(
+            'failed',
+            `the engine could not take its output: ${errorOnOneLine(error)}`,
+          );
       }
     }
   }
@@ -438,7 +443,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       return;
     }
     if (type === PipeMessageType.FAILURE) {
-      this.#failure = oneLine(Buffer.from(payload).toString('utf8')).slice(0, FAILURE_CHARS);
+      this.#failure = errorOnOneLine(Buffer.from(payload).toString('utf8')).slice(0, FAILURE_CHARS);
       return;
     }
     if (state.kind === 'spawning') {
@@ -465,7 +470,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
         try {
           shown = this.#canvasNow().apply(payload);
         } catch (error) {
-          this.#terminate('failed', `its drawing could not be done: ${oneLine(error)}`);
+          this.#terminate('failed', `its drawing could not be done: ${errorOnOneLine(error)}`);
           return;
         }
         for (const image of shown) {
@@ -508,7 +513,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
         });
         reply = encodeImagesReply(images);
       } catch (error) {
-        reply = encodeError(oneLine(error));
+        reply = encodeError(errorOnOneLine(error));
       }
       this.#write(reply);
     });
@@ -734,13 +739,8 @@ function spawnProblem(python: string, error: NodeJS.ErrnoException): string {
     case 'EAGAIN':
       return `${python} could not be started: the system refused a new process (EAGAIN); too many processes run, try again later`;
     default:
-      return `${python} could not be started: ${oneLine(error)}`;
+      return `${python} could not be started: ${errorOnOneLine(error)}`;
   }
-}
-
-function oneLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 function hex(type: number): string {

@@ -1,4 +1,5 @@
-import { PRIORITY, type PriorityMuxer } from '../muxer/priority-muxer.js';
+import { isJsonObject, PRIORITY } from '@glowkit/protocol';
+import type { PriorityMuxer } from '../muxer/priority-muxer.js';
 import type { EffectFailure, EffectRequest } from './effect-runner.js';
 
 /** What the boot effects need of their instance. */
@@ -26,7 +27,7 @@ interface SourceSettings {
 const ENDLESS_BOOT_MS = 3000;
 
 function sourceOf(group: unknown, durationKey: string | undefined): SourceSettings {
-  const g = (typeof group === 'object' && group !== null ? group : {}) as Record<string, unknown>;
+  const g = isJsonObject(group) ? group : {};
   const color = Array.isArray(g.color) ? g.color.filter((c) => Number.isInteger(c)) : [];
   const duration = durationKey === undefined ? -1 : Number(g[durationKey] ?? ENDLESS_BOOT_MS);
   return {

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { PRIORITY } from '@glowkit/protocol';
 import { applyColorOrder } from '../color/color-order.js';
 import { ColorProcessor } from '../color/color-processor.js';
 import { DeviceController, type DeviceStatus } from '../devices/device-controller.js';
@@ -9,7 +10,7 @@ import type { EffectLimits } from '../effects/effect-process.js';
 import { ImageToLeds } from '../mapping/image-to-leds.js';
 import { LedLayout } from '../mapping/led-layout.js';
 import { type MappingType, mappingTypeOf } from '../mapping/mapping-type.js';
-import { type MuxerInput, PRIORITY, PriorityMuxer } from '../muxer/priority-muxer.js';
+import { type MuxerInput, PriorityMuxer } from '../muxer/priority-muxer.js';
 import { createSmoothing, type Smoothing } from '../smoothing/smoothing.js';
 import { smoothingFromSettings } from '../smoothing/smoothing-config.js';
 import type { RgbImage, SmoothingConfig } from '../types.js';

@@ -1,3 +1,4 @@
+import { isJsonObject } from '@glowkit/protocol';
 import { colorOrderOf } from '../color/color-order.js';
 import type { ColorOrder } from '../types.js';
 
@@ -20,22 +21,19 @@ const ZERO_RECT: LedRect = { hmin: 0, hmax: 0, vmin: 0, vmax: 0 };
 /** The effect canvas never gets larger than this on either side. */
 const GRID_LIMIT = 80;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** `{hmin, hmax, vmin, vmax}`, or the pre-2.0.0-alpha.9 shapes `hscan`/`vscan` and `h`/`v`. */
 function coordinatesOf(entry: Record<string, unknown>): unknown[] {
   const { hscan, vscan, h, v } = entry;
-  if (isRecord(hscan) && isRecord(vscan)) {
+  if (isJsonObject(hscan) && isJsonObject(vscan)) {
     return [hscan.minimum, hscan.maximum, vscan.minimum, vscan.maximum];
   }
-  if (isRecord(h) && isRecord(v)) return [h.min, h.max, v.min, v.max];
+  if (isJsonObject(h) && isJsonObject(v)) return [h.min, h.max, v.min, v.max];
   return [entry.hmin, entry.hmax, entry.vmin, entry.vmax];
 }
 
 /** One layout entry as a rectangle; `undefined` when its coordinates are unusable. */
 function rectOf(entry: unknown, where: string, warnings: string[]): LedRect | undefined {
-  if (!isRecord(entry)) {
+  if (!isJsonObject(entry)) {
     warnings.push(`${where}: not an object; the LED stays black`);
     return undefined;
   }
@@ -168,8 +166,8 @@ function markBlacklist(list: unknown, black: Uint8Array, warnings: string[]): vo
   }
   list.forEach((rule, i) => {
     const where = `ledBlacklist[${i}]`;
-    const start = isRecord(rule) ? rule.start : undefined;
-    const num = isRecord(rule) ? rule.num : undefined;
+    const start = isJsonObject(rule) ? rule.start : undefined;
+    const num = isJsonObject(rule) ? rule.num : undefined;
     if (
       !Number.isInteger(start) ||
       (start as number) < 0 ||

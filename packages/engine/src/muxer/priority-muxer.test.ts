@@ -1,8 +1,8 @@
+import { PRIORITY } from '@glowkit/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RgbImage } from '../types.js';
 import {
   type MuxerInput,
-  PRIORITY,
   PriorityMuxer,
   type RegisterOptions,
   type RemovalReason,

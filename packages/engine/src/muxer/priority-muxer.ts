@@ -3,23 +3,12 @@
  * lowest-numbered one with data is what the LEDs show.
  */
 import { EventEmitter } from 'node:events';
+import { PRIORITY } from '@glowkit/protocol';
 import type { RgbImage, SmoothingConfig, SourceComponent } from '../types.js';
 
-/**
- * Well-known priorities. Lower numbers win. Glowkit difference: there is no permanent black entry
- * at {@link PRIORITY.LOWEST} as in Hyperion.ng; with nothing registered nothing is visible.
- */
-export const PRIORITY = {
-  /** The boot (foreground) effect. Hyperion.ng before 2.1 used 0. */
-  FOREGROUND: 1,
-  /** The highest number a client may use. */
-  MAX_CLIENT: 253,
-  /** The background effect, shown when nothing else is. */
-  BACKGROUND: 254,
-  /** The last usable priority. */
-  LOWEST: 255,
-} as const;
-
+// The well-known priorities (PRIORITY) are @glowkit/protocol's. Glowkit difference: there is no
+// permanent black entry at PRIORITY.LOWEST as in Hyperion.ng; with nothing registered nothing is
+// visible.
 /** Why an input left the muxer. */
 export type RemovalReason = 'expired' | 'cleared' | 'replaced';
 

@@ -3,6 +3,7 @@
  * `smoothing-*` arguments, both turned into a complete {@link SmoothingConfig}. Bad values never
  * throw: they fall back to a default or are clamped, and the settings reader says so in a warning.
  */
+import { isJsonObject } from '@glowkit/protocol';
 import type { SmoothingConfig, SmoothingType } from '../types.js';
 
 /** The range of one numeric smoothing key, and whether it must be a whole number. */
@@ -87,7 +88,7 @@ export function smoothingFromSettings(group: unknown): SmoothingSettings {
   const config: SmoothingConfig = { ...DEFAULT_SMOOTHING };
   let enabled = true;
   if (group === undefined || group === null) return { enabled, config, warnings };
-  if (!isRecord(group)) {
+  if (!isJsonObject(group)) {
     warnings.push(
       `smoothing: expected an object, got ${describe(group)}; using the default smoothing settings.`,
     );
@@ -132,7 +133,7 @@ export function smoothingFromSettings(group: unknown): SmoothingSettings {
  * schema elsewhere, so nothing is reported here.
  */
 export function smoothingFromEffectArgs(args: unknown): SmoothingConfig | undefined {
-  if (!isRecord(args) || args['smoothing-custom-settings'] !== true) return undefined;
+  if (!isJsonObject(args) || args['smoothing-custom-settings'] !== true) return undefined;
   const ignored: string[] = [];
   return {
     ...DEFAULT_SMOOTHING,
@@ -215,10 +216,6 @@ function readBoolean(
   if (typeof value === 'boolean') return value;
   warnings.push(`smoothing.${key}: ${describe(value)} is not true or false; using ${fallback}.`);
   return fallback;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A short rendering of a bad value for a warning line. */

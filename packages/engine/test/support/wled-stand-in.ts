@@ -28,6 +28,7 @@
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isJsonObject, parseJson } from '@glowkit/protocol';
 import { DdpDecoder } from './ddp-decoder.js';
 
 /** One segment as `GET /json/state` lists it (the keys the stand-in keeps). */
@@ -276,7 +277,8 @@ export class WledStandIn {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const json = parseJson(body);
+      const parsed = parseJson(body);
+      const json = parsed.ok ? parsed.value : undefined;
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       this.requests.push({ method: req.method ?? '', path, body, json });
       this.#wake();
@@ -295,7 +297,7 @@ export class WledStandIn {
       } else if (req.method === 'GET' && path === '/json/state') send(200, this.state);
       else if (req.method === 'GET' && path === '/json/info') send(200, this.info);
       else if (req.method === 'POST' && ['/json', '/json/', '/json/state'].includes(path)) {
-        if (!isObject(json)) send(400, { error: 9 });
+        if (!isJsonObject(json)) send(400, { error: 9 });
         else {
           this.#apply(json);
           send(200, { success: true });
@@ -318,7 +320,7 @@ export class WledStandIn {
     if (bri > 0) state.bri = bri;
     state.on = bri > 0;
     if (typeof body.transition === 'number') state.transition = body.transition;
-    if (isObject(body.udpn)) {
+    if (isJsonObject(body.udpn)) {
       const udpn = body.udpn;
       if (typeof udpn.send === 'boolean') state.udpn.send = udpn.send;
       if (typeof udpn.recv === 'boolean') state.udpn.recv = udpn.recv;
@@ -336,9 +338,9 @@ export class WledStandIn {
         this.#liveMode = '';
       } else this.#realtimeUntil = 0;
     }
-    const segs = Array.isArray(body.seg) ? body.seg : isObject(body.seg) ? [body.seg] : [];
+    const segs = Array.isArray(body.seg) ? body.seg : isJsonObject(body.seg) ? [body.seg] : [];
     segs.forEach((item: unknown, index) => {
-      if (!isObject(item)) return;
+      if (!isJsonObject(item)) return;
       const id = typeof item.id === 'number' ? item.id : index;
       const target = state.seg.find((candidate) => candidate.id === id);
       if (target === undefined) return;
@@ -421,18 +423,6 @@ function bindUdp(): Promise<Socket> {
   });
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 function clampByte(value: number): number {
   return Math.min(255, Math.max(0, Math.round(value)));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

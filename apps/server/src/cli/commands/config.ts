@@ -1,7 +1,6 @@
 /** `glowkit config export|import`: the stored configuration, offline. */
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseJson } from '@glowkit/protocol';
-import { configurationInBackup } from '../../config/backup.js';
+import { configurationInBackup, describeJsonSyntaxError, parseJson } from '@glowkit/protocol';
 import { databaseFile } from '../../data-dir.js';
 import { restoreConfigurationOf } from '../../rpc/normalize.js';
 import { importConfiguration } from '../../store/export.js';
@@ -62,7 +61,7 @@ async function importConfig(dataDir: string, path: string, io: CommandIo) {
     throw fileProblem(error, path, 'read');
   });
   const parsed = parseJson(source);
-  if (!parsed.ok) throw new Error(`${path}: ${parsed.description}`);
+  if (!parsed.ok) throw new Error(`${path}: ${describeJsonSyntaxError(parsed.error)}`);
   const content = configurationInBackup(parsed.value);
   if (!content.ok) throw new Error(`${path} ${content.problem}`);
   const result = restoreConfigurationOf(content.config);

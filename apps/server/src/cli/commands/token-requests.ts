@@ -2,6 +2,7 @@
  * `glowkit token requests|approve|deny`: token requests live in the running server's memory, so
  * these ask it over its TCP JSON port on loopback (session.ts).
  */
+import { escapeControlCharacters } from '@glowkit/protocol';
 import { storedTcpPort } from '../../server.js';
 import { type CommandIo, UsageError, type UsageLine, type Values } from '../command.js';
 import { portOf } from '../options.js';
@@ -40,18 +41,6 @@ export const requestsUsage: readonly UsageLine[] = [
 
 /** The comment of the admin token `token requests|approve|deny` make for themselves. */
 export const CLI_TOKEN_COMMENT = 'glowkit CLI answering token requests';
-
-/**
- * A requester's text, safe to print: control characters (a terminal's escape sequences, line
- * breaks) are shown escaped, since anyone on the network may send a token request.
- */
-function printable(text: string): string {
-  return text.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is escaped.
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
 
 /** Time left, for people: "2 min 55 s", "40 s". */
 function timeLeft(ms: number): string {
@@ -163,9 +152,11 @@ export async function tokenRequests(
       const pending = requestsOf(listed.info);
       if (action === 'requests') {
         if (pending.length === 0) io.stdout.write('No token requests are waiting.\n');
+        // Anyone on the network may send a token request: its text is printed escaped, so that
+        // it cannot break a line or drive the terminal.
         for (const r of pending) {
           io.stdout.write(
-            `${printable(r.id)}  ${printable(r.comment)}  ${timeLeft(r.timeout)} left\n`,
+            `${escapeControlCharacters(r.id)}  ${escapeControlCharacters(r.comment)}  ${timeLeft(r.timeout)} left\n`,
           );
         }
         return;
@@ -179,11 +170,11 @@ export async function tokenRequests(
       });
       if (answered.success !== true) throw new Error(replyProblem(answered));
       const request = pending.find((r) => r.id === id);
-      const name = request ? ` (“${printable(request.comment)}”)` : '';
+      const name = request ? ` (“${escapeControlCharacters(request.comment)}”)` : '';
       io.stdout.write(
         accept
-          ? `Approved request ${printable(id as string)}${name}: that client now has its token.\n`
-          : `Denied request ${printable(id as string)}${name}: that client is told it gets no token.\n`,
+          ? `Approved request ${escapeControlCharacters(id as string)}${name}: that client now has its token.\n`
+          : `Denied request ${escapeControlCharacters(id as string)}${name}: that client is told it gets no token.\n`,
       );
     } finally {
       session.close();
@@ -207,7 +198,9 @@ async function denyAll(session: CliSession, io: CommandIo): Promise<void> {
     io.stdout.write('No token requests were waiting: nothing was denied.\n');
     return;
   }
-  const names = requests.map((r) => `${printable(r.id)} (“${printable(r.comment)}”)`).join(', ');
+  const names = requests
+    .map((r) => `${escapeControlCharacters(r.id)} (“${escapeControlCharacters(r.comment)}”)`)
+    .join(', ');
   const count = requests.length === 1 ? '1 request' : `${requests.length} requests`;
   io.stdout.write(
     `Denied ${count}: ${names}; ${requests.length === 1 ? 'that client is' : 'those clients are'} told ${requests.length === 1 ? 'it gets' : 'they get'} no token.\n`,

@@ -5,6 +5,7 @@
  * it still restores there. The inputs only count while they still make the stored `leds`: a
  * layout changed since (by a restore, another client) is shown as it is instead.
  */
+import { isJsonObject } from '@glowkit/protocol';
 import {
   type ClassicFrame,
   CORNERS,
@@ -19,9 +20,6 @@ import {
 /** The key of `ledConfig` the generator's inputs are kept under. */
 export const SPEC_KEY = 'glowkitGenerator';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Copies the keys of `defaults` from `given` where they have the same type. */
 function fill<T extends object>(defaults: T, given: Record<string, unknown>): T {
   const out = { ...defaults } as Record<string, unknown>;
@@ -33,9 +31,9 @@ function fill<T extends object>(defaults: T, given: Record<string, unknown>): T 
 
 /** The generator's inputs kept in a `ledConfig` group, if it holds any readable ones. */
 export function storedSpec(ledConfig: unknown): LayoutSpec | undefined {
-  if (!isObject(ledConfig)) return undefined;
+  if (!isJsonObject(ledConfig)) return undefined;
   const stored = ledConfig[SPEC_KEY];
-  if (!isObject(stored)) return undefined;
+  if (!isJsonObject(stored)) return undefined;
   if (!CORNERS.includes(stored.start as never)) return undefined;
   if (stored.kind === 'classic') {
     const frame = fill<ClassicFrame>(DEFAULT_CLASSIC, stored);
@@ -52,7 +50,7 @@ export function storedSpec(ledConfig: unknown): LayoutSpec | undefined {
 
 /** `ledConfig` with the generator's inputs put in; every other key kept as it was. */
 export function withSpec(ledConfig: unknown, spec: LayoutSpec): Record<string, unknown> {
-  return { ...(isObject(ledConfig) ? ledConfig : {}), [SPEC_KEY]: { ...spec } };
+  return { ...(isJsonObject(ledConfig) ? ledConfig : {}), [SPEC_KEY]: { ...spec } };
 }
 
 /** Whether two layouts are the same LEDs in the same order (other per-LED keys aside). */

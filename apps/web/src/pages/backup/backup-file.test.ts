@@ -37,6 +37,20 @@ describe('checkBackupText', () => {
     });
   });
 
+  it('says why a file holds no configuration in the words of `glowkit config import`', () => {
+    expect(checkBackupText('[1]')).toEqual({
+      ok: false,
+      reason: 'form',
+      problem:
+        "holds no configuration: expected a JSON object, getconfig's reply (as `curl … getconfig > file` saves it), its info (Hyperion.ng's backup), or a restore request",
+    });
+    expect(checkBackupText('{"command":"config-getconfig","success":false}')).toEqual({
+      ok: false,
+      reason: 'form',
+      problem: 'is a failed getconfig reply; it holds no configuration',
+    });
+  });
+
   it('lists every violation with its pointer into the file', () => {
     const broken = {
       global: { settings: { leds: [] } },

@@ -1,12 +1,16 @@
 /**
- * A backup file, read and checked in the browser before anything is sent: the same JSON parser and
- * restore validator as the server (`@glowkit/protocol`), so a broken file is explained here, with
- * the line and column of a syntax error and the JSON pointer of every violation.
+ * A backup file, read and checked in the browser before anything is sent: the same JSON parser,
+ * backup reading and restore validator as the server's `config import` (`@glowkit/protocol`), so a
+ * broken file is explained here, with the line and column of a syntax error and the JSON pointer
+ * of every violation.
  */
-import { isJsonObject, parseJson, validateRestoreRequest } from '@glowkit/protocol';
-
-/** Which form the file has: the same three `glowkit config import` takes. */
-export type BackupForm = 'configuration' | 'getconfig reply' | 'restore request';
+import {
+  type BackupForm,
+  configurationInBackup,
+  describeJsonSyntaxError,
+  parseJson,
+  validateRestoreRequest,
+} from '@glowkit/protocol';
 
 /** One rule the file breaks, at a JSON pointer into the file itself. */
 export interface BackupViolation {
@@ -24,38 +28,6 @@ export type BackupCheck =
   | { ok: false; reason: 'invalid'; violations: BackupViolation[] };
 
 /**
- * The configuration in a backup file's parsed JSON, as the server's `config import` finds it
- * (apps/server/src/config/backup.ts): getconfig's `info` (what the backup download and
- * Hyperion.ng's export save), a whole getconfig reply, or a restore request's `config`. `at` is
- * the configuration's pointer in the file.
- */
-export function configurationInBackup(
-  value: unknown,
-): { ok: true; config: unknown; form: BackupForm; at: string } | { ok: false; problem: string } {
-  if (!isJsonObject(value)) {
-    return { ok: false, problem: 'holds no configuration: expected a JSON object' };
-  }
-  const command = value.command;
-  if (Object.hasOwn(value, 'config') && (command === undefined || command === 'config')) {
-    return { ok: true, config: value.config, form: 'restore request', at: '/config' };
-  }
-  if (typeof command === 'string' && command.startsWith('config-')) {
-    if (command !== 'config-getconfig') {
-      return { ok: false, problem: `is the reply of ${command}, not of config getconfig` };
-    }
-    if (value.success !== true || !Object.hasOwn(value, 'info')) {
-      const error = typeof value.error === 'string' ? `: ${value.error}` : '';
-      return {
-        ok: false,
-        problem: `is a failed getconfig reply${error}; it holds no configuration`,
-      };
-    }
-    return { ok: true, config: value.info, form: 'getconfig reply', at: '/info' };
-  }
-  return { ok: true, config: value, form: 'configuration', at: '' };
-}
-
-/**
  * Checks a backup file's text: parses it, finds the configuration, and validates it as the
  * `config` of a restore request. Violations point into the file, not into the request built
  * around its configuration.
@@ -63,7 +35,8 @@ export function configurationInBackup(
 export function checkBackupText(text: string): BackupCheck {
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    const { description, line, column } = parsed;
+    const { line, column } = parsed.error.position;
+    const description = describeJsonSyntaxError(parsed.error);
     return { ok: false, reason: 'syntax', description, line, column };
   }
   const found = configurationInBackup(parsed.value);

@@ -3,7 +3,15 @@
  * restore) compared with the current one, group by group and instance by instance. Pure: no DOM,
  * no server; the backup page renders the result.
  */
-import { GLOBAL_GROUPS, groupValue, INSTANCE_GROUPS, isJsonObject, own } from '@glowkit/protocol';
+import {
+  defaultInstanceName,
+  GLOBAL_GROUPS,
+  groupValue,
+  INSTANCE_GROUPS,
+  isJsonObject,
+  jsonEqual,
+  own,
+} from '@glowkit/protocol';
 
 /** How one settings group changes. */
 export interface GroupChange {
@@ -59,32 +67,6 @@ interface NormalizedConfiguration {
 }
 
 /**
- * The name the server gives an instance that has none (apps/server/src/config/defaults.ts): the
- * browser mirrors it so that a file without names does not read as "renamed to nothing".
- */
-export function defaultInstanceName(id: number): string {
-  return `Instance ${id}`;
-}
-
-/**
- * Deep equality of two JSON values, ignoring the order of object keys (a file written by another
- * tool may order them differently without changing anything).
- */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => sameJson(item, b[index]));
-  }
-  if (isJsonObject(a) && isJsonObject(b)) {
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
-  }
-  return false;
-}
-
-/**
  * A group's value as the server stores it: a string holding JSON is its value; null or absent
  * means the default (`undefined` here, since only the server knows defaults).
  */
@@ -119,6 +101,8 @@ export function normalizeConfiguration(config: unknown): NormalizedConfiguration
     const enabled = own(item, 'enabled');
     instances.set(id, {
       id,
+      // The server's name for a nameless instance, so that a file without names does not read
+      // as "renamed to nothing".
       name: typeof name === 'string' ? name : defaultInstanceName(id),
       enabled: typeof enabled === 'boolean' ? enabled : true,
       settings: settingsOf(own(item, 'settings'), INSTANCE_GROUPS),
@@ -139,7 +123,7 @@ export function changedKeys(
   return keys.filter(
     (key) =>
       Object.hasOwn(before, key) !== Object.hasOwn(after, key) ||
-      !sameJson(before[key], after[key]),
+      !jsonEqual(before[key], after[key]),
   );
 }
 
@@ -158,11 +142,11 @@ export function groupChange(
     return before === undefined ? undefined : { group, kind: 'reset', keys: [] };
   }
   if (before === undefined) return { group, kind: 'added', keys: [] };
-  if (sameJson(before, after)) return undefined;
+  if (jsonEqual(before, after)) return undefined;
   if (Array.isArray(before) && Array.isArray(after)) {
     const common = Math.min(before.length, after.length);
     let changed = Math.abs(before.length - after.length);
-    for (let i = 0; i < common; i += 1) if (!sameJson(before[i], after[i])) changed += 1;
+    for (let i = 0; i < common; i += 1) if (!jsonEqual(before[i], after[i])) changed += 1;
     return {
       group,
       kind: 'changed',

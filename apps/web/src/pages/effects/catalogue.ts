@@ -3,6 +3,7 @@
  * effect files it left out (with their diagnostics), and the instances to run them on. Reading
  * it and searching it; nothing here renders.
  */
+import { isJsonObject } from '@glowkit/protocol';
 
 /** An entry of `serverinfo.effects`. */
 export interface EffectEntry {
@@ -44,25 +45,27 @@ export function isCustom(effect: Pick<EffectEntry, 'file'>): boolean {
   return !effect.file.startsWith(BUNDLED_PREFIX);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The effects of a `serverinfo` reply or an `effects-update` push (which carries the list). */
 export function effectsOf(list: unknown): EffectEntry[] {
   if (!Array.isArray(list)) return [];
-  return list
-    .filter(isRecord)
-    .flatMap((e) =>
-      typeof e.name === 'string' && typeof e.file === 'string' && typeof e.script === 'string'
-        ? [{ name: e.name, file: e.file, script: e.script, args: isRecord(e.args) ? e.args : {} }]
-        : [],
-    );
+  return list.filter(isJsonObject).flatMap((e) =>
+    typeof e.name === 'string' && typeof e.file === 'string' && typeof e.script === 'string'
+      ? [
+          {
+            name: e.name,
+            file: e.file,
+            script: e.script,
+            args: isJsonObject(e.args) ? e.args : {},
+          },
+        ]
+      : [],
+  );
 }
 
 /** The instances of a `serverinfo` reply or an `instance-update` push. */
 export function instancesOf(list: unknown): InstanceEntry[] {
   if (!Array.isArray(list)) return [];
-  return list.filter(isRecord).flatMap((i) =>
+  return list.filter(isJsonObject).flatMap((i) =>
     typeof i.instance === 'number'
       ? [
           {
@@ -77,11 +80,11 @@ export function instancesOf(list: unknown): InstanceEntry[] {
 
 /** The catalogue in a `serverinfo` reply's `info`. */
 export function catalogueOf(info: unknown): Catalogue {
-  const record = isRecord(info) ? info : {};
+  const record = isJsonObject(info) ? info : {};
   const problems = Array.isArray(record.effectProblems) ? record.effectProblems : [];
   return {
     effects: effectsOf(record.effects),
-    problems: problems.filter(isRecord).map((p) => ({
+    problems: problems.filter(isJsonObject).map((p) => ({
       file: String(p.file ?? ''),
       messages: Array.isArray(p.messages) ? p.messages.map(String) : [],
     })),

@@ -1,10 +1,8 @@
+import { isJsonObject } from '@glowkit/protocol';
 import type { ServerConnection } from '../../api/connection.js';
 
 /** The option schema of each effect script, by the script as `serverinfo` shows it. */
 export type EffectSchemas = ReadonlyMap<string, Record<string, unknown>>;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The schemas in a `config getschema` reply's `info`. `serverinfo` lists effects without their
@@ -13,13 +11,17 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * Hyperion.ng's reply (a JSON schema of the settings) has them.
  */
 export function effectSchemasOf(info: unknown): EffectSchemas {
-  const record = isRecord(info) ? info : {};
-  const properties = isRecord(record.properties) ? record.properties : {};
+  const record = isJsonObject(info) ? info : {};
+  const properties = isJsonObject(record.properties) ? record.properties : {};
   const list = record.effectSchemas ?? properties.effectSchemas;
   const schemas = new Map<string, Record<string, unknown>>();
   if (!Array.isArray(list)) return schemas;
   for (const entry of list) {
-    if (isRecord(entry) && typeof entry.script === 'string' && isRecord(entry.schemaContent)) {
+    if (
+      isJsonObject(entry) &&
+      typeof entry.script === 'string' &&
+      isJsonObject(entry.schemaContent)
+    ) {
       schemas.set(entry.script, entry.schemaContent);
     }
   }

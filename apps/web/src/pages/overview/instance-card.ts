@@ -1,4 +1,5 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
+import { MAX_PRIORITY } from '@glowkit/protocol';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import type { AppContext } from '../../app/context.js';
 import { pageStyles } from '../../app/page.styles.js';
@@ -268,7 +269,7 @@ export class GkInstanceCard extends LitElement {
                   ${renderNowShowing(state, this._now, (k, v) => this.#t(k, v))}
                 </dl>
                 ${
-                  visible && visible.priority <= 253
+                  visible && visible.priority <= MAX_PRIORITY
                     ? html`<p class="row">
                         <button type="button" @click=${() => void this.#clear(visible.priority)}>
                           ${this.#t('web_overview_clear', { priority: visible.priority })}

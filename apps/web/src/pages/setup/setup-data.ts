@@ -3,7 +3,7 @@
  * form of a type, what a switch of device type keeps, which groups changed, and which section a
  * violation of `config setconfig` belongs to.
  */
-import type { GroupFormSchema } from '@glowkit/protocol';
+import { type GroupFormSchema, isJsonObject, jsonEqual } from '@glowkit/protocol';
 
 /** A JSON object. */
 export type Json = Record<string, unknown>;
@@ -37,20 +37,17 @@ export const SECTION_GROUPS: Readonly<Record<Section, readonly string[]>> = {
  */
 export const SERIAL_TYPES: ReadonlySet<string> = new Set(['adalight']);
 
-export const isJson = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The instances of a `config getconfig` reply's `info`, in its order. */
 export function instancesOf(info: unknown): InstanceEntry[] {
-  const list = isJson(info) && Array.isArray(info.instances) ? info.instances : [];
-  return list.filter(isJson).flatMap((i) =>
+  const list = isJsonObject(info) && Array.isArray(info.instances) ? info.instances : [];
+  return list.filter(isJsonObject).flatMap((i) =>
     typeof i.id === 'number'
       ? [
           {
             id: i.id,
             name: typeof i.name === 'string' ? i.name : '',
             enabled: i.enabled !== false,
-            settings: isJson(i.settings) ? i.settings : {},
+            settings: isJsonObject(i.settings) ? i.settings : {},
           },
         ]
       : [],
@@ -87,22 +84,9 @@ export function switchDeviceType(
   return next;
 }
 
-/** Whether two JSON values are equal, whatever the order of their keys. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => sameJson(item, b[i]));
-  }
-  if (!isJson(a) || !isJson(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
-}
-
 /** The groups of `draft` whose value differs from `saved`, in the order of `draft`. */
 export function changedGroups(saved: Json, draft: Json): string[] {
-  return Object.keys(draft).filter((group) => !sameJson(saved[group], draft[group]));
+  return Object.keys(draft).filter((group) => !jsonEqual(saved[group], draft[group]));
 }
 
 /**

@@ -1,6 +1,11 @@
 import '@glowkit/elements/effect-form';
 import { defineElement, type GkEffectForm } from '@glowkit/elements/components';
-import type { GroupFormSchema, SetConfigInfo, SettingsSchemasInfo } from '@glowkit/protocol';
+import {
+  type GroupFormSchema,
+  isJsonObject,
+  type SetConfigInfo,
+  type SettingsSchemasInfo,
+} from '@glowkit/protocol';
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { ServerError } from '../../api/connection.js';
@@ -20,7 +25,6 @@ import {
   colorDraft,
   type InstanceEntry,
   instancesOf,
-  isJson,
   type Json,
   SECTIONS,
   type Section,
@@ -171,13 +175,13 @@ export class GkSetupPage extends GkPage {
     const settings = instance.settings;
     this.#instance = instance;
     this.#baseline = undefined;
-    this.#device = isJson(settings.device) ? { ...settings.device } : {};
+    this.#device = isJsonObject(settings.device) ? { ...settings.device } : {};
     this.#leds = Array.isArray(settings.leds) ? (settings.leds as LedArea[]) : [];
     this.#spec = specMakingLayout(settings.ledConfig, this.#leds);
-    this.#smoothing = isJson(settings.smoothing) ? { ...settings.smoothing } : {};
-    this.#color = isJson(settings.color) ? { ...settings.color } : {};
+    this.#smoothing = isJsonObject(settings.smoothing) ? { ...settings.smoothing } : {};
+    this.#color = isJsonObject(settings.color) ? { ...settings.color } : {};
     const adjustments = Array.isArray(this.#color.channelAdjustment)
-      ? this.#color.channelAdjustment.filter(isJson)
+      ? this.#color.channelAdjustment.filter(isJsonObject)
       : [];
     // No adjustment stored: one from the form's defaults, as Hyperion.ng starts with.
     this.#adjustments = adjustments.length > 0 ? adjustments.map((a) => ({ ...a })) : [{}];

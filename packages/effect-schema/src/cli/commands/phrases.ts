@@ -1,5 +1,5 @@
-import { isObject } from '../../elements.js';
-import { parseJson } from '../../json/parse-json.js';
+import { isJsonObject } from '@glowkit/json';
+import { parseJsonFile } from '../../json/parse-json.js';
 import { collectPlaceholders } from '../../placeholders.js';
 import { readInputs, schemaFilePattern } from '../files.js';
 import { type CommandIo, exitCodes } from '../io.js';
@@ -34,8 +34,8 @@ export async function phrasesCommand(args: PhrasesArgs, io: CommandIo): Promise<
   const used = new Map<string, MissingPhrase>();
   let schemaCount = 0;
   for (const { file, text } of sources) {
-    const parsed = parseJson(text);
-    if (!parsed.ok || !isObject(parsed.value)) {
+    const parsed = parseJsonFile(text);
+    if (!parsed.ok || !isJsonObject(parsed.value)) {
       problems.push(`${file}: not a valid schema (run glowkit-schema lint on it)`);
       continue;
     }

@@ -1,7 +1,7 @@
 /** `glowkit-schema types`: TypeScript types for an effect's args. */
 import { resolve } from 'node:path';
-import { isObject } from '../../elements.js';
-import { parseJson } from '../../json/parse-json.js';
+import { isJsonObject } from '@glowkit/json';
+import { parseJsonFile } from '../../json/parse-json.js';
 import { lintEffectSchema } from '../../lint/lint-effect-schema.js';
 import { generateArgsTypes } from '../../types/generate-types.js';
 import { writeFileAtomic } from '../add-phrases.js';
@@ -38,8 +38,8 @@ export async function typesCommand(args: TypesArgs, io: CommandIo): Promise<numb
     io.stderr.write('glowkit-schema: fix these errors first; no types were generated\n');
     return exitCodes.problems;
   }
-  const parsed = parseJson(text);
-  if (!parsed.ok || !isObject(parsed.value))
+  const parsed = parseJsonFile(text);
+  if (!parsed.ok || !isJsonObject(parsed.value))
     throw new InputError(`${args.schema}: not a JSON object`);
   const translations = args.translations
     ? (await loadPhraseFile(await resolveSourcePhraseFile(args.translations, io.cwd), io.cwd))

@@ -1,4 +1,5 @@
-import { elementKind, isObject } from '../../elements.js';
+import { isJsonObject } from '@glowkit/json';
+import { elementKind } from '../../elements.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { forEachElement, show } from '../../lint/walk.js';
 
@@ -22,7 +23,7 @@ export const colorpickerShape: Rule = {
             pointer,
             message: 'colorpicker needs "items": {"type": "integer", "minimum": 0, "maximum": 255}',
           });
-        } else if (isObject(items)) {
+        } else if (isJsonObject(items)) {
           if (items.type !== 'integer' || items.minimum !== 0 || items.maximum !== 255) {
             ctx.report({
               pointer: `${pointer}/items`,
@@ -33,7 +34,7 @@ export const colorpickerShape: Rule = {
       } else if (kind === 'colorpickerRGBA') {
         expectCount(ctx, element, pointer, 4, 'an RGBA colour');
         const items = element.items;
-        if (isObject(items) && items.type !== 'number') {
+        if (isJsonObject(items) && items.type !== 'number') {
           ctx.report({
             pointer: `${pointer}/items/type`,
             message: `colorpickerRGBA items must be of type "number" (the alpha is a fraction 0..1), not ${show(items.type)}`,

@@ -1,5 +1,5 @@
-import { escapePointerToken } from '@glowkit/json';
-import { isObject, type OptionSchema } from '../../elements.js';
+import { escapePointerToken, isJsonObject } from '@glowkit/json';
+import type { OptionSchema } from '../../elements.js';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { describeValueIssue, validateValue } from '../../values/validate-value.js';
@@ -13,14 +13,14 @@ export function definitionArgsRule(schema: Record<string, unknown>): Rule {
     meta: definitionArgsMeta,
     check(ctx: RuleContext) {
       const args = ctx.schema.args;
-      if (!isObject(args)) return;
-      const properties = isObject(schema.properties) ? schema.properties : {};
+      if (!isJsonObject(args)) return;
+      const properties = isJsonObject(schema.properties) ? schema.properties : {};
       const closed = schema.additionalProperties === false;
       const names = Object.keys(properties);
       for (const [name, value] of Object.entries(args)) {
         const pointer = `/args/${escapePointerToken(name)}`;
         const option = properties[name];
-        if (!isObject(option)) {
+        if (!isJsonObject(option)) {
           const hint = suggest(name, names);
           ctx.report({
             pointer,

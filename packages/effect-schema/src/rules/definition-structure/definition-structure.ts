@@ -1,5 +1,4 @@
-import { escapePointerToken } from '@glowkit/json';
-import { isObject } from '../../elements.js';
+import { escapePointerToken, isJsonObject } from '@glowkit/json';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule } from '../../lint/types.js';
 import { show } from '../../lint/walk.js';
@@ -17,7 +16,7 @@ export const definitionStructure: Rule = {
   },
   check(ctx) {
     const value = ctx.value;
-    if (!isObject(value)) {
+    if (!isJsonObject(value)) {
       ctx.report({
         pointer: '',
         message: `an effect definition must be a JSON object with name, script and args, not ${Array.isArray(value) ? 'an array' : show(value)}`,
@@ -49,7 +48,7 @@ export const definitionStructure: Rule = {
         message: `script must name the effect's Python file, ending in ".py", not ${show(value.script)}`,
       });
     }
-    if ('args' in value && !isObject(value.args)) {
+    if ('args' in value && !isJsonObject(value.args)) {
       ctx.report({
         pointer: '/args',
         message: `args must be an object of option values, not ${show(value.args)}`,

@@ -1,4 +1,5 @@
-import { elementKind, enumTitlesOf, isObject } from '../../elements.js';
+import { isJsonObject } from '@glowkit/json';
+import { elementKind, enumTitlesOf } from '../../elements.js';
 import type { Rule } from '../../lint/types.js';
 import { forEachElement } from '../../lint/walk.js';
 
@@ -18,7 +19,7 @@ export const enumTitles: Rule = {
       const items = element.items;
       const list = Array.isArray(element.enum)
         ? element.enum
-        : elementKind(element) === 'multiselect' && isObject(items)
+        : elementKind(element) === 'multiselect' && isJsonObject(items)
           ? (items.enum as unknown[])
           : undefined;
       const at = `${pointer}/options/enum_titles`;

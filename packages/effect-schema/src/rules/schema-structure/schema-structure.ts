@@ -1,6 +1,5 @@
-import { fromPointer } from '@glowkit/json';
+import { fromPointer, isJsonObject } from '@glowkit/json';
 import type { ErrorObject } from 'ajv';
-import { isObject } from '../../elements.js';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { show } from '../../lint/walk.js';
@@ -141,7 +140,7 @@ function valueAt(root: unknown, tokens: string[]): unknown {
   let v: unknown = root;
   for (const t of tokens) {
     if (Array.isArray(v)) v = v[Number(t)];
-    else if (isObject(v)) v = v[t];
+    else if (isJsonObject(v)) v = v[t];
     else return undefined;
   }
   return v;

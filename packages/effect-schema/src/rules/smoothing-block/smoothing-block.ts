@@ -1,9 +1,8 @@
-import { escapePointerToken } from '@glowkit/json';
+import { escapePointerToken, jsonEqual } from '@glowkit/json';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { show } from '../../lint/walk.js';
 import { smoothingBlock } from '../../smoothing.js';
-import { jsonEqual } from '../../values/json-equal.js';
 
 const names = Object.keys(smoothingBlock);
 

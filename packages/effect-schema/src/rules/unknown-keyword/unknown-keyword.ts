@@ -1,5 +1,4 @@
-import { escapePointerToken } from '@glowkit/json';
-import { isObject } from '../../elements.js';
+import { escapePointerToken, isJsonObject } from '@glowkit/json';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { forEachElement } from '../../lint/walk.js';
@@ -27,7 +26,7 @@ export const unknownKeyword: Rule = {
       if (typeof type !== 'string' || !(elementTypes as readonly string[]).includes(type)) return;
       const allowed = keywordsByType[type as ElementType];
       checkKeys(ctx, element, pointer, allowed, `on ${type} options`, type as ElementType);
-      if (isObject(element.options)) {
+      if (isJsonObject(element.options)) {
         checkKeys(ctx, element.options, `${pointer}/options`, optionsKeywords, 'inside "options"');
       }
     });

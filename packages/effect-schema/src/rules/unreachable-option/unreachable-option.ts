@@ -1,7 +1,7 @@
+import { jsonEqual } from '@glowkit/json';
 import { type DependencyEdge, hasChains } from '../../lint/dependency-graph.js';
 import type { Rule } from '../../lint/types.js';
 import { show } from '../../lint/walk.js';
-import { jsonEqual } from '../../values/json-equal.js';
 
 /** No option waits, directly or through a chain, for two different values of the same option. */
 export const unreachableOption: Rule = {

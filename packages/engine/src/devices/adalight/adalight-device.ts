@@ -2,6 +2,7 @@
  * The `adalight` device: the Adalight family's stream protocols over a serial port (Hyperion.ng's
  * `LedDeviceAdalight` on `ProviderRs232`), through serialport.
  */
+import { errorFirstLine } from '@glowkit/protocol';
 import { SerialPort } from 'serialport';
 import type { DeviceConfig, LedDevice } from '../led-device.js';
 import {
@@ -356,8 +357,7 @@ function closePort(port: SerialPort): Promise<void> {
 
 /** serialport's message without its "Error: " prefix and its ", cannot open /dev/…" tail. */
 function reason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const first = (message.split('\n')[0] ?? '').replace(/^Error:?\s*/, '');
+  const first = errorFirstLine(error).replace(/^Error:?\s*/, '');
   return first.replace(/, cannot \w.*$/, '').trim() || 'unknown error';
 }
 

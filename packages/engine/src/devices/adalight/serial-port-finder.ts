@@ -2,6 +2,7 @@
  * `output: "auto"` for serial devices: the first USB serial port, as Hyperion.ng's
  * `ProviderRs232::discoverFirst` picks the first port its serial library lists.
  */
+import { errorFirstLine } from '@glowkit/protocol';
 import { SerialPort } from 'serialport';
 
 /** What a port listing says about one port (serialport's `PortInfo`, the fields used here). */
@@ -39,7 +40,7 @@ export async function findUsbSerialPort(
   try {
     ports = await list();
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const reason = errorFirstLine(error);
     throw new Error(
       `${who}: cannot list the serial ports for output "auto" (${reason}); set device.output to the port's path`,
     );

@@ -6,6 +6,7 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { errorFirstLine } from '@glowkit/protocol';
 import { type DeviceConfig, describe } from '../led-device.js';
 
 /** How long a name lookup may take before open() gives up, ms. */
@@ -220,6 +221,5 @@ export function codeOf(error: unknown): string {
     const code = (error as { code: unknown }).code;
     if (typeof code === 'string' && code !== '') return code;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0]?.trim() || 'unknown error';
+  return errorFirstLine(error) || 'unknown error';
 }

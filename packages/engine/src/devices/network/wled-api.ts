@@ -4,6 +4,7 @@
  * take a WLED over for streaming and hand it back.
  */
 import { request } from 'node:http';
+import { isJsonObject, type JsonObject } from '@glowkit/protocol';
 import { codeOf } from './udp-target.js';
 
 /** How long one HTTP call may take, connection included, ms. */
@@ -17,9 +18,6 @@ export interface WledEndpoint {
   address: string;
   port: number;
 }
-
-/** A JSON object. */
-export type JsonObject = Record<string, unknown>;
 
 /** The calls of WLED's JSON API, over plain HTTP with a new connection per call. */
 export class WledApi {
@@ -42,11 +40,11 @@ export class WledApi {
   /** `GET /json/`: the state and the info objects (either may be empty on odd firmware). */
   async getJson(): Promise<{ state: JsonObject; info: JsonObject }> {
     const answer = await this.#call('GET', '/json/');
-    if (!isObject(answer))
+    if (!isJsonObject(answer))
       throw this.#error('GET /json/', 'answered something other than an object');
     return {
-      state: isObject(answer.state) ? answer.state : {},
-      info: isObject(answer.info) ? answer.info : {},
+      state: isJsonObject(answer.state) ? answer.state : {},
+      info: isJsonObject(answer.info) ? answer.info : {},
     };
   }
 
@@ -129,11 +127,6 @@ function bracketed(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/** Whether a value is a JSON object. */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Splits `device.host` into host and API port as Hyperion.ng does (`192.168.1.7:8080`), also
  * taking `[v6]:port` and a bare IPv6 address. `port` is undefined when none was given; NaN when
@@ -208,11 +201,11 @@ export interface WledOriginalState {
 
 /** Picks what a hand-back may restore out of `GET /json/`'s `state`. */
 export function originalStateOf(state: JsonObject): WledOriginalState {
-  const udpn = isObject(state.udpn) ? state.udpn : {};
+  const udpn = isJsonObject(state.udpn) ? state.udpn : {};
   const seg: WledSegmentState[] = [];
   if (Array.isArray(state.seg)) {
     state.seg.forEach((item: unknown, index) => {
-      if (!isObject(item)) return;
+      if (!isJsonObject(item)) return;
       seg.push({
         id: integerOr(item.id, index),
         on: booleanOr(item.on),

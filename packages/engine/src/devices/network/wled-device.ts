@@ -3,13 +3,13 @@
  * DDP or raw UDP, and hands it back as it was when the lights go off, the device is disabled or
  * the instance stops.
  */
-import { type DeviceConfig, describe, isRecord, type LedDevice } from '../led-device.js';
+import { isJsonObject, type JsonObject } from '@glowkit/protocol';
+import { type DeviceConfig, describe, type LedDevice } from '../led-device.js';
 import { DDP_PORT, DdpEncoder } from './ddp.js';
 import { UDP_RAW_MAX_LEDS, udpRawLimitError } from './udp-raw-device.js';
 import { resolveHost, UdpTarget } from './udp-target.js';
 import {
   handBackBodies,
-  type JsonObject,
   originalStateOf,
   splitHostPort,
   takeOverBody,
@@ -110,7 +110,7 @@ export function wledSettingsOf(config: DeviceConfig): {
   }
 
   let segments: Record<string, unknown> = {};
-  if (isRecord(config.segments)) segments = config.segments;
+  if (isJsonObject(config.segments)) segments = config.segments;
   else if (config.segments !== undefined) {
     warnings.push(
       `device.segments: expected an object, got ${describe(config.segments)}; streaming to the whole strip`,
