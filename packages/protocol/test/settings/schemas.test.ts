@@ -8,7 +8,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lintEffectSchema } from '@glowkit/effect-schema';
 import { describe, expect, it } from 'vitest';
-import { GLOBAL_GROUPS, INSTANCE_GROUPS } from '../../src/index.js';
+import {
+  DEVICE_TYPES,
+  deviceTypeSchemas,
+  GLOBAL_GROUPS,
+  INSTANCE_GROUPS,
+} from '../../src/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const schemaDir = join(here, '../../schema/settings');
@@ -46,15 +51,20 @@ describe('the settings schema files', () => {
   it('are one per group of the restore specification, and one per device type', () => {
     expect(namesIn('global')).toEqual([...GLOBAL_GROUPS].sort());
     expect(namesIn('instance')).toEqual(INSTANCE_GROUPS.filter((name) => name !== 'device').sort());
-    expect(namesIn('device')).toEqual(
-      ['adalight', 'common', 'file', 'udpddp', 'udpraw', 'virtual', 'wled'].sort(),
-    );
+    expect(namesIn('device')).toEqual(['common', ...DEVICE_TYPES].sort());
   });
 
   for (const language of Object.keys(LANGUAGES)) {
     it.each(files)(`%s lints clean against translations/${language}.json`, (file) => {
       expect(lines(readFileSync(join(schemaDir, file), 'utf8'), language)).toEqual([]);
     });
+
+    it.each([...DEVICE_TYPES])(
+      `the merged schema of device type %s lints clean against translations/${language}.json`,
+      (type) => {
+        expect(lines(JSON.stringify(deviceTypeSchemas[type], null, 2), language)).toEqual([]);
+      },
+    );
   }
 
   it('keep unknown keys and require none: Hyperion.ng backups carry keys of other versions', () => {
