@@ -41,6 +41,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
             "edt_conf_enum_effect"
           ]
         },
+        "$comment": "color shows color; effect runs effect.",
         "propertyOrder": 2
       },
       "color": {
@@ -64,6 +65,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
             "type": "color"
           }
         },
+        "$comment": "The color shown when type is color.",
         "propertyOrder": 3
       },
       "effect": {
@@ -423,6 +425,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
                 0,
                 0
               ],
+              "$comment": "As white: the color a fully red input is shown as.",
               "propertyOrder": 4
             },
             "green": {
@@ -441,6 +444,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
                 255,
                 0
               ],
+              "$comment": "As white, for green.",
               "propertyOrder": 5
             },
             "blue": {
@@ -459,6 +463,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
                 0,
                 255
               ],
+              "$comment": "As white, for blue.",
               "propertyOrder": 6
             },
             "cyan": {
@@ -477,6 +482,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
                 255,
                 255
               ],
+              "$comment": "As white, for cyan.",
               "propertyOrder": 7
             },
             "magenta": {
@@ -495,6 +501,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
                 0,
                 255
               ],
+              "$comment": "As white, for magenta.",
               "propertyOrder": 8
             },
             "yellow": {
@@ -513,6 +520,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
                 255,
                 0
               ],
+              "$comment": "As white, for yellow.",
               "propertyOrder": 9
             },
             "gammaRed": {
@@ -532,6 +540,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
               "minimum": 0.1,
               "maximum": 100,
               "step": 0.1,
+              "$comment": "As gammaRed.",
               "propertyOrder": 11
             },
             "gammaBlue": {
@@ -541,6 +550,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
               "minimum": 0.1,
               "maximum": 100,
               "step": 0.1,
+              "$comment": "As gammaRed.",
               "propertyOrder": 12
             },
             "backlightThreshold": {
@@ -557,6 +567,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
               "type": "boolean",
               "title": "edt_conf_color_backlightColored_title",
               "default": false,
+              "$comment": "Whether the backlight keeps the picture's hue rather than white.",
               "propertyOrder": 14
             },
             "brightness": {
@@ -566,6 +577,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
               "minimum": 0,
               "maximum": 100,
               "append": "edt_append_percent",
+              "$comment": "Scales every channel, in percent.",
               "propertyOrder": 15
             },
             "brightnessCompensation": {
@@ -575,6 +587,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
               "minimum": 0,
               "maximum": 100,
               "append": "edt_append_percent",
+              "$comment": "How far mixed colors, which light several channels, are dimmed to match pure ones, in percent.",
               "propertyOrder": 16
             },
             "saturationGain": {
@@ -584,6 +597,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
               "minimum": 0,
               "maximum": 10,
               "step": 0.1,
+              "$comment": "Multiplies the saturation; 1 leaves it as it is.",
               "propertyOrder": 17
             },
             "brightnessGain": {
@@ -593,6 +607,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
               "minimum": 0.1,
               "maximum": 10,
               "step": 0.1,
+              "$comment": "Multiplies the brightness; 1 leaves it as it is.",
               "propertyOrder": 18
             },
             "temperature": {
@@ -756,6 +771,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "minimum": 5,
         "maximum": 120,
         "append": "edt_append_s",
+        "$comment": "The wait between two of those attempts.",
         "propertyOrder": 107
       }
     }
@@ -858,6 +874,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
             "edt_conf_enum_effect"
           ]
         },
+        "$comment": "color shows color; effect runs effect.",
         "propertyOrder": 2
       },
       "color": {
@@ -881,6 +898,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
             "type": "color"
           }
         },
+        "$comment": "The color shown when type is color.",
         "propertyOrder": 3
       },
       "effect": {
@@ -2106,6 +2124,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
           "minimum": 0,
           "maximum": 1,
           "step": 0.01,
+          "$comment": "The right edge, at least hmin.",
           "propertyOrder": 2
         },
         "vmin": {
@@ -2125,6 +2144,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
           "minimum": 0,
           "maximum": 1,
           "step": 0.01,
+          "$comment": "The bottom edge, at least vmin.",
           "propertyOrder": 4
         },
         "colorOrder": {
@@ -2156,6 +2176,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
           "type": "string",
           "title": "edt_conf_leds_name_title",
           "default": "",
+          "$comment": "A label for people; the engine does not read it.",
           "propertyOrder": 6
         }
       }
@@ -2572,6 +2593,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
             "rateList": "CUSTOM"
           }
         },
+        "$comment": "The baud rate when rateList is CUSTOM.",
         "propertyOrder": 5
       },
       "delayAfterConnect": {
@@ -2594,6 +2616,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
             "streamProtocol": "2"
           }
         },
+        "$comment": "Whether the controller gets the white channel's calibration below (awa only).",
         "propertyOrder": 7
       },
       "white_channel_limit": {
@@ -2609,6 +2632,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
             "white_channel_calibration": true
           }
         },
+        "$comment": "The highest level of the white channel, in percent.",
         "propertyOrder": 8
       },
       "white_channel_red": {
@@ -2622,6 +2646,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
             "white_channel_calibration": true
           }
         },
+        "$comment": "The red part of the white channel's calibration.",
         "propertyOrder": 9
       },
       "white_channel_green": {
@@ -2635,6 +2660,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
             "white_channel_calibration": true
           }
         },
+        "$comment": "The green part of the white channel's calibration.",
         "propertyOrder": 10
       },
       "white_channel_blue": {
@@ -2648,6 +2674,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
             "white_channel_calibration": true
           }
         },
+        "$comment": "The blue part of the white channel's calibration.",
         "propertyOrder": 11
       },
       "hardwareLedCount": {
@@ -2729,6 +2756,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "minimum": 5,
         "maximum": 120,
         "append": "edt_append_s",
+        "$comment": "The wait between two of those attempts.",
         "propertyOrder": 107
       }
     }
@@ -2842,6 +2870,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "minimum": 5,
         "maximum": 120,
         "append": "edt_append_s",
+        "$comment": "The wait between two of those attempts.",
         "propertyOrder": 107
       }
     }
@@ -2874,6 +2903,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "default": 4048,
         "minimum": 1,
         "maximum": 65535,
+        "$comment": "The receiver's UDP port (DDP's is 4048).",
         "propertyOrder": 3
       },
       "hardwareLedCount": {
@@ -2955,6 +2985,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "minimum": 5,
         "maximum": 120,
         "append": "edt_append_s",
+        "$comment": "The wait between two of those attempts.",
         "propertyOrder": 107
       }
     }
@@ -2987,6 +3018,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "default": 5568,
         "minimum": 1,
         "maximum": 65535,
+        "$comment": "The receiver's UDP port.",
         "propertyOrder": 3
       },
       "hardwareLedCount": {
@@ -3068,6 +3100,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "minimum": 5,
         "maximum": 120,
         "append": "edt_append_s",
+        "$comment": "The wait between two of those attempts.",
         "propertyOrder": 107
       }
     }
@@ -3166,6 +3199,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "minimum": 5,
         "maximum": 120,
         "append": "edt_append_s",
+        "$comment": "The wait between two of those attempts.",
         "propertyOrder": 107
       }
     }
@@ -3237,18 +3271,21 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "type": "boolean",
         "title": "edt_dev_spec_stayOnAfterStreaming_title",
         "default": false,
+        "$comment": "Whether the WLED stays on when Glowkit stops streaming (when restoreOriginalState does not decide).",
         "propertyOrder": 5
       },
       "overwriteSync": {
         "type": "boolean",
         "title": "edt_dev_spec_overwriteSync_title",
         "default": true,
+        "$comment": "Whether WLED's own sync with other WLEDs is switched off while Glowkit streams.",
         "propertyOrder": 6
       },
       "overwriteBrightness": {
         "type": "boolean",
         "title": "edt_dev_spec_brightnessOverwrite_title",
         "default": true,
+        "$comment": "Whether the WLED's brightness is set to brightness while Glowkit streams.",
         "propertyOrder": 7
       },
       "brightness": {
@@ -3262,11 +3299,13 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
             "overwriteBrightness": true
           }
         },
+        "$comment": "The WLED's brightness while Glowkit streams.",
         "propertyOrder": 8
       },
       "segments": {
         "type": "object",
         "title": "edt_dev_spec_segments_title",
+        "$comment": "Which of the WLED's segments the colors go to.",
         "properties": {
           "streamSegmentId": {
             "type": "integer",
@@ -3281,6 +3320,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
             "type": "boolean",
             "title": "edt_dev_spec_switchOffOtherSegments_title",
             "default": true,
+            "$comment": "Whether the other segments are switched off while Glowkit streams.",
             "propertyOrder": 2
           }
         },
@@ -3365,6 +3405,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "minimum": 5,
         "maximum": 120,
         "append": "edt_append_s",
+        "$comment": "The wait between two of those attempts.",
         "propertyOrder": 107
       }
     }

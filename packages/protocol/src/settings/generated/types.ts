@@ -15,11 +15,13 @@ export interface BackgroundEffectSettings {
   enable?: boolean;
   /**
    * Type (`edt_conf_fge_type_title`)
+   * color shows color; effect runs effect.
    * @default "effect"
    */
   type?: "color" | "effect";
   /**
    * Color (`edt_conf_fge_color_title`)
+   * The color shown when type is color.
    * Shown only when `type` = "color".
    * @default [255,138,0]
    *
@@ -243,6 +245,7 @@ export interface ColorSettings {
     white?: [number, number, number];
     /**
      * Red (`edt_conf_color_red_title`)
+     * As white: the color a fully red input is shown as.
      * @default [255,0,0]
      *
      * @minItems 3
@@ -251,6 +254,7 @@ export interface ColorSettings {
     red?: [number, number, number];
     /**
      * Green (`edt_conf_color_green_title`)
+     * As white, for green.
      * @default [0,255,0]
      *
      * @minItems 3
@@ -259,6 +263,7 @@ export interface ColorSettings {
     green?: [number, number, number];
     /**
      * Blue (`edt_conf_color_blue_title`)
+     * As white, for blue.
      * @default [0,0,255]
      *
      * @minItems 3
@@ -267,6 +272,7 @@ export interface ColorSettings {
     blue?: [number, number, number];
     /**
      * Cyan (`edt_conf_color_cyan_title`)
+     * As white, for cyan.
      * @default [0,255,255]
      *
      * @minItems 3
@@ -275,6 +281,7 @@ export interface ColorSettings {
     cyan?: [number, number, number];
     /**
      * Magenta (`edt_conf_color_magenta_title`)
+     * As white, for magenta.
      * @default [255,0,255]
      *
      * @minItems 3
@@ -283,6 +290,7 @@ export interface ColorSettings {
     magenta?: [number, number, number];
     /**
      * Yellow (`edt_conf_color_yellow_title`)
+     * As white, for yellow.
      * @default [255,255,0]
      *
      * @minItems 3
@@ -300,6 +308,7 @@ export interface ColorSettings {
     gammaRed?: number;
     /**
      * Gamma green (`edt_conf_color_gammaGreen_title`)
+     * As gammaRed.
      * @minimum 0.1
      * @maximum 100
      * @step 0.1
@@ -308,6 +317,7 @@ export interface ColorSettings {
     gammaGreen?: number;
     /**
      * Gamma blue (`edt_conf_color_gammaBlue_title`)
+     * As gammaRed.
      * @minimum 0.1
      * @maximum 100
      * @step 0.1
@@ -325,11 +335,13 @@ export interface ColorSettings {
     backlightThreshold?: number;
     /**
      * Colored backlight (`edt_conf_color_backlightColored_title`)
+     * Whether the backlight keeps the picture's hue rather than white.
      * @default false
      */
     backlightColored?: boolean;
     /**
      * Brightness (`edt_conf_color_brightness_title`)
+     * Scales every channel, in percent.
      * @minimum 0 %
      * @maximum 100 %
      * @unit %
@@ -338,6 +350,7 @@ export interface ColorSettings {
     brightness?: number;
     /**
      * Brightness compensation (`edt_conf_color_brightnessComp_title`)
+     * How far mixed colors, which light several channels, are dimmed to match pure ones, in percent.
      * @minimum 0 %
      * @maximum 100 %
      * @unit %
@@ -346,6 +359,7 @@ export interface ColorSettings {
     brightnessCompensation?: number;
     /**
      * Saturation gain (`edt_conf_color_saturationGain_title`)
+     * Multiplies the saturation; 1 leaves it as it is.
      * @minimum 0
      * @maximum 10
      * @step 0.1
@@ -354,6 +368,7 @@ export interface ColorSettings {
     saturationGain?: number;
     /**
      * Brightness gain (`edt_conf_color_brightnessGain_title`)
+     * Multiplies the brightness; 1 leaves it as it is.
      * @minimum 0.1
      * @maximum 10
      * @step 0.1
@@ -437,6 +452,7 @@ export interface DeviceSettings {
   enableAttempts?: number;
   /**
    * Time between reconnection attempts (`edt_dev_general_enableAttemptsInterval_title`)
+   * The wait between two of those attempts.
    * @minimum 5 s
    * @maximum 120 s
    * @unit s
@@ -515,11 +531,13 @@ export interface ForegroundEffectSettings {
   enable?: boolean;
   /**
    * Type (`edt_conf_fge_type_title`)
+   * color shows color; effect runs effect.
    * @default "effect"
    */
   type?: "color" | "effect";
   /**
    * Color (`edt_conf_fge_color_title`)
+   * The color shown when type is color.
    * Shown only when `type` = "color".
    * @default [0,0,255]
    *
@@ -1407,6 +1425,7 @@ export type LedsSettings = {
   hmin?: number;
   /**
    * Right edge (`edt_conf_leds_hmax_title`)
+   * The right edge, at least hmin.
    * @minimum 0
    * @maximum 1
    * @step 0.01
@@ -1424,6 +1443,7 @@ export type LedsSettings = {
   vmin?: number;
   /**
    * Bottom edge (`edt_conf_leds_vmax_title`)
+   * The bottom edge, at least vmin.
    * @minimum 0
    * @maximum 1
    * @step 0.01
@@ -1438,6 +1458,7 @@ export type LedsSettings = {
   colorOrder?: "rgb" | "bgr" | "rbg" | "brg" | "gbr" | "grb";
   /**
    * Name (`edt_conf_leds_name_title`)
+   * A label for people; the engine does not read it.
    * @default ""
    */
   name?: string;
@@ -1736,6 +1757,7 @@ export interface AdalightDeviceSettings {
     | "4000000";
   /**
    * Custom baud rate (`edt_dev_spec_baudrate_custom_title`)
+   * The baud rate when rateList is CUSTOM.
    * Shown only when `rateList` = "CUSTOM".
    * @minimum 300
    * @maximum 4000000
@@ -1754,12 +1776,14 @@ export interface AdalightDeviceSettings {
   delayAfterConnect?: number;
   /**
    * White channel calibration (`edt_dev_spec_white_channel_calibration_title`)
+   * Whether the controller gets the white channel's calibration below (awa only).
    * Shown only when `streamProtocol` = "2".
    * @default false
    */
   white_channel_calibration?: boolean;
   /**
    * White channel limit (`edt_dev_spec_white_channel_limit_title`)
+   * The highest level of the white channel, in percent.
    * Shown only when `white_channel_calibration` = true.
    * @minimum 0 %
    * @maximum 100 %
@@ -1770,6 +1794,7 @@ export interface AdalightDeviceSettings {
   white_channel_limit?: number;
   /**
    * White channel: red share (`edt_dev_spec_white_channel_red_title`)
+   * The red part of the white channel's calibration.
    * Shown only when `white_channel_calibration` = true.
    * @minimum 0
    * @maximum 255
@@ -1778,6 +1803,7 @@ export interface AdalightDeviceSettings {
   white_channel_red?: number;
   /**
    * White channel: green share (`edt_dev_spec_white_channel_green_title`)
+   * The green part of the white channel's calibration.
    * Shown only when `white_channel_calibration` = true.
    * @minimum 0
    * @maximum 255
@@ -1786,6 +1812,7 @@ export interface AdalightDeviceSettings {
   white_channel_green?: number;
   /**
    * White channel: blue share (`edt_dev_spec_white_channel_blue_title`)
+   * The blue part of the white channel's calibration.
    * Shown only when `white_channel_calibration` = true.
    * @minimum 0
    * @maximum 255
@@ -1842,6 +1869,7 @@ export interface AdalightDeviceSettings {
   enableAttempts?: number;
   /**
    * Time between reconnection attempts (`edt_dev_general_enableAttemptsInterval_title`)
+   * The wait between two of those attempts.
    * @minimum 5 s
    * @maximum 120 s
    * @unit s
@@ -1925,6 +1953,7 @@ export interface FileDeviceSettings {
   enableAttempts?: number;
   /**
    * Time between reconnection attempts (`edt_dev_general_enableAttemptsInterval_title`)
+   * The wait between two of those attempts.
    * @minimum 5 s
    * @maximum 120 s
    * @unit s
@@ -1953,6 +1982,7 @@ export interface UdpddpDeviceSettings {
   host?: string;
   /**
    * Port (`edt_dev_spec_port_title`)
+   * The receiver's UDP port (DDP's is 4048).
    * @minimum 1
    * @maximum 65535
    * @default 4048
@@ -2008,6 +2038,7 @@ export interface UdpddpDeviceSettings {
   enableAttempts?: number;
   /**
    * Time between reconnection attempts (`edt_dev_general_enableAttemptsInterval_title`)
+   * The wait between two of those attempts.
    * @minimum 5 s
    * @maximum 120 s
    * @unit s
@@ -2036,6 +2067,7 @@ export interface UdprawDeviceSettings {
   host?: string;
   /**
    * Port (`edt_dev_spec_port_title`)
+   * The receiver's UDP port.
    * @minimum 1
    * @maximum 65535
    * @default 5568
@@ -2091,6 +2123,7 @@ export interface UdprawDeviceSettings {
   enableAttempts?: number;
   /**
    * Time between reconnection attempts (`edt_dev_general_enableAttemptsInterval_title`)
+   * The wait between two of those attempts.
    * @minimum 5 s
    * @maximum 120 s
    * @unit s
@@ -2161,6 +2194,7 @@ export interface VirtualDeviceSettings {
   enableAttempts?: number;
   /**
    * Time between reconnection attempts (`edt_dev_general_enableAttemptsInterval_title`)
+   * The wait between two of those attempts.
    * @minimum 5 s
    * @maximum 120 s
    * @unit s
@@ -2201,21 +2235,25 @@ export interface WledDeviceSettings {
   restoreOriginalState?: boolean;
   /**
    * Stay on after streaming (`edt_dev_spec_stayOnAfterStreaming_title`)
+   * Whether the WLED stays on when Glowkit stops streaming (when restoreOriginalState does not decide).
    * @default false
    */
   stayOnAfterStreaming?: boolean;
   /**
    * Switch off the WLED's sync while streaming (`edt_dev_spec_overwriteSync_title`)
+   * Whether WLED's own sync with other WLEDs is switched off while Glowkit streams.
    * @default true
    */
   overwriteSync?: boolean;
   /**
    * Set the WLED's brightness (`edt_dev_spec_brightnessOverwrite_title`)
+   * Whether the WLED's brightness is set to brightness while Glowkit streams.
    * @default true
    */
   overwriteBrightness?: boolean;
   /**
    * Brightness (`edt_dev_spec_brightness_title`)
+   * The WLED's brightness while Glowkit streams.
    * Shown only when `overwriteBrightness` = true.
    * @minimum 0
    * @maximum 255
@@ -2224,6 +2262,7 @@ export interface WledDeviceSettings {
   brightness?: number;
   /**
    * Segments (`edt_dev_spec_segments_title`)
+   * Which of the WLED's segments the colors go to.
    */
   segments?: {
     /**
@@ -2236,6 +2275,7 @@ export interface WledDeviceSettings {
     streamSegmentId?: number;
     /**
      * Switch off other segments (`edt_dev_spec_switchOffOtherSegments_title`)
+     * Whether the other segments are switched off while Glowkit streams.
      * @default true
      */
     switchOffOtherSegments?: boolean;
@@ -2291,6 +2331,7 @@ export interface WledDeviceSettings {
   enableAttempts?: number;
   /**
    * Time between reconnection attempts (`edt_dev_general_enableAttemptsInterval_title`)
+   * The wait between two of those attempts.
    * @minimum 5 s
    * @maximum 120 s
    * @unit s
