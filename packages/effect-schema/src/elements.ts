@@ -39,6 +39,17 @@ export interface OptionSchema {
   [keyword: string]: unknown;
 }
 
+/**
+ * Whether an element is an `object` with its own keys: a group of settings (the settings profile
+ * only; an effect option is never one). Forms do not render it as one input: its keys are
+ * elements of their own.
+ */
+export function isObjectElement(
+  element: unknown,
+): element is Record<string, unknown> & { properties: Record<string, unknown> } {
+  return isJsonObject(element) && element.type === 'object' && isJsonObject(element.properties);
+}
+
 /** Which element an option renders as. */
 export function elementKind(option: unknown): ElementKind {
   if (!isJsonObject(option)) return 'unknown';

@@ -22,6 +22,7 @@ export {
   type LintOptions,
   lintEffectSchema,
 } from './lint/lint-effect-schema.js';
+export type { SchemaProfile } from './lint/profile.js';
 export { editDistance, suggest } from './lint/suggest.js';
 export type { Diagnostic, Rule, RuleMeta, Severity } from './lint/types.js';
 export {
@@ -30,12 +31,26 @@ export {
   elementTypes,
   metaSchemaId,
   metaSchemaPath,
+  settingsElementTypes,
+  settingsGroupMetaSchema,
+  settingsMetaSchemaId,
+  settingsMetaSchemaPath,
   validateAgainstMetaSchema,
+  validateAgainstSettingsMetaSchema,
 } from './meta-schema.js';
-export { collectPlaceholders, type Placeholder } from './placeholders.js';
+export {
+  type CollectPlaceholdersOptions,
+  collectPlaceholders,
+  type Placeholder,
+} from './placeholders.js';
 export { definitionRules } from './rules/definition-rules.js';
 export { rules } from './rules/index.js';
-export { type GenerateTypesOptions, generateArgsTypes } from './types/generate-types.js';
+export {
+  type GenerateTypesOptions,
+  generateArgsTypes,
+  type SettingsTypeSchemaOptions,
+  settingsTypeSchema,
+} from './types/generate-types.js';
 // Element kinds, value validation and the smoothing block: the browser-safe part, also
 // importable on its own as @glowkit/effect-schema/values.
 export * from './values/index.js';

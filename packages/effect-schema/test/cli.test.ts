@@ -48,6 +48,33 @@ describe('glowkit-schema (process)', () => {
     expect(r.stdout).toBe('✔ 1 schema checked: no problems\n');
   });
 
+  it('lints settings group schemas with --profile settings, and refuses another profile', async () => {
+    const group = {
+      type: 'object',
+      title: 'edt_conf_smooth_heading_title',
+      properties: {
+        enable: {
+          type: 'boolean',
+          title: 'edt_conf_general_enable_title',
+          default: true,
+          propertyOrder: 1,
+        },
+      },
+    };
+    ws = createWorkspace({ 'smoothing.schema.json': group });
+    const settings = await runCli(['lint', '--profile', 'settings', '.'], ws.dir);
+    expect(settings.stderr).toBe('');
+    expect(settings.code).toBe(0);
+    const effect = await runCli(['lint', '.'], ws.dir);
+    expect(effect.code).toBe(1);
+    expect(effect.stdout).toContain('the schema has no "script"');
+    const other = await runCli(['lint', '--profile', 'device', '.'], ws.dir);
+    expect(other.code).toBe(2);
+    expect(other.stderr.trim()).toBe(
+      'glowkit-schema: --profile must be effect or settings, not "device"',
+    );
+  });
+
   it('exits 0 with warnings only, and 1 with errors, showing line:column, severity, message and rule', async () => {
     const warn = cloneGoodSchema();
     delete warn.properties.color.propertyOrder;

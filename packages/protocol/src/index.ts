@@ -1,7 +1,8 @@
 /**
- * `@glowkit/protocol`: Glowkit's JSON-RPC messages, one source of truth for the server, the web UI
- * and tests. Safe JSON parsing, request envelope reading, request validation that reports every
- * violation with its JSON pointer, and reply builders in Hyperion.ng's format.
+ * `@glowkit/protocol`: Glowkit's JSON-RPC messages and settings groups, one source of truth for the
+ * server, the web UI and tests. Safe JSON parsing, request envelope reading, request validation
+ * that reports every violation with its JSON pointer, reply builders in Hyperion.ng's format, and
+ * the schema of every settings group with its defaults, types and validator.
  *
  * @packageDocumentation
  */
@@ -146,6 +147,30 @@ export {
   type SetConfigValidationOptions,
   validateSetConfigRequest,
 } from './setconfig.js';
+export {
+  CONFIG_VERSION,
+  defaultDevice,
+  defaultGlobalSettings,
+  defaultGroup,
+  defaultInstanceSettings,
+  isSettingsGroupName,
+  type SettingsGroupName,
+  schemaDefault,
+} from './settings/defaults.js';
+export {
+  DEVICE_TYPES,
+  type DeviceType,
+  deviceTypeSchemas,
+  type SettingsGroupSchema,
+  settingsGroupSchemas,
+} from './settings/generated/schemas.js';
+export type * from './settings/generated/types.js';
+export {
+  deviceValidators,
+  type SettingsValidationError,
+  type SettingsValidator,
+  settingsValidators,
+} from './settings/validate.js';
 export { validateSnapshotRequest } from './snapshots.js';
 export { type SysinfoRequest, validateSysinfoRequest } from './sysinfo.js';
 export { childPointer, type Violation, violation } from './violations.js';

@@ -1,6 +1,6 @@
 /**
  * The settings groups, from `@glowkit/protocol` (the one list the server, clients and tests
- * share), with what the store adds: the name of any group.
+ * share), under the names the store uses.
  */
 import {
   GLOBAL_GROUPS,
@@ -9,6 +9,8 @@ import {
   type InstanceGroup,
   isGlobalGroup,
   isInstanceGroup,
+  isSettingsGroupName,
+  type SettingsGroupName,
 } from '@glowkit/protocol';
 
 export {
@@ -21,9 +23,7 @@ export {
 };
 
 /** The name of any settings group. */
-export type GroupName = GlobalGroup | InstanceGroup;
+export type GroupName = SettingsGroupName;
 
 /** Whether `name` is any known settings group. */
-export function isGroupName(name: string): name is GroupName {
-  return isGlobalGroup(name) || isInstanceGroup(name);
-}
+export const isGroupName: (name: string) => name is GroupName = isSettingsGroupName;

@@ -37,6 +37,9 @@ Options:
                              output format (default stylish; github prints workflow annotations)
   --fix                      add each missing phrase to the translation file, marked
                              "TODO translate" (existing phrases, key order and formatting kept)
+  --profile <effect|settings>
+                             what the schemas describe (default effect); settings: settings group
+                             schemas (nested objects, lists, edt_conf_/edt_dev_ phrases)
 
 Example: glowkit-schema lint effects/schema --translations translations`,
   'check-effect': `Usage: glowkit-schema check-effect <files|dirs|globs...> [options]
@@ -123,8 +126,13 @@ export async function main(argv: string[], io: CommandIo, version: string): Prom
           translations: str,
           format: str,
           fix: { type: 'boolean' },
+          profile: str,
         });
         if (values.help) return printHelp(io, 'lint');
+        const profile = values.profile as string | undefined;
+        if (profile !== undefined && profile !== 'effect' && profile !== 'settings') {
+          throw new UsageError(`--profile must be effect or settings, not "${profile}"`);
+        }
         return await lintCommand(
           {
             inputs: positionals,
@@ -133,6 +141,7 @@ export async function main(argv: string[], io: CommandIo, version: string): Prom
               : {}),
             format: parseFormat(values.format as string | undefined, formats),
             fix: values.fix === true,
+            ...(profile ? { profile } : {}),
           },
           io,
         );

@@ -1,16 +1,20 @@
 /** The effect option schema linter. */
 
-import {
-  escapePointerToken,
-  isJsonObject,
-  type JsonDocument,
-  type JsonSyntaxError,
-} from '@glowkit/json';
+import { isJsonObject, type JsonDocument, type JsonSyntaxError } from '@glowkit/json';
 import { parseJsonFile } from '../json/parse-json.js';
 import { rules } from '../rules/index.js';
 import { type DependencyEdge, dependencyCycles, dependencyEdges } from './dependency-graph.js';
-import type { Diagnostic, OptionEntry, Report, Rule, RuleContext, Severity } from './types.js';
-import { collectElements, type ElementVisit } from './walk.js';
+import { profileSpec, type SchemaProfile } from './profile.js';
+import type {
+  Diagnostic,
+  OptionEntry,
+  OptionScope,
+  Report,
+  Rule,
+  RuleContext,
+  Severity,
+} from './types.js';
+import { collectElements, collectSettingsStructure, type ElementVisit, entriesOf } from './walk.js';
 
 /** Options of {@link lintEffectSchema}. */
 export interface LintOptions {
@@ -21,6 +25,12 @@ export interface LintOptions {
   translations?: Readonly<Record<string, string>>;
   /** Per-rule overrides: `'off'`, or a severity that replaces the rule's own. */
   rules?: Readonly<Record<string, Severity | 'off'>>;
+  /**
+   * What the schema describes: `'effect'` (the default), an effect's options; `'settings'`, a
+   * settings group of the configuration (nested objects, a list at the top level, `edt_conf_` and
+   * `edt_dev_` phrases, no effect-only rules; see docs/effect-schema.md).
+   */
+  profile?: SchemaProfile;
 }
 
 /**
@@ -55,14 +65,47 @@ export function syntaxDiagnostic(error: JsonSyntaxError): Diagnostic {
 
 /** Collects the top-level options of a schema value. */
 export function optionEntries(schema: unknown): OptionEntry[] {
-  if (!isJsonObject(schema) || !isJsonObject(schema.properties)) return [];
-  const entries: OptionEntry[] = [];
-  for (const [name, option] of Object.entries(schema.properties)) {
-    if (isJsonObject(option)) {
-      entries.push({ name, option, pointer: `/properties/${escapePointerToken(name)}` });
-    }
+  return isJsonObject(schema) ? entriesOf(schema.properties, '') : [];
+}
+
+/** A scope whose dependency graph is computed on first use. */
+function scopeOf(
+  pointer: string,
+  owner: Record<string, unknown>,
+  options: readonly OptionEntry[],
+): OptionScope {
+  const byName = new Map(options.map((e) => [e.name, e]));
+  let edges: DependencyEdge[] | undefined;
+  let cycles: string[][] | undefined;
+  return {
+    pointer,
+    owner,
+    options,
+    byName,
+    get dependencyEdges() {
+      edges ??= dependencyEdges(options, byName);
+      return edges;
+    },
+    get dependencyCycles() {
+      cycles ??= dependencyCycles(options, this.dependencyEdges);
+      return cycles;
+    },
+  };
+}
+
+/** The scopes and elements of a schema, as its profile sees them. */
+function structureOf(
+  schema: Record<string, unknown>,
+  settings: boolean,
+): { root: OptionScope; scopes: () => OptionScope[]; elements: () => ElementVisit[] } {
+  if (!settings) {
+    const root = scopeOf('', schema, optionEntries(schema));
+    return { root, scopes: () => [root], elements: () => collectElements(root.options) };
   }
-  return entries;
+  const found = collectSettingsStructure(schema);
+  const scopes = found.scopes.map((s) => scopeOf(s.pointer, s.owner, s.options));
+  const root = scopes[0]?.pointer === '' ? (scopes[0] as OptionScope) : scopeOf('', schema, []);
+  return { root, scopes: () => scopes, elements: () => found.elements };
 }
 
 // Phrase files are large (Hyperion's has 1,250 keys) and reused across many lint calls: a Set
@@ -89,20 +132,25 @@ export function runRules(
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const schema = isJsonObject(value) ? value : {};
-  const entries = optionEntries(schema);
-  const byName = new Map(entries.map((e) => [e.name, e]));
+  const profile = profileSpec(options.profile);
+  const structure = structureOf(schema, profile.name === 'settings');
+  const root = structure.root;
   // One context for all rules; `report` stamps findings with the rule that is running.
   let current: Rule | undefined;
   let override: Severity | 'off' | undefined;
   let elements: ElementVisit[] | undefined;
-  let edges: DependencyEdge[] | undefined;
-  let cycles: string[][] | undefined;
+  let scopes: OptionScope[] | undefined;
   let keys: Set<string> | undefined;
   const context: RuleContext = {
     value,
     schema,
-    options: entries,
-    byName,
+    profile,
+    options: root.options,
+    byName: root.byName,
+    get scopes() {
+      scopes ??= structure.scopes();
+      return scopes;
+    },
     phrases: options.translations,
     hasPhrase: (key) => {
       keys ??= phraseKeys(options.translations);
@@ -112,16 +160,14 @@ export function runRules(
     // Shared by many rules; a plain closure rather than a WeakMap cache, which would make the
     // garbage collector trace every short-lived run.
     get elements() {
-      elements ??= collectElements(entries);
+      elements ??= structure.elements();
       return elements;
     },
     get dependencyEdges() {
-      edges ??= dependencyEdges(entries, byName);
-      return edges;
+      return root.dependencyEdges;
     },
     get dependencyCycles() {
-      cycles ??= dependencyCycles(entries, this.dependencyEdges);
-      return cycles;
+      return root.dependencyCycles;
     },
     report(finding: Report) {
       const rule = current as Rule;
@@ -140,7 +186,7 @@ export function runRules(
     },
   };
   for (const rule of ruleList) {
-    if (!rule.check) continue;
+    if (!rule.check || profile.skipRules.has(rule.meta.id)) continue;
     override = options.rules?.[rule.meta.id];
     if (override === 'off') continue;
     current = rule;

@@ -1,6 +1,7 @@
 /** Types shared by the linter, its rules and the definition checker. */
 import type { JsonDocument } from '@glowkit/json';
 import type { DependencyEdge } from './dependency-graph.js';
+import type { ProfileSpec } from './profile.js';
 import type { ElementVisit } from './walk.js';
 
 /** How serious a diagnostic is: errors fail a lint run, warnings do not. */
@@ -45,6 +46,25 @@ export interface OptionEntry {
   pointer: string;
 }
 
+/**
+ * One `properties` map and its options: the top level's, or (settings profile) a nested object's.
+ * Names, display order and dependencies are per scope: an option depends on its siblings.
+ */
+export interface OptionScope {
+  /** JSON pointer of the schema that holds the `properties` ("" for the top level). */
+  pointer: string;
+  /** The schema that holds the `properties`. */
+  owner: Record<string, unknown>;
+  /** The options in source order. */
+  options: readonly OptionEntry[];
+  /** Options by name. */
+  byName: ReadonlyMap<string, OptionEntry>;
+  /** Every `options.dependencies` entry of these options (computed on first use). */
+  readonly dependencyEdges: readonly DependencyEdge[];
+  /** Cycles among the usable dependency edges (computed on first use). */
+  readonly dependencyCycles: readonly string[][];
+}
+
 /** What a rule reports; the linter adds the rule id, line and column. */
 export interface Report {
   pointer: string;
@@ -63,21 +83,28 @@ export interface RuleContext {
   value: unknown;
   /** The parsed schema when it is an object, else an empty object (so most rules find nothing). */
   schema: Record<string, unknown>;
+  /** The kind of schema being linted, and what its rules read of it. */
+  profile: ProfileSpec;
   /** The top-level options in source order. */
   options: readonly OptionEntry[];
   /** Options by name. */
   byName: ReadonlyMap<string, OptionEntry>;
+  /**
+   * Every `properties` map with its options, the top level first: one scope for an effect schema,
+   * one per object (and per list of objects) for a settings group.
+   */
+  readonly scopes: readonly OptionScope[];
   /** Phrases of the translation file, when one was given. */
   phrases: Readonly<Record<string, string>> | undefined;
   /** Whether the translation file has a phrase (false when none was given). */
   hasPhrase(key: string): boolean;
   /** The source text and its locations. */
   document: JsonDocument;
-  /** Every option and nested item schema (computed once per run, on first use). */
+  /** Every option and nested item (and, for settings, nested key) schema (computed on first use). */
   readonly elements: readonly ElementVisit[];
-  /** Every `options.dependencies` entry (computed once per run, on first use). */
+  /** Every `options.dependencies` entry of the top-level options (computed on first use). */
   readonly dependencyEdges: readonly DependencyEdge[];
-  /** Cycles among the usable dependency edges (computed once per run, on first use). */
+  /** Cycles among the top-level options' dependency edges (computed on first use). */
   readonly dependencyCycles: readonly string[][];
   report(finding: Report): void;
 }

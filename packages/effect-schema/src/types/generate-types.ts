@@ -5,7 +5,7 @@
  * JSDoc (json-schema-to-typescript drops them), and colours become tuples.
  */
 import { isJsonObject } from '@glowkit/json';
-import { elementKind } from '../elements.js';
+import { elementKind, isObjectElement } from '../elements.js';
 
 /** Options of {@link generateArgsTypes}. */
 export interface GenerateTypesOptions {
@@ -59,6 +59,37 @@ export async function generateArgsTypes(
   });
 }
 
+/** Options of {@link settingsTypeSchema}. */
+export interface SettingsTypeSchemaOptions {
+  /** Name of the generated type, e.g. `SmoothingSettings`. */
+  typeName: string;
+  /** Phrases to put the human text of titles, descriptions and units into the JSDoc. */
+  translations?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A settings group schema (the dialect's settings profile) as plain JSON Schema for
+ * json-schema-to-typescript: the type of the group as it is stored. Every key is optional (a
+ * stored group may leave any out) and unknown keys are allowed (they are kept), unless an object
+ * says `additionalProperties: false`. Bounds, units, defaults, descriptions and `$comment`s go
+ * into the JSDoc, since json-schema-to-typescript drops them.
+ */
+export function settingsTypeSchema(
+  schema: Readonly<Record<string, unknown>>,
+  options: SettingsTypeSchemaOptions,
+): Record<string, unknown> {
+  const converted = convert(schema as Record<string, unknown>, options.translations);
+  const heading = phrase(schema.title, options.translations);
+  const about = phrase(schema.description, options.translations);
+  converted.description = [
+    `Settings group${heading ? ` "${heading}"` : ''}${typeof schema.title === 'string' ? ` (\`${schema.title}\`)` : ''}, as stored.`,
+    ...(about ? [about] : []),
+    ...(typeof schema.$comment === 'string' ? [schema.$comment] : []),
+  ].join('\n');
+  converted.title = options.typeName;
+  return converted;
+}
+
 function typeNameFor(schema: Record<string, unknown>): string {
   const script = typeof schema.script === 'string' ? schema.script.replace(/\.py$/, '') : 'Effect';
   const pascal = script
@@ -103,6 +134,10 @@ function docFor(
     isJsonObject(option.options) && isJsonObject(option.options.dependencies)
       ? option.options.dependencies
       : undefined;
+  const about = phrase(option.description, translations);
+  if (about) lines.push(about);
+  // A maintainer's note (settings: what the engine does with the value).
+  if (typeof option.$comment === 'string') lines.push(option.$comment);
   if (deps && Object.keys(deps).length > 0) {
     lines.push(
       `Shown only when ${Object.entries(deps)
@@ -138,10 +173,19 @@ function convert(
     case 'multiselect':
     case 'array': {
       const items = isJsonObject(option.items) ? convert(option.items, translations) : {};
-      delete items.description;
+      // An object's keys keep their own JSDoc; a plain item's would repeat the list's.
+      if (!isObjectElement(option.items)) delete items.description;
       return { ...base, type: 'array', items };
     }
     default:
+      if (isObjectElement(option)) {
+        const properties: Record<string, JsonSchema> = {};
+        for (const [key, element] of Object.entries(option.properties)) {
+          if (isJsonObject(element)) properties[key] = convert(element, translations);
+        }
+        const open = option.additionalProperties !== false;
+        return { ...base, type: 'object', properties, additionalProperties: open };
+      }
       return { ...base };
   }
 }

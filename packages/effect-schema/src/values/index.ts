@@ -10,6 +10,7 @@ export {
   type ElementKind,
   elementKind,
   enumTitlesOf,
+  isObjectElement,
   type OptionSchema,
 } from '../elements.js';
 export { smoothingBlock } from '../smoothing.js';

@@ -4,8 +4,8 @@
  * RGBA, an alpha 0..1. The linter (defaults, dependency values), the definition checker (args) and
  * the form components all validate through here, so they always agree.
  */
-import { isJsonObject } from '@glowkit/json';
-import { elementKind, type OptionSchema } from '../elements.js';
+import { escapePointerToken, isJsonObject } from '@glowkit/json';
+import { elementKind, isObjectElement, type OptionSchema } from '../elements.js';
 import { duplicateIndexes } from './json-equal.js';
 
 /** Why a value is invalid. Each code has a phrase `edt_msg_error_<code>` in the translation files. */
@@ -78,7 +78,28 @@ function check(option: OptionSchema, value: unknown, pointer: string, out: Value
       checkArray(option, value, pointer, out);
       return;
     default:
+      if (isObjectElement(option)) checkObject(option.properties, value, pointer, out);
       return;
+  }
+}
+
+/**
+ * A settings `object`: a plain object whose listed keys are valid. Keys it does not list are
+ * kept as they are, and a missing key takes its default where the value is used.
+ */
+function checkObject(
+  properties: Record<string, unknown>,
+  value: unknown,
+  pointer: string,
+  out: ValueIssue[],
+) {
+  if (!isJsonObject(value)) {
+    out.push({ code: 'type', pointer, params: { type: 'object' } });
+    return;
+  }
+  for (const [key, option] of Object.entries(properties)) {
+    if (!isJsonObject(option) || !Object.hasOwn(value, key)) continue;
+    check(option, value[key], `${pointer}/${escapePointerToken(key)}`, out);
   }
 }
 

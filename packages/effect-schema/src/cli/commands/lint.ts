@@ -1,4 +1,5 @@
 import { lintEffectSchema } from '../../lint/lint-effect-schema.js';
+import type { SchemaProfile } from '../../lint/profile.js';
 import { insertPhrases, placeholderText, writeFileAtomic } from '../add-phrases.js';
 import { readInputs, schemaFilePattern } from '../files.js';
 import { type CommandIo, exitCodes } from '../io.js';
@@ -13,6 +14,8 @@ export interface LintCommandArgs {
   translations?: string;
   format: Format;
   fix: boolean;
+  /** What the schemas describe (`effect` when not given). */
+  profile?: SchemaProfile;
 }
 
 /** Runs the lint command; returns the exit code. */
@@ -41,7 +44,10 @@ export async function lintCommand(args: LintCommandArgs, io: CommandIo): Promise
       progress.tick(i + 1, file);
       return {
         file,
-        diagnostics: lintEffectSchema(text, phrases ? { translations: phrases } : {}),
+        diagnostics: lintEffectSchema(text, {
+          ...(phrases ? { translations: phrases } : {}),
+          ...(args.profile ? { profile: args.profile } : {}),
+        }),
       };
     });
     progress.done();

@@ -1,5 +1,5 @@
 import type { Rule } from '../../lint/types.js';
-import { defaultIssuesOf, forEachElement } from '../../lint/walk.js';
+import { defaultIssuesOf, forEachElement, ownerOf } from '../../lint/walk.js';
 import { describeValueIssue } from '../../values/validate-value.js';
 
 /** The default satisfies the option's own constraints. */
@@ -13,12 +13,12 @@ export const defaultConstraint: Rule = {
   },
   check(ctx) {
     forEachElement(ctx, (visit) => {
-      const { pointer, option, depth } = visit;
+      const { pointer } = visit;
       for (const issue of defaultIssuesOf(visit)) {
         if (issue.code === 'type' || issue.code === 'integer') continue;
         // An empty enum admits no value at all: `enum-values` reports that, once.
         if (issue.code === 'enum' && (issue.params.enum as unknown[]).length === 0) continue;
-        const where = depth === 0 ? `option "${option.name}"` : `items of option "${option.name}"`;
+        const where = ownerOf(visit);
         ctx.report({
           pointer: `${pointer}/default${issue.pointer}`,
           message: `default of ${where}${issue.pointer ? ` at ${issue.pointer}` : ''}: ${describeValueIssue(issue)}`,

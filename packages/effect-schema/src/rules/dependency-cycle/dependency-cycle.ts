@@ -9,14 +9,15 @@ export const dependencyCycle: Rule = {
     why: 'An option is shown only while the options it depends on are shown and set. In a cycle each waits for another to appear first, so none of them is ever shown.',
   },
   check(ctx) {
-    const _edges = ctx.dependencyEdges;
-    for (const cycle of ctx.dependencyCycles) {
-      const first = ctx.byName.get(cycle[0] as string);
-      if (!first) continue;
-      ctx.report({
-        pointer: `${first.pointer}/options/dependencies`,
-        message: `dependency cycle ${[...cycle, cycle[0]].map((n) => `"${n}"`).join(' → ')}: none of these options can ever be shown; remove one of the dependencies`,
-      });
+    for (const scope of ctx.scopes) {
+      for (const cycle of scope.dependencyCycles) {
+        const first = scope.byName.get(cycle[0] as string);
+        if (!first) continue;
+        ctx.report({
+          pointer: `${first.pointer}/options/dependencies`,
+          message: `dependency cycle ${[...cycle, cycle[0]].map((n) => `"${n}"`).join(' → ')}: none of these options can ever be shown; remove one of the dependencies`,
+        });
+      }
     }
   },
 };

@@ -1,7 +1,7 @@
-import { type ElementKind, elementKind } from '../../elements.js';
+import { type ElementKind, elementKind, isObjectElement } from '../../elements.js';
 import { drivingKinds } from '../../lint/dependency-graph.js';
 import { suggest } from '../../lint/suggest.js';
-import type { Rule } from '../../lint/types.js';
+import type { OptionScope, Rule, RuleContext } from '../../lint/types.js';
 
 /** Each dependency names another existing option that can drive visibility. */
 export const dependencyTarget: Rule = {
@@ -13,36 +13,43 @@ export const dependencyTarget: Rule = {
     why: 'A dependency on an option that does not exist (often a typo) or on a list or colour, whose value the form cannot compare, hides the option for good.',
   },
   check(ctx) {
-    const names = ctx.options.map((o) => o.name);
-    for (const edge of ctx.dependencyEdges) {
-      const target = ctx.byName.get(edge.target);
-      if (!target) {
-        const hint = suggest(
-          edge.target,
-          names.filter((n) => n !== edge.from.name),
-        );
-        ctx.report({
-          pointer: edge.pointer,
-          part: 'key',
-          message: `option "${edge.from.name}" depends on "${edge.target}", which is not an option of this schema${hint ? `: did you mean "${hint}"?` : ''}`,
-          ...(hint ? { suggestion: hint } : {}),
-        });
-      } else if (target === edge.from) {
-        ctx.report({
-          pointer: edge.pointer,
-          part: 'key',
-          message: `option "${edge.from.name}" depends on itself; it could never be shown`,
-        });
-      } else if (!drivingKinds.has(elementKind(target.option))) {
-        ctx.report({
-          pointer: edge.pointer,
-          part: 'key',
-          message: `option "${edge.from.name}" depends on "${edge.target}", ${describeKind(elementKind(target.option))}; only boolean, number, integer and string options can be depended on`,
-        });
-      }
-    }
+    for (const scope of ctx.scopes) checkScope(ctx, scope);
   },
 };
+
+function checkScope(ctx: RuleContext, scope: OptionScope): void {
+  const names = scope.options.map((o) => o.name);
+  for (const edge of scope.dependencyEdges) {
+    const target = scope.byName.get(edge.target);
+    if (!target) {
+      const hint = suggest(
+        edge.target,
+        names.filter((n) => n !== edge.from.name),
+      );
+      ctx.report({
+        pointer: edge.pointer,
+        part: 'key',
+        message: `option "${edge.from.name}" depends on "${edge.target}", which is not ${scope.pointer === '' ? 'an option of this schema' : 'a key of the same object (dependencies name sibling keys)'}${hint ? `: did you mean "${hint}"?` : ''}`,
+        ...(hint ? { suggestion: hint } : {}),
+      });
+    } else if (target === edge.from) {
+      ctx.report({
+        pointer: edge.pointer,
+        part: 'key',
+        message: `option "${edge.from.name}" depends on itself; it could never be shown`,
+      });
+    } else if (!drivingKinds.has(elementKind(target.option))) {
+      const kind = isObjectElement(target.option)
+        ? 'a group of keys'
+        : describeKind(elementKind(target.option));
+      ctx.report({
+        pointer: edge.pointer,
+        part: 'key',
+        message: `option "${edge.from.name}" depends on "${edge.target}", ${kind}; only boolean, number, integer and string options can be depended on`,
+      });
+    }
+  }
+}
 
 /** What an option that cannot drive visibility is, for the message. */
 function describeKind(kind: ElementKind): string {

@@ -11,7 +11,7 @@ export const dependencyValue: Rule = {
     why: 'The form shows the option only while the other option equals this value exactly: `"1"` never equals `1`, and a value outside the enum is never selected, so the option would stay hidden forever.',
   },
   check(ctx) {
-    for (const edge of ctx.dependencyEdges) {
+    for (const edge of ctx.scopes.flatMap((scope) => scope.dependencyEdges)) {
       const problem = edge.problem;
       if (problem) {
         ctx.report({

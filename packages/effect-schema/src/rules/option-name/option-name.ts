@@ -1,4 +1,4 @@
-import type { OptionEntry, Rule, RuleContext } from '../../lint/types.js';
+import type { OptionEntry, OptionScope, Rule, RuleContext } from '../../lint/types.js';
 import { smoothingBlock } from '../../smoothing.js';
 import { misspeltSmoothingName } from '../smoothing-block/smoothing-block.js';
 
@@ -49,16 +49,20 @@ export const optionName: Rule = {
     why: 'The name is the key of the option in `args`, in the form and in JSON pointers. `args["fade time"]` cannot be written as `args.fade time`, a slash or `~` must be escaped in every pointer and URL, and a trailing space makes `args["speed"]` miss `"speed "`. Forms and scripts keep values in plain objects, where `__proto__` replaces the prototype and `"toString" in args` is always true. Forms render the smoothing block from its names (and call it `smoothing`), so a look-alike is taken for it; `fadeTime` next to `fade-time` gets mixed up by users and script authors alike.',
   },
   check(ctx) {
-    // Names another finding of this rule or of smoothing-block already covers, kept out of the
-    // look-alike comparison so that one mistake is reported once.
-    const covered = new Set<string>();
-    for (const o of ctx.options) {
-      if (misspeltSmoothingName(o.name)) covered.add(o.name);
-      else if (checkSmoothing(ctx, o)) covered.add(o.name);
-      checkObjectMember(ctx, o);
-      checkCharacters(ctx, o);
+    // The smoothing block is an effect's; settings keys are never taken for it.
+    const effect = ctx.profile.name === 'effect';
+    for (const scope of ctx.scopes) {
+      // Names another finding of this rule or of smoothing-block already covers, kept out of the
+      // look-alike comparison so that one mistake is reported once.
+      const covered = new Set<string>();
+      for (const o of scope.options) {
+        if (effect && misspeltSmoothingName(o.name)) covered.add(o.name);
+        else if (effect && checkSmoothing(ctx, o)) covered.add(o.name);
+        checkObjectMember(ctx, o);
+        checkCharacters(ctx, scope, o);
+      }
+      checkLookAlikes(ctx, scope, covered);
     }
-    checkLookAlikes(ctx, covered);
   },
 };
 
@@ -93,7 +97,7 @@ function checkObjectMember(ctx: RuleContext, o: OptionEntry): void {
 }
 
 /** The first problem found decides the explanation; all are named. */
-function checkCharacters(ctx: RuleContext, o: OptionEntry): void {
+function checkCharacters(ctx: RuleContext, scope: OptionScope, o: OptionEntry): void {
   const name = o.name;
   if (name === '') {
     ctx.report({
@@ -151,7 +155,7 @@ function checkCharacters(ctx: RuleContext, o: OptionEntry): void {
   const first = problems[0];
   if (!first) return;
   const fix = tidy(name);
-  const usable = fix !== '' && fix !== name && !ctx.byName.has(fix);
+  const usable = fix !== '' && fix !== name && !scope.byName.has(fix);
   const whats = problems.map((p) => p.what);
   const list =
     whats.length === 1 ? whats[0] : `${whats.slice(0, -1).join(', ')} and ${whats.at(-1)}`;
@@ -172,9 +176,9 @@ function tidy(name: string): string {
 }
 
 /** Names equal but for case and `-`/`_`: each later one is reported against the first. */
-function checkLookAlikes(ctx: RuleContext, covered: ReadonlySet<string>): void {
+function checkLookAlikes(ctx: RuleContext, scope: OptionScope, covered: ReadonlySet<string>): void {
   const firstByLoose = new Map<string, string>();
-  for (const o of ctx.options) {
+  for (const o of scope.options) {
     if (covered.has(o.name)) continue;
     const key = loose(o.name);
     const first = firstByLoose.get(key);

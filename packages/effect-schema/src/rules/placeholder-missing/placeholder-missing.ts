@@ -1,6 +1,6 @@
 import { enumTitlesOf } from '../../elements.js';
 import type { Rule } from '../../lint/types.js';
-import { forEachElement } from '../../lint/walk.js';
+import { forEachElement, optionLabel } from '../../lint/walk.js';
 
 /** Every title and enum label placeholder has a phrase in the translation file. */
 export const placeholderMissing: Rule = {
@@ -8,7 +8,7 @@ export const placeholderMissing: Rule = {
     id: 'placeholder-missing',
     severity: 'error',
     summary:
-      "With a translation file given, every title (the schema's and each option's) and every enum_titles label must exist in it. `--fix` adds the missing phrases.",
+      "With a translation file given, every title (the schema's and each option's), every enum_titles label and (settings) every description must exist in it. `--fix` adds the missing phrases.",
     why: 'A missing phrase shows the raw key (`edt_eff_speed`) to the user instead of a label. `glowkit-schema lint --fix` adds each missing phrase with a visible placeholder text for translators.',
   },
   check(ctx) {
@@ -23,10 +23,16 @@ export const placeholderMissing: Rule = {
       });
     };
     need(ctx.schema.title, '/title', 'schema title');
+    const settings = ctx.profile.name === 'settings';
+    if (settings) need(ctx.schema.description, '/description', 'schema description');
     forEachElement(ctx, ({ element, pointer, option }) => {
-      need(element.title, `${pointer}/title`, `title of option "${option.name}"`);
+      // A list group's top level is the schema itself, checked above.
+      if (pointer === '') return;
+      const who = optionLabel(option);
+      need(element.title, `${pointer}/title`, `title of ${who}`);
+      if (settings) need(element.description, `${pointer}/description`, `description of ${who}`);
       enumTitlesOf(element)?.forEach((label, i) => {
-        need(label, `${pointer}/options/enum_titles/${i}`, `label ${i} of option "${option.name}"`);
+        need(label, `${pointer}/options/enum_titles/${i}`, `label ${i} of ${who}`);
       });
     });
   },

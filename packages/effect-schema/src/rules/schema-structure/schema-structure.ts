@@ -3,7 +3,6 @@ import type { ErrorObject } from 'ajv';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { show } from '../../lint/walk.js';
-import { elementTypes, validateAgainstMetaSchema } from '../../meta-schema.js';
 
 /**
  * Structural problems found by the meta-schema (wrong keyword types, unknown element types,
@@ -21,7 +20,7 @@ export const schemaStructure: Rule = {
   },
   check(ctx) {
     const seen = new Set<string>();
-    for (const error of validateAgainstMetaSchema(ctx.value)) {
+    for (const error of ctx.profile.validate(ctx.value)) {
       const finding = describe(error, ctx);
       if (!finding) continue;
       const key = `${finding.pointer} ${finding.message}`;
@@ -43,7 +42,8 @@ function describe(
   const last = tokens[tokens.length - 1];
   if (error.keyword === 'additionalProperties' || error.keyword === 'if') return undefined;
   if (last !== undefined && leftToOtherRules.has(last) && tokens.length >= 3) return undefined;
-  const where = describeWhere(tokens);
+  const settings = ctx.profile.name === 'settings';
+  const where = settings ? describeSettingsWhere(tokens) : describeWhere(tokens);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required': {
@@ -51,13 +51,13 @@ function describe(
       if (path === '') {
         return {
           pointer: path,
-          message: `the schema has no "${missing}": ${topLevelHint(missing)}`,
+          message: `the schema has no "${missing}": ${settings ? settingsTopLevelHint(missing) : topLevelHint(missing)}`,
         };
       }
       if (missing === 'type') {
         return {
           pointer: path,
-          message: `${where} has no "type": set it to one of ${elementTypes.join(', ')}`,
+          message: `${where} has no "type": set it to one of ${ctx.profile.elementTypes.join(', ')}`,
         };
       }
       return { pointer: path, message: `${where} has no "${missing}"` };
@@ -66,7 +66,7 @@ function describe(
       if (path === '') {
         return {
           pointer: path,
-          message: `an effect option schema must be a JSON object, not ${kindOf(ctx.value)}`,
+          message: `${ctx.profile.schemaNoun} must be a JSON object, not ${kindOf(ctx.value)}`,
         };
       }
       const expected = String(params.type).replace(/,/g, ' or ');
@@ -123,6 +123,45 @@ function topLevelHint(missing: string): string {
     default:
       return `add "${missing}"`;
   }
+}
+
+function settingsTopLevelHint(missing: string): string {
+  switch (missing) {
+    case 'title':
+      return 'add a heading placeholder, e.g. "title": "edt_conf_smooth_heading_title"';
+    case 'properties':
+      return 'add "properties" with one entry per key (it may be empty)';
+    case 'items':
+      return 'add "items", the schema of every item of the list';
+    case 'default':
+      return 'add "default", the list a new configuration starts with';
+    case 'type':
+      return 'add "type": "object" (or "array" for a list group)';
+    default:
+      return `add "${missing}"`;
+  }
+}
+
+/**
+ * Where a settings schema's error is: the key's path through nested objects and lists
+ * (`vuMeter.hotColor`, `actions[].event`), then the keyword.
+ */
+function describeSettingsWhere(tokens: string[]): string {
+  const path: string[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    if (tokens[i] === 'properties' && i + 1 < tokens.length) {
+      path.push(tokens[i + 1] as string);
+      i += 2;
+    } else if (tokens[i] === 'items') {
+      path.push(`${path.pop() ?? ''}[]`);
+      i++;
+    } else break;
+  }
+  const rest = tokens.slice(i);
+  if (path.length === 0) return rest.length === 0 ? 'the schema' : `"${rest.join('.')}"`;
+  const option = `option "${path.join('.')}"`;
+  return rest.length === 0 ? option : `"${rest.join('.')}" of ${option}`;
 }
 
 function describeWhere(tokens: string[]): string {

@@ -1,5 +1,5 @@
 import type { Rule } from '../../lint/types.js';
-import { forEachElement } from '../../lint/walk.js';
+import { forEachElement, optionLabel } from '../../lint/walk.js';
 
 /** A unit placeholder without a phrase: the unit is not displayed. */
 export const unitMissing: Rule = {
@@ -15,10 +15,11 @@ export const unitMissing: Rule = {
     if (!phrases) return;
     forEachElement(ctx, ({ element, pointer, option }) => {
       const key = element.append;
-      if (typeof key !== 'string' || key === '' || ctx.hasPhrase(key)) return;
+      // A list group's top level is the schema: a unit there is unknown-keyword's.
+      if (pointer === '' || typeof key !== 'string' || key === '' || ctx.hasPhrase(key)) return;
       ctx.report({
         pointer: `${pointer}/append`,
-        message: `unit "${key}" of option "${option.name}" has no phrase in the translation file, so no unit will display; add it`,
+        message: `unit "${key}" of ${optionLabel(option)} has no phrase in the translation file, so no unit will display; add it`,
         missingPhrase: key,
       });
     });

@@ -2,13 +2,6 @@ import { escapePointerToken, isJsonObject } from '@glowkit/json';
 import { suggest } from '../../lint/suggest.js';
 import type { Rule, RuleContext } from '../../lint/types.js';
 import { forEachElement } from '../../lint/walk.js';
-import {
-  type ElementType,
-  elementTypes,
-  keywordsByType,
-  optionsKeywords,
-  topLevelKeywords,
-} from '../../meta-schema.js';
 
 /** Keywords that the effect schema format does not know, usually typos, with a suggestion. */
 export const unknownKeyword: Rule = {
@@ -20,14 +13,19 @@ export const unknownKeyword: Rule = {
     why: 'An unknown keyword is ignored by the form and the validator: a misspelt `apend` shows no unit, a misspelt `maximun` lets any value through, and nothing tells the author.',
   },
   check(ctx) {
-    checkKeys(ctx, ctx.schema, '', topLevelKeywords, 'at the top level of the schema');
+    const profile = ctx.profile;
+    const top = profile.topLevelKeywords(ctx.schema);
+    checkKeys(ctx, ctx.schema, '', top, 'at the top level of the schema');
     forEachElement(ctx, ({ element, pointer }) => {
       const type = element.type;
-      if (typeof type !== 'string' || !(elementTypes as readonly string[]).includes(type)) return;
-      const allowed = keywordsByType[type as ElementType];
-      checkKeys(ctx, element, pointer, allowed, `on ${type} options`, type as ElementType);
+      // A list group's top level (settings) is the schema itself, checked above.
+      if (pointer === '') return;
+      if (typeof type !== 'string' || !profile.elementTypes.includes(type)) return;
+      const allowed = profile.keywordsByType[type] ?? [];
+      checkKeys(ctx, element, pointer, allowed, `on ${type} options`, type);
       if (isJsonObject(element.options)) {
-        checkKeys(ctx, element.options, `${pointer}/options`, optionsKeywords, 'inside "options"');
+        const at = `${pointer}/options`;
+        checkKeys(ctx, element.options, at, profile.optionsKeywords, 'inside "options"');
       }
     });
   },
@@ -37,6 +35,9 @@ export const unknownKeyword: Rule = {
 const explained: Record<string, string> = {
   required:
     'property-level "required" is not used in effect schemas: every option may be left out of args and then takes its default; remove it',
+  // The settings profile's wording of the same.
+  'settings:required':
+    '"required" is not used in settings groups: a stored group may leave any key out, which then takes its default; remove it',
   description:
     '"description" is not shown by the effect form; remove it or put the text in a translated title',
   exclusiveMinimum: 'effect schemas only know inclusive bounds: use "minimum"',
@@ -51,14 +52,18 @@ function checkKeys(
   pointer: string,
   allowed: readonly string[],
   where: string,
-  type?: ElementType,
+  type?: string,
 ): void {
+  const { elementTypes, keywordsByType, name } = ctx.profile;
   for (const key of Object.keys(object)) {
     if (allowed.includes(key)) continue;
     const at = `${pointer}/${escapePointerToken(key)}`;
     const otherTypes = type
-      ? elementTypes.filter((t) => t !== type && keywordsByType[t].includes(key))
+      ? elementTypes.filter((t) => t !== type && keywordsByType[t]?.includes(key))
       : [];
+    const explanation = [`${name}:${key}`, key]
+      .filter((k) => Object.hasOwn(explained, k))
+      .map((k) => explained[k])[0];
     const hint = suggest(key, allowed);
     if (hint) {
       ctx.report({
@@ -73,8 +78,8 @@ function checkKeys(
         part: 'key',
         message: `"${key}" does not apply to ${type} options (it applies to ${otherTypes.join(', ')} options)`,
       });
-    } else if (key in explained) {
-      ctx.report({ pointer: at, part: 'key', message: `${explained[key]}` });
+    } else if (explanation !== undefined) {
+      ctx.report({ pointer: at, part: 'key', message: explanation });
     } else {
       ctx.report({
         pointer: at,

@@ -1,0 +1,96 @@
+/**
+ * The defaults of the settings groups, read from their schemas (schema/settings): a key's
+ * `default`, an object's keys' defaults (only the keys its `defaultProperties` names, when it names
+ * some), a list group's `default`. Every function returns a fresh copy that the caller may change.
+ */
+import { isJsonObject, type JsonObject } from '@glowkit/json';
+import {
+  GLOBAL_GROUPS,
+  type GlobalGroup,
+  INSTANCE_GROUPS,
+  type InstanceGroup,
+  isGlobalGroup,
+  isInstanceGroup,
+} from '../groups.js';
+import { type DeviceType, deviceTypeSchemas, settingsGroupSchemas } from './generated/schemas.js';
+import type { DeviceTypeSettings, SettingsGroups } from './generated/types.js';
+
+/** The name of any settings group, global or of an instance. */
+export type SettingsGroupName = GlobalGroup | InstanceGroup;
+
+/**
+ * The default value a schema (or one of its elements) gives: its `default`; for an object without
+ * one, an object of its keys' defaults (those of `defaultProperties` when it lists them); else
+ * undefined. The result shares nothing with the schema.
+ */
+export function schemaDefault(schema: unknown): unknown {
+  if (!isJsonObject(schema)) return undefined;
+  if (Object.hasOwn(schema, 'default')) return structuredClone(schema.default);
+  if (schema.type !== 'object' || !isJsonObject(schema.properties)) return undefined;
+  const listed = Array.isArray(schema.defaultProperties)
+    ? new Set(schema.defaultProperties)
+    : undefined;
+  const value: JsonObject = {};
+  for (const [key, element] of Object.entries(schema.properties)) {
+    if (listed && !listed.has(key)) continue;
+    const given = schemaDefault(element);
+    if (given !== undefined) value[key] = given;
+  }
+  return value;
+}
+
+// Computed once: a default is asked for often (a new instance, every null group of a restore).
+const groupDefaults = new Map<string, unknown>(
+  Object.entries(settingsGroupSchemas).map(([name, schema]) => [name, schemaDefault(schema)]),
+);
+const deviceDefaults = new Map<string, unknown>(
+  Object.entries(deviceTypeSchemas).map(([name, schema]) => [name, schemaDefault(schema)]),
+);
+
+/** Whether `name` is any settings group, global or of an instance. */
+export function isSettingsGroupName(name: unknown): name is SettingsGroupName {
+  return isGlobalGroup(name) || isInstanceGroup(name);
+}
+
+/**
+ * A fresh copy of the default value of group `name`, as a new configuration holds it.
+ *
+ * @throws RangeError for a name that is no settings group.
+ */
+export function defaultGroup<G extends SettingsGroupName>(name: G): SettingsGroups[G];
+export function defaultGroup(name: string): SettingsGroups[SettingsGroupName];
+export function defaultGroup(name: string): unknown {
+  if (!isSettingsGroupName(name)) throw new RangeError(`unknown settings group "${name}"`);
+  return structuredClone(groupDefaults.get(name));
+}
+
+/**
+ * A fresh copy of the `device` group a device of type `type` starts with: its type, its own keys
+ * and the keys every device has.
+ *
+ * @throws RangeError for a type Glowkit has no schema of.
+ */
+export function defaultDevice<T extends DeviceType>(type: T): DeviceTypeSettings[T] {
+  if (!deviceDefaults.has(type)) throw new RangeError(`unknown device type "${type}"`);
+  return structuredClone(deviceDefaults.get(type)) as DeviceTypeSettings[T];
+}
+
+/** Fresh copies of the 15 global groups' defaults, one key per group, in GLOBAL_GROUPS order. */
+export function defaultGlobalSettings(): { [G in GlobalGroup]: SettingsGroups[G] } {
+  return Object.fromEntries(GLOBAL_GROUPS.map((name) => [name, defaultGroup(name)])) as {
+    [G in GlobalGroup]: SettingsGroups[G];
+  };
+}
+
+/** Fresh copies of the 10 instance groups' defaults, one key per group, in INSTANCE_GROUPS order. */
+export function defaultInstanceSettings(): { [G in InstanceGroup]: SettingsGroups[G] } {
+  return Object.fromEntries(INSTANCE_GROUPS.map((name) => [name, defaultGroup(name)])) as {
+    [G in InstanceGroup]: SettingsGroups[G];
+  };
+}
+
+/**
+ * The settings layout version a new configuration writes to `general.configVersion` (the
+ * schema's default; see its `$comment`).
+ */
+export const CONFIG_VERSION: string = String(defaultGroup('general').configVersion);
