@@ -2,9 +2,18 @@ import { readFileSync } from 'node:fs';
 // A test-only use of the linter: the server does not depend on it at run time.
 import { collectPlaceholders, lintEffectSchema, validateValue } from '@glowkit/effect-schema';
 import { DEVICE_TYPES } from '@glowkit/engine';
-import type { GroupFormSchema, SettingsSchemasInfo } from '@glowkit/protocol';
+import {
+  deviceTypeSchemas,
+  GLOBAL_GROUPS,
+  INSTANCE_GROUPS,
+  isJsonObject,
+  type SettingsGroupName,
+  type SettingsSchemasInfo,
+  schemaDefault,
+  settingsGroupSchemas,
+  settingsValidators,
+} from '@glowkit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateGroup } from '../src/config/group-schemas.js';
 import { post } from './support/client.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -14,21 +23,38 @@ const phrases = (language: string): Record<string, string> =>
   );
 const LANGUAGES = { en: phrases('en'), de: phrases('de') };
 
+const GROUPS: readonly SettingsGroupName[] = [...GLOBAL_GROUPS, ...INSTANCE_GROUPS];
+const TYPES = [...DEVICE_TYPES.keys()].sort();
+
+type Schema = Record<string, unknown>;
+
 /** Every form of a getschema reply, named for messages. */
-const formsOf = (info: SettingsSchemasInfo): [string, GroupFormSchema][] => [
-  ...Object.entries(info.groups).map(([name, schema]): [string, GroupFormSchema] => [
+const formsOf = (info: SettingsSchemasInfo): [string, Schema][] => [
+  ...Object.entries(info.groups).map(([name, schema]): [string, Schema] => [
     `groups.${name}`,
     schema,
   ]),
-  ...Object.entries(info.devices).map(([type, schema]): [string, GroupFormSchema] => [
+  ...Object.entries(info.devices).map(([type, schema]): [string, Schema] => [
     `devices.${type}`,
     schema,
   ]),
 ];
 
-/** The value a form starts with: every option's default. */
-const defaultsOf = (schema: GroupFormSchema): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(schema.properties).map(([k, o]) => [k, o.default]));
+/** A group's keys (none for a list group). */
+const keysOf = (schema: Schema): Record<string, Schema> =>
+  (isJsonObject(schema.properties) ? schema.properties : {}) as Record<string, Schema>;
+
+/**
+ * `schema` with key `key` matched loosely: the server sets that key's `enum` and `default` from
+ * what it has when asked, the rest is the schema's.
+ */
+function withRunTimeChoices(schema: unknown, key: string): unknown {
+  const { default: _, ...declared } = keysOf(schema as Schema)[key] as Schema;
+  return {
+    ...(schema as Schema),
+    properties: { ...keysOf(schema as Schema), [key]: expect.objectContaining(declared) },
+  };
+}
 
 describe('config getschema', () => {
   let t: TestServer;
@@ -48,16 +74,10 @@ describe('config getschema', () => {
     await t?.close();
   });
 
-  it('has the group forms and one device form per device type the engine drives', () => {
-    expect(Object.keys(info.groups).sort()).toEqual([
-      'backgroundEffect',
-      'channelAdjustment',
-      'color',
-      'foregroundEffect',
-      'general',
-      'smoothing',
-    ]);
-    expect(Object.keys(info.devices).sort()).toEqual([...DEVICE_TYPES.keys()].sort());
+  it('has every settings group, one entry of color.channelAdjustment, and one device form per device type the engine drives', () => {
+    expect(Object.keys(info.groups).sort()).toEqual([...GROUPS, 'channelAdjustment'].sort());
+    expect(Object.keys(info.groups)).toHaveLength(26);
+    expect(Object.keys(info.devices).sort()).toEqual(TYPES);
     expect(Object.keys(info.devices.adalight?.properties ?? {})).toEqual(
       expect.arrayContaining(['output', 'rateList', 'rate', 'streamProtocol', 'hardwareLedCount']),
     );
@@ -68,22 +88,37 @@ describe('config getschema', () => {
     expect(info.devices.udpraw?.properties.port?.default).toBe(5568);
   });
 
-  it('writes every form so that the effect schema linter finds nothing, in English and German', () => {
+  it('sends each group and device type as its schema declares it, nested parts included', () => {
+    const runTime: Partial<Record<SettingsGroupName, string>> = {
+      foregroundEffect: 'effect',
+      backgroundEffect: 'effect',
+      device: 'type',
+    };
+    for (const name of GROUPS) {
+      const key = runTime[name];
+      const declared = settingsGroupSchemas[name];
+      expect(info.groups[name], name).toEqual(key ? withRunTimeChoices(declared, key) : declared);
+    }
+    for (const type of TYPES) {
+      const declared = deviceTypeSchemas[type as keyof typeof deviceTypeSchemas];
+      expect(info.devices[type], type).toEqual(declared);
+    }
+    // What a form of flat keys cannot show comes whole: lists of objects, objects.
+    const adjustments = keysOf(settingsGroupSchemas.color).channelAdjustment as Schema;
+    expect(info.groups.color.properties.channelAdjustment).toEqual(adjustments);
+    expect(info.groups.leds).toEqual(settingsGroupSchemas.leds);
+    expect(info.devices.wled?.properties.segments).toMatchObject({ type: 'object' });
+    // The form of one adjustment is the color schema's item, not another copy.
+    expect(info.groups.channelAdjustment).toEqual(adjustments.items);
+  });
+
+  it('writes every form so that the settings profile of the linter finds nothing, in English and German', () => {
     for (const [name, schema] of formsOf(info)) {
       for (const [language, translations] of Object.entries(LANGUAGES)) {
         const diagnostics = lintEffectSchema(JSON.stringify(schema, null, 2), {
+          profile: 'settings',
           translations,
-          // Settings phrases are Hyperion.ng's `edt_conf_…`/`edt_dev_…` keys, not `edt_eff_…`.
-          rules: { 'placeholder-prefix': 'off' },
-        }).filter(
-          // A settings form configures no Python script: the one top-level keyword it lacks.
-          (d) =>
-            !(
-              d.ruleId === 'schema-structure' &&
-              d.pointer === '' &&
-              d.message.includes('"script"')
-            ),
-        );
+        });
         expect(
           diagnostics.map((d) => `${d.pointer} ${d.message} (${d.ruleId})`),
           `${name} (${language})`,
@@ -92,9 +127,9 @@ describe('config getschema', () => {
     }
   });
 
-  it('has a phrase in en.json and de.json for every title, unit and enum label', () => {
+  it('has a phrase in en.json and de.json for every title, unit, enum label and description', () => {
     for (const [name, schema] of formsOf(info)) {
-      const keys = collectPlaceholders(schema).map((p) => p.key);
+      const keys = collectPlaceholders(schema, { profile: 'settings' }).map((p) => p.key);
       expect(keys.length, name).toBeGreaterThan(1);
       for (const [language, translations] of Object.entries(LANGUAGES)) {
         expect(
@@ -105,28 +140,46 @@ describe('config getschema', () => {
     }
   });
 
-  it('starts each form with values the form accepts and the server saves', () => {
+  it('starts each form with values its inputs accept and the group validators take', () => {
     for (const [name, schema] of formsOf(info)) {
-      const value = defaultsOf(schema);
-      for (const [key, option] of Object.entries(schema.properties)) {
-        expect(validateValue(option as never, value[key]), `${name}.${key}`).toEqual([]);
+      for (const [key, option] of Object.entries(keysOf(schema))) {
+        // Objects and lists of objects are no input of their own: their keys are.
+        if (option.type === 'object' || (option.items as Schema | undefined)?.type === 'object')
+          continue;
+        expect(validateValue(option as never, schemaDefault(option)), `${name}.${key}`).toEqual([]);
       }
     }
-    for (const [type, schema] of Object.entries(info.devices)) {
-      expect(validateGroup('device', { type, ...defaultsOf(schema) }), type).toEqual([]);
+    for (const name of GROUPS) {
+      const validate = settingsValidators[name];
+      expect(validate(schemaDefault(info.groups[name])), name).toBe(true);
     }
-    for (const group of ['smoothing', 'general'] as const) {
-      expect(validateGroup(group, defaultsOf(info.groups[group] as GroupFormSchema))).toEqual([]);
+    const entry = schemaDefault(info.groups.channelAdjustment);
+    expect(settingsValidators.color({ channelAdjustment: [entry] })).toBe(true);
+    for (const type of TYPES) {
+      const device = schemaDefault(info.devices[type]) as Record<string, unknown>;
+      expect(device.type, type).toBe(type);
+      expect(settingsValidators.device(device), type).toBe(true);
     }
   });
 
-  it('lists the effects the server has for the boot and background effects', () => {
+  it('offers the effects the server has for the boot and background effects, and the device types it drives', () => {
     const names = t.server.runtime.catalogue.serverInfo().map((e) => e.name);
-    const effect = info.groups.foregroundEffect?.properties.effect;
-    expect(effect).toMatchObject({ enum: names, default: 'Rainbow Wave' });
-    expect(info.groups.backgroundEffect?.properties.effect).toMatchObject({
+    expect(info.groups.foregroundEffect.properties.effect).toMatchObject({
+      enum: names,
+      default: 'Rainbow Wave',
+    });
+    expect(info.groups.backgroundEffect.properties.effect).toMatchObject({
+      enum: names,
       default: 'Warm Pulse',
     });
+    expect(info.groups.device.properties.type).toMatchObject({ enum: TYPES, default: 'virtual' });
+    // Each type's form is of that type only.
+    for (const type of TYPES) {
+      expect(info.devices[type]?.properties.type, type).toMatchObject({
+        enum: [type],
+        default: type,
+      });
+    }
   });
 
   it('answers any signed-in token (schemas are no secret), and takes nothing but tan', async () => {

@@ -89,6 +89,11 @@ describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
 
     await page.getByLabel('Device type').selectOption('file');
     await page.getByLabel('Output file').fill(output);
+    // The forms are the groups' schemas; the page's own type select and adjustment forms stand
+    // for the schema's `type` and its list of adjustments, which are not shown again.
+    await page.getByRole('heading', { name: 'Adjustment “default”', level: 3 }).waitFor();
+    expect(await page.getByLabel('Controller type').count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Color adjustments' }).count()).toBe(0);
 
     await page.getByRole('radio', { name: 'Frame around a screen' }).check();
     await frameField(page, 'Top').fill('20');

@@ -1,27 +1,52 @@
 import { checkObject, constant, type Field, tanField } from './checks.js';
+import type { SettingsGroupName } from './settings/defaults.js';
 import type { Violation } from './violations.js';
 
 /**
- * A form schema of one settings group, in the effect option schema dialect (`type: "object"`,
- * `title`, and `properties` with `type`, `title`, `default`, `minimum`/`maximum`, `step`,
- * `append`, `enum` with `options.enum_titles`, `propertyOrder`, `options.dependencies`), so
- * that `<gk-effect-form>` renders it like an effect's options. Titles are phrase keys.
+ * The form of a settings group whose value is an object: its schema in the effect option schema
+ * dialect's settings profile (`type: "object"`, `title`, and `properties` with `type`, `title`,
+ * `default`, `minimum`/`maximum`, `step`, `append`, `enum` with `options.enum_titles`,
+ * `propertyOrder`, `options.dependencies`), so that `<gk-effect-form>` renders its keys like an
+ * effect's options. A key may itself be an object or a list of objects (`color.channelAdjustment`,
+ * wled's `segments`), which such a form does not show. Titles and descriptions are phrase keys;
+ * `$comment`s say what Glowkit does with a key.
  */
-export interface GroupFormSchema {
+// Type aliases, not interfaces: a form is also a plain JSON object (`Record<string, unknown>`).
+export type GroupFormSchema = {
   type: 'object';
   title: string;
-  required?: boolean;
+  description?: string;
   properties: Record<string, Record<string, unknown>>;
   additionalProperties?: boolean;
-}
+  /** The keys a new value is written with (the others take their default where used). */
+  defaultProperties?: string[];
+};
+
+/** The form of a settings group whose value is a list (`leds`): the schema of every item. */
+export type ListFormSchema = {
+  type: 'array';
+  title: string;
+  description?: string;
+  items: Record<string, unknown>;
+  default: unknown[];
+  minItems?: number;
+  maxItems?: number;
+};
 
 /**
- * The `info` of a successful `config getschema` reply: the forms of the settings groups the
- * server lets people edit, and one form of the `device` group per device type it drives.
+ * The `info` of a successful `config getschema` reply (besides Hyperion.ng's `effectSchemas`):
+ * the form of every settings group, and one form of the `device` group per device type the
+ * server drives.
  */
 export interface SettingsSchemasInfo {
-  /** Group name (or, for `channelAdjustment`, part of a group) → its form. */
-  groups: Record<string, GroupFormSchema>;
+  /**
+   * Group name → its form (`device`: the keys every device has), and `channelAdjustment`: the
+   * form of one entry of `color.channelAdjustment`.
+   */
+  groups: { [G in Exclude<SettingsGroupName, 'leds'>]: GroupFormSchema } & {
+    leds: ListFormSchema;
+    channelAdjustment: GroupFormSchema;
+  };
   /** Device type (`adalight`, `file`, …) → the form of the `device` group for that type. */
   devices: Record<string, GroupFormSchema>;
 }

@@ -73,6 +73,7 @@ export {
 export { validateGetConfigRequest } from './getconfig.js';
 export {
   type GroupFormSchema,
+  type ListFormSchema,
   type SettingsSchemasInfo,
   validateGetSchemaRequest,
 } from './getschema.js';
@@ -157,6 +158,7 @@ export {
   type SettingsGroupName,
   schemaDefault,
 } from './settings/defaults.js';
+export { type SettingsFormChoices, settingsForms } from './settings/forms.js';
 export {
   DEVICE_TYPES,
   type DeviceType,

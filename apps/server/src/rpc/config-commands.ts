@@ -3,6 +3,7 @@ import {
   errorReply,
   own,
   RESTORE_INFO,
+  settingsForms,
   successReply,
   successReplyText,
   UNNAMED_INSTANCE_ID,
@@ -11,7 +12,6 @@ import {
   validateSnapshotRequest,
 } from '@glowkit/protocol';
 import { listedInstanceIds, unlistedInstanceNote } from '../config/configuration.js';
-import { settingsForms } from '../config/forms/index.js';
 import type { Logger } from '../logger.js';
 import type { ConfigStore, Configuration } from '../store/config-store.js';
 import { configurationOf, restoreViolations } from './normalize.js';
@@ -248,7 +248,7 @@ export function restoreSnapshot(
   });
 }
 
-/** What `config getschema` needs: the effects (for the boot effect's select) and device types. */
+/** What `config getschema` needs: the effects (for the boot effects' select) and device types. */
 export interface GetSchemaDeps {
   /** The names of the effects the server has now. */
   effectNames(): readonly string[];
@@ -264,8 +264,8 @@ export interface GetSchemaDeps {
 }
 
 /**
- * `config getschema`: the forms of the settings groups, in the effect option schema dialect, so
- * that the web UI renders them with `<gk-effect-form>` (see config/forms/).
+ * `config getschema`: every settings group's schema (protocol's), the form the web UI renders
+ * with `<gk-effect-form>`, with the effects and device types the server has now as choices.
  */
 export function getSchema(
   request: unknown,
@@ -287,7 +287,7 @@ export function getSchema(
     }));
   return {
     reply: successReply(name, tan, {
-      ...settingsForms(deps.effectNames(), deps.deviceTypes),
+      ...settingsForms({ effects: deps.effectNames(), deviceTypes: deps.deviceTypes }),
       effectSchemas,
     }),
   };

@@ -1,10 +1,12 @@
-import type { GroupFormSchema } from '@glowkit/protocol';
+import { DEVICE_TYPES, type GroupFormSchema, settingsForms } from '@glowkit/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   changedGroups,
   colorDraft,
   deviceFormSchema,
   instancesOf,
+  pageFormSchema,
+  sectionForms,
   sectionOfViolation,
   setConfigRequest,
   switchDeviceType,
@@ -44,6 +46,46 @@ describe('deviceFormSchema', () => {
     ]);
     const file = schema('output', 'hardwareLedCount');
     expect(deviceFormSchema(file, 'file')).toBe(file);
+  });
+
+  it('leaves out the type (the page has its select) and nested parts of the server’s forms', () => {
+    const { devices } = settingsForms({ effects: [], deviceTypes: [...DEVICE_TYPES] });
+    const wled = deviceFormSchema(devices.wled as GroupFormSchema, 'wled');
+    expect(Object.keys(wled.properties)).toEqual(
+      expect.arrayContaining(['host', 'streamProtocol', 'brightness', 'hardwareLedCount']),
+    );
+    expect(wled.properties).not.toHaveProperty('type');
+    expect(wled.properties).not.toHaveProperty('segments');
+    const adalight = deviceFormSchema(devices.adalight as GroupFormSchema, 'adalight');
+    expect(adalight.properties).not.toHaveProperty('output');
+    expect(adalight.properties).toHaveProperty('rateList');
+  });
+});
+
+describe('pageFormSchema and sectionForms', () => {
+  it('show the keys of one input each: no object, no list of objects', () => {
+    const form = {
+      ...schema('name'),
+      properties: {
+        name: { type: 'string', title: 'name' },
+        colour: { type: 'array', format: 'colorpicker', items: { type: 'integer' } },
+        segments: { type: 'object', title: 'segments', properties: {} },
+        entries: { type: 'array', title: 'entries', items: { type: 'object', properties: {} } },
+      },
+    } as GroupFormSchema;
+    expect(Object.keys(pageFormSchema(form).properties)).toEqual(['name', 'colour']);
+    expect(Object.keys(pageFormSchema(form, ['name']).properties)).toEqual(['colour']);
+    const flat = schema('a', 'b');
+    expect(pageFormSchema(flat)).toBe(flat);
+  });
+
+  it('give the colour section the group’s own keys, and one adjustment entry’s form', () => {
+    const forms = sectionForms(settingsForms({ effects: ['Warm Pulse'], deviceTypes: ['file'] }));
+    expect(forms.color?.properties).not.toHaveProperty('channelAdjustment');
+    expect(forms.color?.properties).toHaveProperty('imageToLedMappingType');
+    expect(forms.channelAdjustment?.properties).toHaveProperty('gammaRed');
+    expect(forms.smoothing?.properties).toHaveProperty('time_ms');
+    expect(sectionForms({ groups: {}, devices: {} } as never)).toEqual({});
   });
 });
 

@@ -1,9 +1,14 @@
 /**
- * The setup page's data, without the DOM: the instances of a `config getconfig` reply, the device
- * form of a type, what a switch of device type keeps, which groups changed, and which section a
- * violation of `config setconfig` belongs to.
+ * The setup page's data, without the DOM: the instances of a `config getconfig` reply, what the
+ * sections show of the server's forms, what a switch of device type keeps, which groups changed,
+ * and which section a violation of `config setconfig` belongs to.
  */
-import { type GroupFormSchema, isJsonObject, jsonEqual } from '@glowkit/protocol';
+import {
+  type GroupFormSchema,
+  isJsonObject,
+  jsonEqual,
+  type SettingsSchemasInfo,
+} from '@glowkit/protocol';
 
 /** A JSON object. */
 export type Json = Record<string, unknown>;
@@ -54,14 +59,55 @@ export function instancesOf(info: unknown): InstanceEntry[] {
   );
 }
 
+/** Whether a form's key is an object or a list of objects: no input of its own. */
+function nested(option: Json): boolean {
+  return option.type === 'object' || (isJsonObject(option.items) && option.items.type === 'object');
+}
+
 /**
- * The form the page shows for a device type: the server's form without `output` for serial
- * types (the page's port chooser edits it instead).
+ * What `<gk-effect-form>` shows of a group's form (the server sends each group's whole schema):
+ * its keys of one input each, without objects (wled's `segments`) and lists of objects
+ * (`color.channelAdjustment`), and without the keys in `leave`, which the page edits itself. The
+ * page saves the form's values over the stored group, so those keys keep what they hold. The
+ * schema itself when nothing is left out.
+ */
+export function pageFormSchema(
+  schema: GroupFormSchema,
+  leave: readonly string[] = [],
+): GroupFormSchema {
+  const shown = Object.entries(schema.properties).filter(
+    ([key, option]) => !leave.includes(key) && !nested(option),
+  );
+  if (shown.length === Object.keys(schema.properties).length) return schema;
+  return { ...schema, properties: Object.fromEntries(shown) };
+}
+
+/**
+ * The form the page shows for a device type: the server's form without `type` (the page's type
+ * select) and, for serial types, without `output` (the page's port chooser edits it).
  */
 export function deviceFormSchema(schema: GroupFormSchema, type: string): GroupFormSchema {
-  if (!SERIAL_TYPES.has(type) || !Object.hasOwn(schema.properties, 'output')) return schema;
-  const { output: _, ...properties } = schema.properties;
-  return { ...schema, properties };
+  return pageFormSchema(schema, SERIAL_TYPES.has(type) ? ['type', 'output'] : ['type']);
+}
+
+/** The forms of the smoothing and colour sections, as `<gk-effect-form>` shows them. */
+export interface SectionForms {
+  smoothing?: GroupFormSchema;
+  color?: GroupFormSchema;
+  /** One entry of `color.channelAdjustment`. */
+  channelAdjustment?: GroupFormSchema;
+}
+
+/** The section forms of a `config getschema` reply's `info` (a group it lacks is not shown). */
+export function sectionForms(info: SettingsSchemasInfo): SectionForms {
+  const groups: Partial<SettingsSchemasInfo['groups']> = info.groups ?? {};
+  const forms: SectionForms = {};
+  for (const name of ['smoothing', 'color', 'channelAdjustment'] as const) {
+    const schema = groups[name];
+    if (isJsonObject(schema) && isJsonObject(schema.properties))
+      forms[name] = pageFormSchema(schema);
+  }
+  return forms;
 }
 
 /**

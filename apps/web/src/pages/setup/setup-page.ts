@@ -28,6 +28,8 @@ import {
   type Json,
   SECTIONS,
   type Section,
+  type SectionForms,
+  sectionForms,
   setConfigRequest,
   type Violations,
   violationsBySection,
@@ -88,6 +90,8 @@ export class GkSetupPage extends GkPage {
   declare _violations: Violations;
 
   #schemas: SettingsSchemasInfo | undefined;
+  /** What the smoothing and colour sections show of those forms, made once. */
+  #forms: SectionForms = {};
   /** Which instance the page shows (`params[0]`, or '' for the first). */
   #shownKey: string | undefined;
   #instance: InstanceEntry | undefined;
@@ -150,7 +154,10 @@ export class GkSetupPage extends GkPage {
         connection.call({ command: 'config', subcommand: 'getconfig' }),
       ]);
       if (load !== this.#load) return;
-      this.#schemas = schemas;
+      if (schemas !== this.#schemas) {
+        this.#schemas = schemas;
+        this.#forms = sectionForms(schemas);
+      }
       this._instances = instancesOf(config);
       const instance =
         key === '' ? this._instances[0] : this._instances.find((i) => String(i.id) === key);
@@ -363,7 +370,7 @@ export class GkSetupPage extends GkPage {
   }
 
   #renderSections(schemas: SettingsSchemasInfo): TemplateResult {
-    const { smoothing, color, channelAdjustment } = schemas.groups;
+    const { smoothing, color, channelAdjustment } = this.#forms;
     return html`<section class="card" aria-labelledby="device-heading">
         <h2 id="device-heading">${this.t('web_setup_device')}</h2>
         <gk-device-settings
