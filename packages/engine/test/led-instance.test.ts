@@ -249,6 +249,53 @@ describe('LedInstance', () => {
     await instance.close();
   });
 
+  it('reports each failure as a code with its parameters, in no wire protocol’s words', async () => {
+    const { instance } = instanceWith();
+    await instance.start();
+    const source = { priority: 30, durationMs: -1, origin: 'test' };
+    const failures = [
+      await instance.runEffect({ ...source, name: 'No Such' }),
+      await instance.runEffect({ ...source, name: 'Warm Pulse', args: { period: 'slow' } }),
+      await instance.runEffect({ ...source, name: 'X', pythonScript: ':/effects/none.py' }),
+      await instance.setComponent('V4L', true),
+      await instance.setComponent('TOASTER', true),
+      instance.adjust({ id: 'lamp', brightness: 10 }),
+    ];
+    expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
+    failures.push(instance.setColor(source, [1, 2, 3]));
+    const known = ['ALL', 'SMOOTHING', 'LEDDEVICE'];
+    expect(
+      failures.map((f) => (f.ok ? f : { code: f.error.code, details: f.error.details })),
+    ).toEqual([
+      { code: 'effect-not-found', details: { name: 'No Such' } },
+      {
+        code: 'effect-args-invalid',
+        details: {
+          violations: [{ pointer: '/period', rule: 'must be a number, not "slow"' }],
+        },
+      },
+      {
+        code: 'effect-script-unknown',
+        details: {
+          script: ':/effects/none.py',
+          known: expect.arrayContaining([':/effects/pulse.py']),
+        },
+      },
+      { code: 'component-unavailable', details: { name: 'V4L', known } },
+      { code: 'component-unknown', details: { name: 'TOASTER', known } },
+      { code: 'adjustment-not-found', details: { id: 'lamp', known: ['neutral'] } },
+      { code: 'instance-off', details: {} },
+    ]);
+    // The messages are plain lines for a log: no JSON pointer into a request, no reply text.
+    for (const failure of failures) {
+      if (failure.ok) continue;
+      expect(failure.error.message).not.toMatch(/serverinfo|componentstate|Invalid params|^\//);
+      expect(failure.error.message).not.toContain('\n');
+    }
+    expect(instance.priorities).toEqual([]);
+    await instance.close();
+  });
+
   it('leaves no process, timer or file handle after close, and after a restart', async () => {
     const fds = () => readdirSync('/proc/self/fd').length;
     const handlesBefore = process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap').length;
@@ -371,7 +418,14 @@ describe('LedInstance: an effect that fails at start', () => {
     const message = "Effect 'Broken' failed: ValueError: no settings (broken.py line 3)";
     expect(
       await instance.runEffect({ name: 'Broken', priority: 40, durationMs: -1, origin: 'test' }),
-    ).toEqual({ ok: false, error: 'Effect failed to start', details: [message] });
+    ).toEqual({
+      ok: false,
+      error: {
+        code: 'effect-start-failed',
+        message,
+        details: { exit: expect.objectContaining({ reason: 'failed', message }) },
+      },
+    });
     expect(logs).toContain("info: effect 'Broken': reading my settings");
     expect(logs).toContain("warn: effect 'Broken': ValueError: no settings");
     expect(instance.effectProblems).toMatchObject([

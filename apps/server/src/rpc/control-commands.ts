@@ -1,6 +1,7 @@
 import {
   createCustomEffect,
   deleteCustomEffect,
+  type EngineResult,
   type LedInstance,
   loadEffectImage,
   type RgbImage,
@@ -9,6 +10,7 @@ import {
 import { errorReply, imageEncodingOf, own, successReply } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
+import { engineErrorReply } from './engine-errors.js';
 import type { Outcome } from './outcome.js';
 import type { Session } from './session.js';
 
@@ -18,8 +20,8 @@ export interface ControlDeps {
   logger: Logger;
 }
 
+/** A failure the server words itself (no instance to send to, a picture it cannot decode). */
 type Failure = { ok: false; error: string; details: string[] };
-type Result = { ok: true } | Failure;
 
 const NO_INSTANCE: Failure = {
   ok: false,
@@ -89,13 +91,13 @@ async function eachTarget(
   request: unknown,
   session: Session,
   deps: ControlDeps,
-  run: (pipeline: LedInstance) => Result | Promise<Result>,
+  run: (pipeline: LedInstance) => EngineResult | Promise<EngineResult>,
 ): Promise<Outcome> {
   const targets = targetsOf(request, session, deps.runtime);
   if (!targets.ok) return { reply: errorReply(name, tan, targets.error, targets.details) };
   for (const pipeline of targets.pipelines) {
     const result = await run(pipeline);
-    if (!result.ok) return { reply: errorReply(name, tan, result.error, result.details) };
+    if (!result.ok) return { reply: engineErrorReply(name, tan, result.error) };
   }
   return { reply: successReply(name, tan) };
 }
@@ -247,7 +249,7 @@ export async function createEffect(
     args: own(request, 'args') as Record<string, unknown>,
     ...(typeof imageData === 'string' ? { imageData } : {}),
   });
-  if (!result.ok) return { reply: errorReply(name, tan, result.error, result.details) };
+  if (!result.ok) return { reply: engineErrorReply(name, tan, result.error) };
   deps.logger.info({ file: result.file }, 'custom effect saved');
   await deps.runtime.reloadEffects();
   return { reply: successReply(name, tan) };
@@ -261,7 +263,7 @@ export async function deleteEffect(
   deps: ControlDeps,
 ): Promise<Outcome> {
   const result = await deleteCustomEffect(deps.runtime.catalogue, own(request, 'name') as string);
-  if (!result.ok) return { reply: errorReply(name, tan, result.error, result.details) };
+  if (!result.ok) return { reply: engineErrorReply(name, tan, result.error) };
   deps.logger.info({ file: result.file }, 'custom effect deleted');
   await deps.runtime.reloadEffects();
   return { reply: successReply(name, tan) };

@@ -7,6 +7,7 @@ import { DEVICE_TYPES } from '../devices/device-types.js';
 import { type DeviceFactory, deviceConfigOf } from '../devices/led-device.js';
 import type { EffectCatalogue } from '../effects/effect-catalogue.js';
 import type { EffectLimits } from '../effects/effect-process.js';
+import { type EngineResult, failed } from '../errors.js';
 import { ImageToLeds } from '../mapping/image-to-leds.js';
 import { LedLayout } from '../mapping/led-layout.js';
 import { type MappingType, mappingTypeOf } from '../mapping/mapping-type.js';
@@ -18,7 +19,6 @@ import { BootEffects } from './boot-effects.js';
 import { type ComponentName, ComponentSwitches } from './components.js';
 import {
   type ActiveEffect,
-  type EffectFailure,
   type EffectProblem,
   type EffectRequest,
   EffectRunner,
@@ -197,14 +197,14 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   // ---- sources ----
 
   /** Runs an effect (see {@link EffectRunner.run}). */
-  runEffect(request: EffectRequest): Promise<{ ok: true } | EffectFailure> {
-    if (!this.components.get('ALL')) return Promise.resolve(disabled());
+  runEffect(request: EffectRequest): Promise<EngineResult> {
+    if (!this.components.get('ALL')) return Promise.resolve(failed('instance-off', {}));
     return this.effects.run(request);
   }
 
   /** Shows colours at a priority: one colour fills every LED, N colours repeat along the strip. */
-  setColor(request: SourceRequest, color: readonly number[]): { ok: true } | EffectFailure {
-    if (!this.components.get('ALL')) return disabled();
+  setColor(request: SourceRequest, color: readonly number[]): EngineResult {
+    if (!this.components.get('ALL')) return failed('instance-off', {});
     const n = Math.floor(color.length / 3) * 3;
     const colors = new Uint8Array(this.layout.ledCount * 3);
     if (n > 0) for (let i = 0; i < colors.length; i++) colors[i] = color[i % n] ?? 0;
@@ -220,11 +220,8 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   }
 
   /** Shows a picture at a priority, mapped onto the LEDs by the layout. */
-  setImage(
-    request: SourceRequest & { name?: string },
-    image: RgbImage,
-  ): { ok: true } | EffectFailure {
-    if (!this.components.get('ALL')) return disabled();
+  setImage(request: SourceRequest & { name?: string }, image: RgbImage): EngineResult {
+    if (!this.components.get('ALL')) return failed('instance-off', {});
     void this.effects.stop(request.priority);
     this.muxer.register(request.priority, {
       component: 'IMAGE',
@@ -254,9 +251,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   // ---- components and adjustment ----
 
   /** Switches a component; answers an error for components this server does not have. */
-  async setComponent(name: string, enabled: boolean): Promise<{ ok: true } | EffectFailure> {
+  async setComponent(name: string, enabled: boolean): Promise<EngineResult> {
     const known = this.components.resolve(name);
-    if (!known.ok) return { ok: false, error: known.error, details: known.details };
+    if (!known.ok) return known;
     if (!this.components.set(known.name, enabled)) {
       // On already, but its device is lost: try it again now rather than at the next retry.
       const retry =
@@ -310,9 +307,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   }
 
   /** Patches a colour adjustment at run time (the `adjustment` command). */
-  adjust(patch: Record<string, unknown>): { ok: true } | EffectFailure {
+  adjust(patch: Record<string, unknown>): EngineResult {
     const result = this.colors.patch(patch);
-    if (!result.ok) return { ok: false, error: result.error, details: [] };
+    if (!result.ok) return result;
     this.emit('adjustment');
     this.#show(this.muxer.visible);
     return { ok: true };
@@ -465,12 +462,4 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   get settings(): Readonly<Record<string, unknown>> {
     return this.#settings;
   }
-}
-
-function disabled(): EffectFailure {
-  return {
-    ok: false,
-    error: 'Component ALL is disabled',
-    details: ['the instance is switched off; switch it on with componentstate ALL true first'],
-  };
 }
