@@ -452,7 +452,7 @@ describe('restart', () => {
     const { output } = await start();
     await rpc({ command: 'effect', priority: 60, effect: { name: 'Warm Pulse' } });
     const before = t?.server.runtime.pipeline(0);
-    expect(before?.activeEffects).toHaveLength(1);
+    expect(before?.view.activeEffects).toHaveLength(1);
     const config = testConfig(output, {
       device: { type: 'file', hardwareLedCount: 3, output, colorOrder: 'rgb' },
       leds: [
@@ -467,11 +467,13 @@ describe('restart', () => {
     expect(reply.success).toBe(true);
     await restarted;
     // The old pipeline and its effect are gone; the new one runs the background effect on 3 LEDs.
-    expect(before?.activeEffects).toEqual([]);
+    expect(before?.view.activeEffects).toEqual([]);
     const after = t?.server.runtime.pipeline(0);
     expect(after).not.toBe(before);
-    expect(after?.layout.ledCount).toBe(3);
-    await until(() => after?.muxer.get(254)?.owner === 'Ice Pulse');
+    expect(after?.view.ledCount).toBe(3);
+    await until(
+      () => after?.view.priorities.find((p) => p.priority === 254)?.owner === 'Ice Pulse',
+    );
     await until(
       () => lastFrame(output).length === 3 && lastFrame(output).some((l) => l.some((c) => c > 0)),
     );

@@ -66,6 +66,7 @@ export {
 export { COMPONENTS, type ComponentName, ComponentSwitches } from './instance/components.js';
 export type { ActiveEffect, EffectProblem, EffectRequest } from './instance/effect-runner.js';
 export type { EngineOptions } from './instance/engine-options.js';
+export type { InstanceView } from './instance/instance-view.js';
 export {
   LedInstance,
   type LedInstanceEvents,

@@ -17,13 +17,9 @@ import { smoothingFromSettings } from '../smoothing/smoothing-config.js';
 import type { RgbImage, SmoothingConfig } from '../types.js';
 import { BootEffects } from './boot-effects.js';
 import { type ComponentName, ComponentSwitches } from './components.js';
-import {
-  type ActiveEffect,
-  type EffectProblem,
-  type EffectRequest,
-  EffectRunner,
-} from './effect-runner.js';
-import { type PriorityInfo, priorityInfo } from './priority-info.js';
+import { type EffectRequest, EffectRunner } from './effect-runner.js';
+import type { InstanceView } from './instance-view.js';
+import { priorityInfo } from './priority-info.js';
 
 /** How to build an instance. */
 export interface LedInstanceOptions {
@@ -79,6 +75,8 @@ const BLACK = new Uint8Array(0);
 export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly id: number;
   readonly name: string;
+  // The parts, for the engine's own wiring, tests and benchmarks; a reader outside the engine
+  // reads `view`, and changes the instance only through its methods.
   readonly layout: LedLayout;
   readonly colors: ColorProcessor;
   readonly device: DeviceController;
@@ -86,8 +84,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly effects: EffectRunner;
   readonly components: ComponentSwitches;
   readonly warnings: readonly string[];
-  readonly mappingType: MappingType;
-  readonly #settings: Readonly<Record<string, unknown>>;
+  /** What readers outside the engine see of the instance; always current, read-only. */
+  readonly view: InstanceView;
+  readonly #mappingType: MappingType;
   readonly #smoothingConfig: SmoothingConfig;
   readonly #boot: BootEffects;
   readonly #log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
@@ -99,7 +98,6 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   #smoothing: Smoothing | undefined;
   #smoothingKey = '';
   #smoothingTimer: NodeJS.Timeout | undefined;
-  #visible: MuxerInput | undefined;
   #last: Uint8Array = BLACK;
   #closed = false;
   /** What clients were last told of each component. */
@@ -109,7 +107,6 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     super();
     this.id = options.id;
     this.name = options.name;
-    this.#settings = options.settings;
     this.#log = options.log ?? (() => {});
     const warnings: string[] = [];
     const device = deviceConfigOf(options.settings.device);
@@ -123,7 +120,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.colors = ColorProcessor.fromSettings(options.settings.color, this.layout.ledCount);
     warnings.push(...this.colors.warnings.map((w) => `color.${w}`));
     const colorGroup = (options.settings.color ?? {}) as Record<string, unknown>;
-    this.mappingType = mappingTypeOf(colorGroup.imageToLedMappingType);
+    this.#mappingType = mappingTypeOf(colorGroup.imageToLedMappingType);
     this.#mappingOptions = {
       ...(typeof colorGroup.reducedPixelSetFactorFactor === 'string' ||
       typeof colorGroup.reducedPixelSetFactorFactor === 'number'
@@ -182,6 +179,40 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.muxer.on('priorities', () => {
       this.#boot.prioritiesChanged();
       this.emit('priorities');
+    });
+    this.view = this.#viewOf(options);
+  }
+
+  #viewOf(options: LedInstanceOptions): InstanceView {
+    const instance = this;
+    return Object.freeze({
+      id: options.id,
+      name: options.name,
+      settings: options.settings,
+      mappingType: this.#mappingType,
+      ledCount: this.layout.ledCount,
+      get priorities() {
+        return priorityInfo(instance.muxer, instance.muxer.now());
+      },
+      get activeEffects() {
+        return instance.effects.active.filter((e) => e.priority !== PRIORITY.BACKGROUND);
+      },
+      get effectProblems() {
+        return instance.effects.problems;
+      },
+      get adjustments() {
+        return instance.colors.adjustments;
+      },
+      get components() {
+        return instance.components.list();
+      },
+      get device() {
+        return instance.device.status;
+      },
+      get lastColors() {
+        const last = instance.#last;
+        return last.length > 0 ? last : new Uint8Array(instance.layout.ledCount * 3);
+      },
     });
   }
 
@@ -315,31 +346,10 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     return { ok: true };
   }
 
-  // ---- what serverinfo shows ----
-
-  /** `priorities`: the visible entry first, then ascending (Hyperion.ng #964 fixed). */
-  get priorities(): PriorityInfo[] {
-    return priorityInfo(this.muxer, this.muxer.now());
-  }
-
-  get activeEffects(): ActiveEffect[] {
-    return this.effects.active.filter((e) => e.priority !== PRIORITY.BACKGROUND);
-  }
-
-  get effectProblems(): readonly EffectProblem[] {
-    return this.effects.problems;
-  }
-
-  /** The last colours shown (RGB, layout order), for a live stream's first frame. */
-  get lastColors(): Uint8Array {
-    return this.#last.length > 0 ? this.#last : new Uint8Array(this.layout.ledCount * 3);
-  }
-
   // ---- the frame path ----
 
   #show(input: MuxerInput | undefined): void {
     if (this.#closed) return;
-    this.#visible = input;
     if (!input || !this.components.get('ALL')) {
       // Nothing to show: black at once, past the smoothing (Hyperion.ng leaves LEDs lit).
       this.#stopSmoothing();
@@ -350,7 +360,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     const frame = this.#frame;
     if (input.image) {
       // Effects are mapped with the mean, whatever the setting, as Hyperion.ng does.
-      const type = input.component === 'EFFECT' ? 'multicolor_mean' : this.mappingType;
+      const type = input.component === 'EFFECT' ? 'multicolor_mean' : this.#mappingType;
       this.#mappingFor(input.image, type).map(input.image, frame);
     } else if (input.colors) {
       frame.set(input.colors.subarray(0, frame.length));
@@ -451,15 +461,5 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.muxer.close();
     await this.device.close();
     this.removeAllListeners();
-  }
-
-  /** The visible input now (for tests and serverinfo). */
-  get visible(): MuxerInput | undefined {
-    return this.#visible;
-  }
-
-  /** The instance's settings groups, as given. */
-  get settings(): Readonly<Record<string, unknown>> {
-    return this.#settings;
   }
 }
