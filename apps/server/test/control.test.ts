@@ -451,7 +451,7 @@ describe('restart', () => {
   it('applies a restore that changes the layout and the effect while an effect runs', async () => {
     const { output } = await start();
     await rpc({ command: 'effect', priority: 60, effect: { name: 'Warm Pulse' } });
-    const before = t?.server.runtime.pipeline(0);
+    const before = t?.server.runtime.instance(0);
     expect(before?.view.activeEffects).toHaveLength(1);
     const config = testConfig(output, {
       device: { type: 'file', hardwareLedCount: 3, output, colorOrder: 'rgb' },
@@ -466,9 +466,9 @@ describe('restart', () => {
     const reply = await rpc({ command: 'config', subcommand: 'restoreconfig', config });
     expect(reply.success).toBe(true);
     await restarted;
-    // The old pipeline and its effect are gone; the new one runs the background effect on 3 LEDs.
+    // The old instance and its effect are gone; the new one runs the background effect on 3 LEDs.
     expect(before?.view.activeEffects).toEqual([]);
-    const after = t?.server.runtime.pipeline(0);
+    const after = t?.server.runtime.instance(0);
     expect(after).not.toBe(before);
     expect(after?.view.ledCount).toBe(3);
     await until(

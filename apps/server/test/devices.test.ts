@@ -123,7 +123,7 @@ describe('an adalight device on a serial port', () => {
     );
     expect(restore.json.success).toBe(true);
     await restarted;
-    await until(() => t?.server.runtime.pipeline(0)?.view.device.state === 'on');
+    await until(() => t?.server.runtime.instance(0)?.view.device.state === 'on');
 
     const color = await post(
       `${t.http}/json-rpc`,
@@ -191,7 +191,7 @@ describe('an adalight device on a serial port', () => {
           JSON.stringify(p.data) === JSON.stringify({ name: 'LEDDEVICE', enabled }),
         30_000,
       );
-    await until(() => t?.server.runtime.pipeline(0)?.view.device.state === 'on', 15_000);
+    await until(() => t?.server.runtime.instance(0)?.view.device.state === 'on', 15_000);
     await session.call({ command: 'serverinfo', subscribe: ['components-update'] });
     expect(await ledDevice()).toEqual({ enabled: true, state: 'on' });
 
@@ -232,7 +232,7 @@ describe('an adalight device on a serial port', () => {
       },
     });
     const auth = { headers: { Authorization: `Bearer ${t.token}` } };
-    await until(() => t?.server.runtime.pipeline(0)?.view.device.state === 'error');
+    await until(() => t?.server.runtime.instance(0)?.view.device.state === 'error');
     const info = (await post(`${t.http}/json-rpc`, { command: 'serverinfo' }, auth)).json
       .info as Record<string, unknown>;
     const device = info.device as { state: string; error: string };

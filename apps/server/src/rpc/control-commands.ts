@@ -32,41 +32,41 @@ const NO_INSTANCE: Failure = {
 };
 
 /**
- * The pipelines a request goes to: its `instance` list, else the session's instance, else the
- * first running one — to which a WebSocket session is then bound, as in Hyperion.ng.
+ * The running instances a request goes to: its `instance` list, else the session's instance,
+ * else the first running one — to which a WebSocket session is then bound, as in Hyperion.ng.
  */
 export function targetsOf(
   request: unknown,
   session: Session,
   runtime: ServiceRuntime,
-): { ok: true; pipelines: LedInstance[] } | Failure {
+): { ok: true; instances: LedInstance[] } | Failure {
   const listed = own(request, 'instance');
   if (Array.isArray(listed)) {
-    const pipelines: LedInstance[] = [];
+    const instances: LedInstance[] = [];
     for (const id of listed as number[]) {
-      const pipeline = runtime.pipeline(id);
-      if (!pipeline) {
+      const instance = runtime.instance(id);
+      if (!instance) {
         return {
           ok: false,
           error: `Instance ${id} is not running`,
           details: [`/instance: instance ${id} is not running; start it, or leave it out`],
         };
       }
-      pipelines.push(pipeline);
+      instances.push(instance);
     }
-    return { ok: true, pipelines };
+    return { ok: true, instances };
   }
   const bound = boundInstance(session, runtime);
-  return bound ? { ok: true, pipelines: [bound] } : NO_INSTANCE;
+  return bound ? { ok: true, instances: [bound] } : NO_INSTANCE;
 }
 
-/** The session's instance; an unbound session is bound to the first running one. */
+/** The session's running instance; an unbound session is bound to the first running one. */
 export function boundInstance(session: Session, runtime: ServiceRuntime): LedInstance | undefined {
   const state = session.state;
-  if (state?.instance !== undefined) return runtime.pipeline(state.instance);
+  if (state?.instance !== undefined) return runtime.instance(state.instance);
   const first = runtime.firstRunning;
   if (state && first) state.instance = first.id;
-  return first?.pipeline;
+  return first;
 }
 
 /** "<origin>@<peer>", as Hyperion.ng stores origins; "JsonRpc" when the request names none. */
@@ -91,12 +91,12 @@ async function eachTarget(
   request: unknown,
   session: Session,
   deps: ControlDeps,
-  run: (pipeline: LedInstance) => EngineResult | Promise<EngineResult>,
+  run: (instance: LedInstance) => EngineResult | Promise<EngineResult>,
 ): Promise<Outcome> {
   const targets = targetsOf(request, session, deps.runtime);
   if (!targets.ok) return { reply: errorReply(name, tan, targets.error, targets.details) };
-  for (const pipeline of targets.pipelines) {
-    const result = await run(pipeline);
+  for (const instance of targets.instances) {
+    const result = await run(instance);
     if (!result.ok) return { reply: engineErrorReply(name, tan, result.error) };
   }
   return { reply: successReply(name, tan) };
@@ -114,8 +114,8 @@ export function runEffect(
   const args = effect.args as Record<string, unknown> | undefined;
   const pythonScript = own(request, 'pythonScript');
   const imageData = own(request, 'imageData');
-  return eachTarget(name, tan, request, session, deps, (pipeline) =>
-    pipeline.runEffect({
+  return eachTarget(name, tan, request, session, deps, (instance) =>
+    instance.runEffect({
       name: effect.name as string,
       args,
       ...sourceOf(request, session),
@@ -133,8 +133,8 @@ export function setColor(
   session: Session,
   deps: ControlDeps,
 ): Promise<Outcome> {
-  return eachTarget(name, tan, request, session, deps, (pipeline) =>
-    pipeline.setColor(sourceOf(request, session), own(request, 'color') as number[]),
+  return eachTarget(name, tan, request, session, deps, (instance) =>
+    instance.setColor(sourceOf(request, session), own(request, 'color') as number[]),
   );
 }
 
@@ -182,8 +182,8 @@ export async function setImage(
   const decoded = await imageOf(request);
   if (!decoded.ok) return { reply: errorReply(name, tan, decoded.error, decoded.details) };
   const imageName = own(request, 'name');
-  return eachTarget(name, tan, request, session, deps, (pipeline) =>
-    pipeline.setImage(
+  return eachTarget(name, tan, request, session, deps, (instance) =>
+    instance.setImage(
       {
         ...sourceOf(request, session),
         ...(typeof imageName === 'string' ? { name: imageName } : {}),
@@ -203,8 +203,8 @@ export function clear(
   all: boolean,
 ): Promise<Outcome> {
   const priority = all ? -1 : (own(request, 'priority') as number);
-  return eachTarget(name, tan, request, session, deps, (pipeline) => {
-    pipeline.clear(priority);
+  return eachTarget(name, tan, request, session, deps, (instance) => {
+    instance.clear(priority);
     return { ok: true };
   });
 }
@@ -218,8 +218,8 @@ export function componentState(
   deps: ControlDeps,
 ): Promise<Outcome> {
   const change = own(request, 'componentstate') as { component: string; state: boolean };
-  return eachTarget(name, tan, request, session, deps, (pipeline) =>
-    pipeline.setComponent(change.component, change.state),
+  return eachTarget(name, tan, request, session, deps, (instance) =>
+    instance.setComponent(change.component, change.state),
   );
 }
 
@@ -232,7 +232,7 @@ export function adjustment(
   deps: ControlDeps,
 ): Promise<Outcome> {
   const patch = own(request, 'adjustment') as Record<string, unknown>;
-  return eachTarget(name, tan, request, session, deps, (pipeline) => pipeline.adjust(patch));
+  return eachTarget(name, tan, request, session, deps, (instance) => instance.adjust(patch));
 }
 
 /** `create-effect`: saves a custom effect in the data directory, then reloads the list. */

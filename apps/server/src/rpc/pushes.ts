@@ -57,14 +57,14 @@ export class PushHub {
     );
     on('priorities', (id) =>
       this.#toAll('priorities-update', id, () => ({
-        priorities: runtime.pipeline(id)?.view.priorities ?? [],
+        priorities: runtime.instance(id)?.view.priorities ?? [],
         priorities_autoselect: true,
       })),
     );
     on('component', (id, change) => this.#toAll('components-update', id, () => change));
     on('adjustment', (id) =>
       this.#toAll('adjustment-update', id, () => [
-        ...(runtime.pipeline(id)?.view.adjustments ?? []),
+        ...(runtime.instance(id)?.view.adjustments ?? []),
       ]),
     );
     on('leds', (id, frame) => this.#leds(id, frame));
@@ -106,7 +106,7 @@ export class PushHub {
       this.#streams.set(session, streams);
     }
     if (!streams.has(id)) streams.set(id, { sentAt: 0, timer: undefined });
-    const view = this.#runtime.pipeline(id)?.view;
+    const view = this.#runtime.instance(id)?.view;
     if (view) this.#sendLeds(session, id, view.lastColors);
   }
 
@@ -185,7 +185,7 @@ export class PushHub {
       add('settings-update', undefined, group, { [group]: value });
     }
     for (const info of runtime.instances) {
-      const view = runtime.pipeline(info.id)?.view;
+      const view = runtime.instance(info.id)?.view;
       if (!view) continue;
       const id = info.id;
       add('leds-update', id, '', { leds: view.settings.leds ?? [] });
@@ -238,7 +238,7 @@ export class PushHub {
       stream.timer ??= setTimeout(
         () => {
           stream.timer = undefined;
-          const view = this.#runtime.pipeline(id)?.view;
+          const view = this.#runtime.instance(id)?.view;
           if (view && this.#streams.get(session)?.get(id) === stream) {
             this.#sendLeds(session, id, view.lastColors);
           }

@@ -29,7 +29,7 @@ function activeLedColor(priorities: readonly PriorityInfo[]): unknown[] {
  * Parts of an instance are empty while it is stopped.
  */
 export function serverInfo(runtime: ServiceRuntime, instanceId: number | undefined): unknown {
-  const view = instanceId === undefined ? undefined : runtime.pipeline(instanceId)?.view;
+  const view = instanceId === undefined ? undefined : runtime.instance(instanceId)?.view;
   const catalogue = runtime.catalogue;
   const priorities = view ? view.priorities : [];
   return {

@@ -74,7 +74,6 @@ const BLACK = new Uint8Array(0);
  */
 export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly id: number;
-  readonly name: string;
   // The parts, for the engine's own wiring, tests and benchmarks; a reader outside the engine
   // reads `view`, and changes the instance only through its methods.
   readonly layout: LedLayout;
@@ -99,6 +98,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   #smoothingKey = '';
   #smoothingTimer: NodeJS.Timeout | undefined;
   #last: Uint8Array = BLACK;
+  #name: string;
   #closed = false;
   /** What clients were last told of each component. */
   readonly #announced = new Map<ComponentName, boolean>();
@@ -106,7 +106,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   constructor(options: LedInstanceOptions) {
     super();
     this.id = options.id;
-    this.name = options.name;
+    this.#name = options.name;
     this.#log = options.log ?? (() => {});
     const warnings: string[] = [];
     const device = deviceConfigOf(options.settings.device);
@@ -187,7 +187,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     const instance = this;
     return Object.freeze({
       id: options.id,
-      name: options.name,
+      get name() {
+        return instance.#name;
+      },
       settings: options.settings,
       mappingType: this.#mappingType,
       ledCount: this.layout.ledCount,
@@ -214,6 +216,16 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
         return last.length > 0 ? last : new Uint8Array(instance.layout.ledCount * 3);
       },
     });
+  }
+
+  /** The instance's name, as its configuration names it now. */
+  get name(): string {
+    return this.#name;
+  }
+
+  /** Takes a new name (the instance was renamed); nothing else changes. */
+  rename(name: string): void {
+    this.#name = name;
   }
 
   /** Opens the device (in the background: a device that fails never fails the instance), starts the boot effects. */
