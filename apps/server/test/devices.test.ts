@@ -217,6 +217,89 @@ describe('an adalight device on a serial port', () => {
     expect(await ledDevice()).toEqual({ enabled: true, state: 'on' });
   });
 
+  it('pushes device-update to its subscribers as the device goes to error and back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'glowkit-lost-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const link = join(dir, 'ttyLOST1');
+    const plugIn = async () => {
+      const pair = await ptyPair();
+      socat = pair.socat;
+      symlinkSync(pair.device, `${link}.new`);
+      renameSync(`${link}.new`, link);
+    };
+    await plugIn();
+    t = await startServer({
+      prepare: (server) => {
+        const config = configuration([0], LEDS) as unknown as Configuration;
+        const settings = config.instances[0]?.settings as Record<string, unknown>;
+        settings.device = {
+          type: 'adalight',
+          output: link,
+          hardwareLedCount: LEDS,
+          delayAfterConnect: 0,
+          enableAttemptsInterval: 5,
+        };
+        settings.foregroundEffect = { enable: false };
+        server.store.replace(config, 'test set-up');
+      },
+    });
+    const watcher = await LiveSocket.open(t.ws, t.token);
+    cleanups.push(() => watcher.close());
+    // A Hyperion.ng client subscribes to every topic it knows: Glowkit's own is not among them.
+    const hyperionClient = await LiveSocket.open(t.ws, t.token);
+    cleanups.push(() => hyperionClient.close());
+    await until(() => t?.server.runtime.instance(0)?.view.device.state === 'on', 15_000);
+    expect(
+      await watcher.call({ command: 'serverinfo', subscribe: ['device-update'] }),
+    ).toMatchObject({ success: true });
+    expect(await watcher.call({ command: 'serverinfo', subcommand: 'getSubscriptions' })).toEqual(
+      expect.objectContaining({ info: { subscriptions: ['device-update'] } }),
+    );
+    await hyperionClient.call({ command: 'serverinfo', subscribe: [] });
+    const device = (state: string) =>
+      watcher.next(
+        (p) => p.command === 'device-update' && (p.data as { state: string }).state === state,
+        30_000,
+      );
+
+    // The cable is pulled: the subscriber hears the error and why.
+    const exited = new Promise((resolve) => socat?.once('exit', resolve));
+    socat?.kill();
+    await exited;
+    unlinkSync(link);
+    const lost = await device('error');
+    expect(lost).toMatchObject({
+      command: 'device-update',
+      instance: 0,
+      data: { type: 'adalight', state: 'error', enabled: true },
+    });
+    expect(Object.keys(lost.data as object).sort()).toEqual([
+      'attempts',
+      'dropped',
+      'enabled',
+      'error',
+      'frames',
+      'state',
+      'type',
+    ]);
+    expect((lost.data as { error: string }).error).toContain(link);
+
+    // Plugged in again: the device's retry brings it back, and the subscriber hears that too.
+    await plugIn();
+    const back = await device('on');
+    expect(back).toMatchObject({
+      command: 'device-update',
+      instance: 0,
+      data: { type: 'adalight', state: 'on', enabled: true, attempts: 0 },
+    });
+    expect((back.data as { error?: string }).error).toBeUndefined();
+    // What serverinfo says agrees with the last push.
+    const info = (await watcher.call({ command: 'serverinfo' })).info as { device: unknown };
+    expect(info.device).toMatchObject({ type: 'adalight', state: 'on', enabled: true });
+    await hyperionClient.next((p) => p.command === 'components-update');
+    expect(hyperionClient.pushes.some((p) => p.command === 'device-update')).toBe(false);
+  });
+
   it('reports a port that does not exist in serverinfo and keeps the instance running', async () => {
     t = await startServer({
       prepare: (server) => {

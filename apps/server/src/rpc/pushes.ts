@@ -62,6 +62,8 @@ export class PushHub {
       })),
     );
     on('component', (id, change) => this.#toAll('components-update', id, () => change));
+    // Glowkit's own topic: a page shows the device's state without polling serverinfo.
+    on('device', (id, status) => this.#toAll('device-update', id, () => status));
     on('adjustment', (id) =>
       this.#toAll('adjustment-update', id, () => [
         ...(runtime.instance(id)?.view.adjustments ?? []),

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import {
   type ComponentName,
+  type DeviceStatus,
   EffectCatalogue,
   type EngineOptions,
   LedInstance,
@@ -47,6 +48,8 @@ export interface RuntimeEvents {
   adjustment: [number];
   /** An instance's final LED colours (the live stream). */
   leds: [number, Uint8Array];
+  /** An instance's LED device changed state (`device-update`). */
+  device: [number, DeviceStatus];
 }
 
 /** How the runtime runs its instances. */
@@ -291,6 +294,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
     instance.on('component', (change) => this.emit('component', id, change));
     instance.on('adjustment', () => this.emit('adjustment', id));
     instance.on('leds', (frame) => this.emit('leds', id, frame));
+    instance.on('device', (status) => this.emit('device', id, status));
     await instance.start();
   }
 
