@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
 import { configuration } from './support/configs.js';
+import { writeEffect } from './support/effects.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
@@ -186,23 +187,7 @@ describe('effects', () => {
   it('answers why an effect failed at start, and the next priority shows', async () => {
     const custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
     cleanups.push(() => rmSync(custom, { recursive: true, force: true }));
-    mkdirSync(join(custom, 'schema'), { recursive: true });
-    writeFileSync(join(custom, 'broken.py'), 'import hyperion\nraise ValueError("no luck")\n');
-    writeFileSync(
-      join(custom, 'schema', 'broken.schema.json'),
-      JSON.stringify({
-        type: 'object',
-        script: 'broken.py',
-        title: 'edt_eff_broken_header',
-        required: true,
-        properties: {},
-        additionalProperties: false,
-      }),
-    );
-    writeFileSync(
-      join(custom, 'broken.json'),
-      JSON.stringify({ name: 'Broken', script: 'broken.py', args: {} }),
-    );
+    writeEffect(custom, 'Broken', 'broken.py', 'import hyperion\nraise ValueError("no luck")\n');
     const { output } = await start({}, custom);
     await rpc({ command: 'color', priority: 100, color: [0, 255, 0] });
     const reply = await rpc({ command: 'effect', priority: 50, effect: { name: 'Broken' } });
@@ -218,25 +203,11 @@ describe('effects', () => {
   it('logs an effect killed for ignoring a stop, and lists it in effectErrors', async () => {
     const custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
     cleanups.push(() => rmSync(custom, { recursive: true, force: true }));
-    mkdirSync(join(custom, 'schema'));
-    writeFileSync(
-      join(custom, 'stubborn.py'),
+    writeEffect(
+      custom,
+      'Stubborn',
+      'stubborn.py',
       'import hyperion, time\nwhile True:\n    hyperion.setColor(9, 9, 9)\n    time.sleep(0.05)\n',
-    );
-    writeFileSync(
-      join(custom, 'schema', 'stubborn.schema.json'),
-      JSON.stringify({
-        type: 'object',
-        script: 'stubborn.py',
-        title: 'edt_eff_stubborn_header',
-        required: true,
-        properties: {},
-        additionalProperties: false,
-      }),
-    );
-    writeFileSync(
-      join(custom, 'stubborn.json'),
-      JSON.stringify({ name: 'Stubborn', script: 'stubborn.py', args: {} }),
     );
     await start({}, custom);
     expect(await rpc({ command: 'effect', priority: 50, effect: { name: 'Stubborn' } })).toEqual({

@@ -90,6 +90,47 @@ afterEach(async () => {
   t = reader = socat = undefined;
 });
 
+/** Starts a server whose instance 0 drives an adalight device at `output`, without a boot effect. */
+async function startAdalightServer(
+  output: string,
+  device: Record<string, unknown> = {},
+): Promise<TestServer> {
+  t = await startServer({
+    prepare: (server) => {
+      const config = configuration([0], LEDS) as unknown as Configuration;
+      const settings = config.instances[0]?.settings as Record<string, unknown>;
+      settings.device = { type: 'adalight', output, hardwareLedCount: LEDS, ...device };
+      settings.foregroundEffect = { enable: false };
+      server.store.replace(config, 'test set-up');
+    },
+  });
+  return t;
+}
+
+/**
+ * Starts a server whose adalight device is at a link to a pseudo-terminal, retried every 5 s:
+ * unplug it by killing `socat` and removing `link`, plug it in again with `plugIn()`.
+ */
+async function serverOnReplugablePort(
+  name: string,
+): Promise<{ server: TestServer; link: string; plugIn: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'glowkit-lost-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const link = join(dir, name);
+  const plugIn = async () => {
+    const pair = await ptyPair();
+    socat = pair.socat;
+    symlinkSync(pair.device, `${link}.new`);
+    renameSync(`${link}.new`, link);
+  };
+  await plugIn();
+  const server = await startAdalightServer(link, {
+    delayAfterConnect: 0,
+    enableAttemptsInterval: 5,
+  });
+  return { server, link, plugIn };
+}
+
 describe('an adalight device on a serial port', () => {
   it('receives the frames of an effect after a restore configures it', async () => {
     const pair = await ptyPair();
@@ -149,32 +190,8 @@ describe('an adalight device on a serial port', () => {
   });
 
   it('shows LEDDEVICE off while its serial port is lost, and on again once it is back', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'glowkit-lost-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const link = join(dir, 'ttyLOST0');
-    const plugIn = async () => {
-      const pair = await ptyPair();
-      socat = pair.socat;
-      symlinkSync(pair.device, `${link}.new`);
-      renameSync(`${link}.new`, link);
-    };
-    await plugIn();
-    t = await startServer({
-      prepare: (server) => {
-        const config = configuration([0], LEDS) as unknown as Configuration;
-        const settings = config.instances[0]?.settings as Record<string, unknown>;
-        settings.device = {
-          type: 'adalight',
-          output: link,
-          hardwareLedCount: LEDS,
-          delayAfterConnect: 0,
-          enableAttemptsInterval: 5,
-        };
-        settings.foregroundEffect = { enable: false };
-        server.store.replace(config, 'test set-up');
-      },
-    });
-    const session = await LiveSocket.open(t.ws, t.token);
+    const { server, link, plugIn } = await serverOnReplugablePort('ttyLOST0');
+    const session = await LiveSocket.open(server.ws, server.token);
     cleanups.push(() => session.close());
     const ledDevice = async () => {
       const info = (await session.call({ command: 'serverinfo' })).info as Record<string, unknown>;
@@ -218,35 +235,11 @@ describe('an adalight device on a serial port', () => {
   });
 
   it('pushes device-update to its subscribers as the device goes to error and back', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'glowkit-lost-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const link = join(dir, 'ttyLOST1');
-    const plugIn = async () => {
-      const pair = await ptyPair();
-      socat = pair.socat;
-      symlinkSync(pair.device, `${link}.new`);
-      renameSync(`${link}.new`, link);
-    };
-    await plugIn();
-    t = await startServer({
-      prepare: (server) => {
-        const config = configuration([0], LEDS) as unknown as Configuration;
-        const settings = config.instances[0]?.settings as Record<string, unknown>;
-        settings.device = {
-          type: 'adalight',
-          output: link,
-          hardwareLedCount: LEDS,
-          delayAfterConnect: 0,
-          enableAttemptsInterval: 5,
-        };
-        settings.foregroundEffect = { enable: false };
-        server.store.replace(config, 'test set-up');
-      },
-    });
-    const watcher = await LiveSocket.open(t.ws, t.token);
+    const { server, link, plugIn } = await serverOnReplugablePort('ttyLOST1');
+    const watcher = await LiveSocket.open(server.ws, server.token);
     cleanups.push(() => watcher.close());
     // A Hyperion.ng client subscribes to every topic it knows: Glowkit's own is not among them.
-    const hyperionClient = await LiveSocket.open(t.ws, t.token);
+    const hyperionClient = await LiveSocket.open(server.ws, server.token);
     cleanups.push(() => hyperionClient.close());
     await until(() => t?.server.runtime.instance(0)?.view.device.state === 'on', 15_000);
     expect(
@@ -301,19 +294,7 @@ describe('an adalight device on a serial port', () => {
   });
 
   it('reports a port that does not exist in serverinfo and keeps the instance running', async () => {
-    t = await startServer({
-      prepare: (server) => {
-        const config = configuration([0], LEDS) as unknown as Configuration;
-        const settings = config.instances[0]?.settings as Record<string, unknown>;
-        settings.device = {
-          type: 'adalight',
-          output: '/dev/glowkit-no-such-port',
-          hardwareLedCount: LEDS,
-        };
-        settings.foregroundEffect = { enable: false };
-        server.store.replace(config, 'test set-up');
-      },
-    });
+    t = await startAdalightServer('/dev/glowkit-no-such-port');
     const auth = { headers: { Authorization: `Bearer ${t.token}` } };
     await until(() => t?.server.runtime.instance(0)?.view.device.state === 'error');
     const info = (await post(`${t.http}/json-rpc`, { command: 'serverinfo' }, auth)).json

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engineError } from '@glowkit/engine';
@@ -7,6 +7,7 @@ import { describeEngineError } from '../src/rpc/engine-errors.js';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
 import { configuration } from './support/configs.js';
+import { writeEffect } from './support/effects.js';
 import { startServer, type TestServer } from './support/server.js';
 
 /**
@@ -36,23 +37,7 @@ function testConfig(output: string): Configuration {
 
 beforeAll(async () => {
   custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
-  mkdirSync(join(custom, 'schema'));
-  writeFileSync(join(custom, 'broken.py'), 'import hyperion\nraise ValueError("no luck")\n');
-  writeFileSync(
-    join(custom, 'schema', 'broken.schema.json'),
-    JSON.stringify({
-      type: 'object',
-      script: 'broken.py',
-      title: 'edt_eff_broken_header',
-      required: true,
-      properties: {},
-      additionalProperties: false,
-    }),
-  );
-  writeFileSync(
-    join(custom, 'broken.json'),
-    JSON.stringify({ name: 'Broken', script: 'broken.py', args: {} }),
-  );
+  writeEffect(custom, 'Broken', 'broken.py', 'import hyperion\nraise ValueError("no luck")\n');
   t = await startServer({
     prepare: (server) => {
       const output = join(server.options.dataDir, 'leds.txt');
