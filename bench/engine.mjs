@@ -294,7 +294,7 @@ console.log(`\n4. Swirl (conical gradient on the canvas), 300 LEDs, 25 fps, ${SW
     durationMs: -1,
     origin: 'bench',
   });
-  if (!result.ok) throw new Error(`the swirl did not start: ${result.error} ${result.details}`);
+  if (!result.ok) throw new Error(`the swirl did not start: ${result.error.message}`);
   await sleep(500);
   const own0 = ownCpu();
   const kids0 = childrenCpu();

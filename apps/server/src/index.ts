@@ -8,7 +8,7 @@ export { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 export { adminTokenFile, databaseFile, defaultDataDir } from './data-dir.js';
 export { ensureAdminToken, type FirstToken } from './first-start.js';
 export { createLogger, type Logger, type LogOptions } from './logger.js';
-export type { InstanceInfo } from './runtime/instance-runtime.js';
+export type { InstanceInfo } from './runtime/service-runtime.js';
 export { ServiceRuntime } from './runtime/service-runtime.js';
 export {
   createServer,

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
 import { configuration } from './support/configs.js';
+import { writeEffect } from './support/effects.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
@@ -186,23 +187,7 @@ describe('effects', () => {
   it('answers why an effect failed at start, and the next priority shows', async () => {
     const custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
     cleanups.push(() => rmSync(custom, { recursive: true, force: true }));
-    mkdirSync(join(custom, 'schema'), { recursive: true });
-    writeFileSync(join(custom, 'broken.py'), 'import hyperion\nraise ValueError("no luck")\n');
-    writeFileSync(
-      join(custom, 'schema', 'broken.schema.json'),
-      JSON.stringify({
-        type: 'object',
-        script: 'broken.py',
-        title: 'edt_eff_broken_header',
-        required: true,
-        properties: {},
-        additionalProperties: false,
-      }),
-    );
-    writeFileSync(
-      join(custom, 'broken.json'),
-      JSON.stringify({ name: 'Broken', script: 'broken.py', args: {} }),
-    );
+    writeEffect(custom, 'Broken', 'broken.py', 'import hyperion\nraise ValueError("no luck")\n');
     const { output } = await start({}, custom);
     await rpc({ command: 'color', priority: 100, color: [0, 255, 0] });
     const reply = await rpc({ command: 'effect', priority: 50, effect: { name: 'Broken' } });
@@ -218,25 +203,11 @@ describe('effects', () => {
   it('logs an effect killed for ignoring a stop, and lists it in effectErrors', async () => {
     const custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
     cleanups.push(() => rmSync(custom, { recursive: true, force: true }));
-    mkdirSync(join(custom, 'schema'));
-    writeFileSync(
-      join(custom, 'stubborn.py'),
+    writeEffect(
+      custom,
+      'Stubborn',
+      'stubborn.py',
       'import hyperion, time\nwhile True:\n    hyperion.setColor(9, 9, 9)\n    time.sleep(0.05)\n',
-    );
-    writeFileSync(
-      join(custom, 'schema', 'stubborn.schema.json'),
-      JSON.stringify({
-        type: 'object',
-        script: 'stubborn.py',
-        title: 'edt_eff_stubborn_header',
-        required: true,
-        properties: {},
-        additionalProperties: false,
-      }),
-    );
-    writeFileSync(
-      join(custom, 'stubborn.json'),
-      JSON.stringify({ name: 'Stubborn', script: 'stubborn.py', args: {} }),
     );
     await start({}, custom);
     expect(await rpc({ command: 'effect', priority: 50, effect: { name: 'Stubborn' } })).toEqual({
@@ -451,8 +422,8 @@ describe('restart', () => {
   it('applies a restore that changes the layout and the effect while an effect runs', async () => {
     const { output } = await start();
     await rpc({ command: 'effect', priority: 60, effect: { name: 'Warm Pulse' } });
-    const before = t?.server.runtime.pipeline(0);
-    expect(before?.activeEffects).toHaveLength(1);
+    const before = t?.server.runtime.instance(0);
+    expect(before?.view.activeEffects).toHaveLength(1);
     const config = testConfig(output, {
       device: { type: 'file', hardwareLedCount: 3, output, colorOrder: 'rgb' },
       leds: [
@@ -466,12 +437,14 @@ describe('restart', () => {
     const reply = await rpc({ command: 'config', subcommand: 'restoreconfig', config });
     expect(reply.success).toBe(true);
     await restarted;
-    // The old pipeline and its effect are gone; the new one runs the background effect on 3 LEDs.
-    expect(before?.activeEffects).toEqual([]);
-    const after = t?.server.runtime.pipeline(0);
+    // The old instance and its effect are gone; the new one runs the background effect on 3 LEDs.
+    expect(before?.view.activeEffects).toEqual([]);
+    const after = t?.server.runtime.instance(0);
     expect(after).not.toBe(before);
-    expect(after?.layout.ledCount).toBe(3);
-    await until(() => after?.muxer.get(254)?.owner === 'Ice Pulse');
+    expect(after?.view.ledCount).toBe(3);
+    await until(
+      () => after?.view.priorities.find((p) => p.priority === 254)?.owner === 'Ice Pulse',
+    );
     await until(
       () => lastFrame(output).length === 3 && lastFrame(output).some((l) => l.some((c) => c > 0)),
     );

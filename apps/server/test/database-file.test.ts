@@ -90,7 +90,7 @@ async function expectWritesRefused(s: TestServer, why: RegExp): Promise<void> {
   // Nothing changed, as far as the running server can tell either.
   expect(s.server.store.read()).toEqual(before);
   expect(s.server.store.tokens.list().map((i) => i.id)).toEqual(tokens.map((i) => i.id));
-  expect(s.server.runtime.instance(0)?.pipeline).toBeDefined();
+  expect(s.server.runtime.instance(0)).toBeDefined();
 }
 
 /** The log lines (any level) whose message matches. */

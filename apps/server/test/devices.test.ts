@@ -90,6 +90,47 @@ afterEach(async () => {
   t = reader = socat = undefined;
 });
 
+/** Starts a server whose instance 0 drives an adalight device at `output`, without a boot effect. */
+async function startAdalightServer(
+  output: string,
+  device: Record<string, unknown> = {},
+): Promise<TestServer> {
+  t = await startServer({
+    prepare: (server) => {
+      const config = configuration([0], LEDS) as unknown as Configuration;
+      const settings = config.instances[0]?.settings as Record<string, unknown>;
+      settings.device = { type: 'adalight', output, hardwareLedCount: LEDS, ...device };
+      settings.foregroundEffect = { enable: false };
+      server.store.replace(config, 'test set-up');
+    },
+  });
+  return t;
+}
+
+/**
+ * Starts a server whose adalight device is at a link to a pseudo-terminal, retried every 5 s:
+ * unplug it by killing `socat` and removing `link`, plug it in again with `plugIn()`.
+ */
+async function serverOnReplugablePort(
+  name: string,
+): Promise<{ server: TestServer; link: string; plugIn: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'glowkit-lost-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const link = join(dir, name);
+  const plugIn = async () => {
+    const pair = await ptyPair();
+    socat = pair.socat;
+    symlinkSync(pair.device, `${link}.new`);
+    renameSync(`${link}.new`, link);
+  };
+  await plugIn();
+  const server = await startAdalightServer(link, {
+    delayAfterConnect: 0,
+    enableAttemptsInterval: 5,
+  });
+  return { server, link, plugIn };
+}
+
 describe('an adalight device on a serial port', () => {
   it('receives the frames of an effect after a restore configures it', async () => {
     const pair = await ptyPair();
@@ -123,7 +164,7 @@ describe('an adalight device on a serial port', () => {
     );
     expect(restore.json.success).toBe(true);
     await restarted;
-    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on');
+    await until(() => t?.server.runtime.instance(0)?.view.device.state === 'on');
 
     const color = await post(
       `${t.http}/json-rpc`,
@@ -149,32 +190,8 @@ describe('an adalight device on a serial port', () => {
   });
 
   it('shows LEDDEVICE off while its serial port is lost, and on again once it is back', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'glowkit-lost-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const link = join(dir, 'ttyLOST0');
-    const plugIn = async () => {
-      const pair = await ptyPair();
-      socat = pair.socat;
-      symlinkSync(pair.device, `${link}.new`);
-      renameSync(`${link}.new`, link);
-    };
-    await plugIn();
-    t = await startServer({
-      prepare: (server) => {
-        const config = configuration([0], LEDS) as unknown as Configuration;
-        const settings = config.instances[0]?.settings as Record<string, unknown>;
-        settings.device = {
-          type: 'adalight',
-          output: link,
-          hardwareLedCount: LEDS,
-          delayAfterConnect: 0,
-          enableAttemptsInterval: 5,
-        };
-        settings.foregroundEffect = { enable: false };
-        server.store.replace(config, 'test set-up');
-      },
-    });
-    const session = await LiveSocket.open(t.ws, t.token);
+    const { server, link, plugIn } = await serverOnReplugablePort('ttyLOST0');
+    const session = await LiveSocket.open(server.ws, server.token);
     cleanups.push(() => session.close());
     const ledDevice = async () => {
       const info = (await session.call({ command: 'serverinfo' })).info as Record<string, unknown>;
@@ -191,7 +208,7 @@ describe('an adalight device on a serial port', () => {
           JSON.stringify(p.data) === JSON.stringify({ name: 'LEDDEVICE', enabled }),
         30_000,
       );
-    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'on', 15_000);
+    await until(() => t?.server.runtime.instance(0)?.view.device.state === 'on', 15_000);
     await session.call({ command: 'serverinfo', subscribe: ['components-update'] });
     expect(await ledDevice()).toEqual({ enabled: true, state: 'on' });
 
@@ -217,22 +234,69 @@ describe('an adalight device on a serial port', () => {
     expect(await ledDevice()).toEqual({ enabled: true, state: 'on' });
   });
 
-  it('reports a port that does not exist in serverinfo and keeps the instance running', async () => {
-    t = await startServer({
-      prepare: (server) => {
-        const config = configuration([0], LEDS) as unknown as Configuration;
-        const settings = config.instances[0]?.settings as Record<string, unknown>;
-        settings.device = {
-          type: 'adalight',
-          output: '/dev/glowkit-no-such-port',
-          hardwareLedCount: LEDS,
-        };
-        settings.foregroundEffect = { enable: false };
-        server.store.replace(config, 'test set-up');
-      },
+  it('pushes device-update to its subscribers as the device goes to error and back', async () => {
+    const { server, link, plugIn } = await serverOnReplugablePort('ttyLOST1');
+    const watcher = await LiveSocket.open(server.ws, server.token);
+    cleanups.push(() => watcher.close());
+    // A Hyperion.ng client subscribes to every topic it knows: Glowkit's own is not among them.
+    const hyperionClient = await LiveSocket.open(server.ws, server.token);
+    cleanups.push(() => hyperionClient.close());
+    await until(() => t?.server.runtime.instance(0)?.view.device.state === 'on', 15_000);
+    expect(
+      await watcher.call({ command: 'serverinfo', subscribe: ['device-update'] }),
+    ).toMatchObject({ success: true });
+    expect(await watcher.call({ command: 'serverinfo', subcommand: 'getSubscriptions' })).toEqual(
+      expect.objectContaining({ info: { subscriptions: ['device-update'] } }),
+    );
+    await hyperionClient.call({ command: 'serverinfo', subscribe: [] });
+    const device = (state: string) =>
+      watcher.next(
+        (p) => p.command === 'device-update' && (p.data as { state: string }).state === state,
+        30_000,
+      );
+
+    // The cable is pulled: the subscriber hears the error and why.
+    const exited = new Promise((resolve) => socat?.once('exit', resolve));
+    socat?.kill();
+    await exited;
+    unlinkSync(link);
+    const lost = await device('error');
+    expect(lost).toMatchObject({
+      command: 'device-update',
+      instance: 0,
+      data: { type: 'adalight', state: 'error', enabled: true },
     });
+    expect(Object.keys(lost.data as object).sort()).toEqual([
+      'attempts',
+      'dropped',
+      'enabled',
+      'error',
+      'frames',
+      'state',
+      'type',
+    ]);
+    expect((lost.data as { error: string }).error).toContain(link);
+
+    // Plugged in again: the device's retry brings it back, and the subscriber hears that too.
+    await plugIn();
+    const back = await device('on');
+    expect(back).toMatchObject({
+      command: 'device-update',
+      instance: 0,
+      data: { type: 'adalight', state: 'on', enabled: true, attempts: 0 },
+    });
+    expect((back.data as { error?: string }).error).toBeUndefined();
+    // What serverinfo says agrees with the last push.
+    const info = (await watcher.call({ command: 'serverinfo' })).info as { device: unknown };
+    expect(info.device).toMatchObject({ type: 'adalight', state: 'on', enabled: true });
+    await hyperionClient.next((p) => p.command === 'components-update');
+    expect(hyperionClient.pushes.some((p) => p.command === 'device-update')).toBe(false);
+  });
+
+  it('reports a port that does not exist in serverinfo and keeps the instance running', async () => {
+    t = await startAdalightServer('/dev/glowkit-no-such-port');
     const auth = { headers: { Authorization: `Bearer ${t.token}` } };
-    await until(() => t?.server.runtime.pipeline(0)?.device.status.state === 'error');
+    await until(() => t?.server.runtime.instance(0)?.view.device.state === 'error');
     const info = (await post(`${t.http}/json-rpc`, { command: 'serverinfo' }, auth)).json
       .info as Record<string, unknown>;
     const device = info.device as { state: string; error: string };

@@ -26,7 +26,7 @@ function listenerCounts(emitters: Record<string, Emitter>): Counts {
   return counts;
 }
 
-/** The emitters a running server keeps: itself, its runtime, each instance's pipeline, the process. */
+/** The emitters a running server keeps: itself, its runtime, each running instance, the process. */
 function serverEmitters(t: TestServer): Record<string, Emitter> {
   const emitters: Record<string, Emitter> = {
     server: t.server,
@@ -34,8 +34,8 @@ function serverEmitters(t: TestServer): Record<string, Emitter> {
     process,
   };
   for (const info of t.server.runtime.instances) {
-    const pipeline = t.server.runtime.pipeline(info.id);
-    if (pipeline) emitters[`instance ${info.id}`] = pipeline as unknown as Emitter;
+    const instance = t.server.runtime.instance(info.id);
+    if (instance) emitters[`instance ${info.id}`] = instance as unknown as Emitter;
   }
   return emitters;
 }

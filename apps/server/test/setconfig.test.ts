@@ -50,9 +50,9 @@ describe('config setconfig', () => {
 
   it('saves a device group of one instance, keeps a snapshot, and rebuilds that instance alone', async () => {
     const output = join(work, 'leds.txt');
-    const other = t.server.runtime.instance(1);
-    const otherPipeline = other?.pipeline;
-    const otherDevice = otherPipeline?.device;
+    const other = t.server.runtime.info(1);
+    const otherInstance = t.server.runtime.instance(1);
+    const otherDevice = otherInstance?.device;
     expect(otherDevice).toBeDefined();
     const snapshots = t.server.store.snapshots().length;
 
@@ -77,7 +77,7 @@ describe('config setconfig', () => {
     expect(t.server.store.read().instances[0]?.settings.device).toEqual(device);
 
     // Instance 0 runs the new device: a colour reaches the file, in the new colour order.
-    const config = t.server.runtime.pipeline(0)?.device.config;
+    const config = t.server.runtime.instance(0)?.device.config;
     expect(config).toMatchObject({ type: 'file', output, colorOrder: 'grb' });
     const colored = await editor.call({
       command: 'color',
@@ -88,11 +88,11 @@ describe('config setconfig', () => {
     expect(colored.success).toBe(true);
     await until(() => existsSync(output) && readFileSync(output, 'utf8').includes('{0,255,0}'));
 
-    // Instance 1 never stopped: the same runtime, pipeline and device objects.
-    expect(t.server.runtime.instance(1)).toBe(other);
-    expect(t.server.runtime.instance(1)?.startedAt).toBe(other?.startedAt);
-    expect(t.server.runtime.pipeline(1)).toBe(otherPipeline);
-    expect(t.server.runtime.pipeline(1)?.device).toBe(otherDevice);
+    // Instance 1 never stopped: the same start time, LedInstance and device objects.
+    expect(t.server.runtime.info(1)).toEqual(other);
+    expect(t.server.runtime.info(1)?.startedAt).toBe(other?.startedAt);
+    expect(t.server.runtime.instance(1)).toBe(otherInstance);
+    expect(t.server.runtime.instance(1)?.device).toBe(otherDevice);
 
     // Sessions stayed open, and subscribers heard of the change.
     expect(await editor.call({ command: 'sysinfo' })).toMatchObject({ success: true });
@@ -154,7 +154,8 @@ describe('config setconfig', () => {
 
   it('writes nothing, and restarts nothing, when no group changes', async () => {
     const stored = t.server.store.read().instances[1]?.settings.smoothing;
-    const runtime = t.server.runtime.instance(1);
+    const running = t.server.runtime.instance(1);
+    expect(running).toBeDefined();
     const snapshots = t.server.store.snapshots().length;
     const reply = await call(setconfig({ smoothing: stored }, 1));
     expect(reply.json).toMatchObject({
@@ -162,7 +163,7 @@ describe('config setconfig', () => {
       info: { snapshot: null, restarted: 'none', changed: [], instance: 1 },
     });
     expect(t.server.store.snapshots()).toHaveLength(snapshots);
-    expect(t.server.runtime.instance(1)).toBe(runtime);
+    expect(t.server.runtime.instance(1)).toBe(running);
   });
 
   it('resets a group given as null to its default, and takes a group given as JSON text', async () => {

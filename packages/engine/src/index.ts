@@ -33,7 +33,11 @@ export { DdpDevice } from './devices/network/ddp-device.js';
 export { UdpRawDevice } from './devices/network/udp-raw-device.js';
 export { WledDevice } from './devices/network/wled-device.js';
 export { VirtualDevice } from './devices/virtual-device.js';
-export { createCustomEffect, deleteCustomEffect } from './effects/custom-effects.js';
+export {
+  type CustomEffectResult,
+  createCustomEffect,
+  deleteCustomEffect,
+} from './effects/custom-effects.js';
 export { validateEffectArgs } from './effects/effect-args.js';
 export {
   type CatalogueOptions,
@@ -50,14 +54,19 @@ export {
   EffectProcess,
   type EffectProcessOptions,
 } from './effects/effect-process.js';
+export {
+  type AdjustmentValueKind,
+  type ArgViolation,
+  type EngineError,
+  type EngineErrorCode,
+  type EngineErrorDetails,
+  type EngineResult,
+  engineError,
+} from './errors.js';
 export { COMPONENTS, type ComponentName, ComponentSwitches } from './instance/components.js';
-export type {
-  ActiveEffect,
-  EffectFailure,
-  EffectProblem,
-  EffectRequest,
-} from './instance/effect-runner.js';
+export type { ActiveEffect, EffectProblem, EffectRequest } from './instance/effect-runner.js';
 export type { EngineOptions } from './instance/engine-options.js';
+export type { InstanceView } from './instance/instance-view.js';
 export {
   LedInstance,
   type LedInstanceEvents,

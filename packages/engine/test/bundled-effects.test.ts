@@ -77,8 +77,8 @@ describe('every bundled effect', () => {
         // …and it is still running, without problems, at least 2 s after it started.
         const left = 2000 - (performance.now() - begun);
         if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-        expect(instance.effectProblems).toEqual([]);
-        expect(instance.activeEffects.map((e) => e.name)).toEqual([name]);
+        expect(instance.view.effectProblems).toEqual([]);
+        expect(instance.view.activeEffects.map((e) => e.name)).toEqual([name]);
       } finally {
         await instance.close();
       }

@@ -144,7 +144,7 @@ describe('LedInstance', () => {
     await instance.start();
     await until(() => lines(output).length === 1);
     expect(lines(output)).toEqual([' [{0,0,0}{0,0,0}{0,0,0}{0,0,0}]']);
-    expect(instance.device.status.state).toBe('on');
+    expect(instance.view.device.state).toBe('on');
     await instance.close();
   });
 
@@ -190,7 +190,7 @@ describe('LedInstance', () => {
     expect(ended).toHaveLength(1);
     expect(ended[0]?.at).toBeGreaterThanOrEqual(ended[0]?.expiresAt ?? Infinity);
     expect(ended[0]?.blackInSameTurn).toBe(true);
-    expect(instance.priorities).toEqual([]);
+    expect(instance.view.priorities).toEqual([]);
     await instance.close();
   });
 
@@ -223,12 +223,12 @@ describe('LedInstance', () => {
       backgroundEffect: { enable: true, type: 'color', color: [0, 0, 9] },
     });
     await instance.start();
-    expect(instance.activeEffects).toMatchObject([
+    expect(instance.view.activeEffects).toMatchObject([
       { name: 'Warm Pulse', priority: 1, timeout: 3000 },
     ]);
     expect(instance.muxer.get(254)).toBeUndefined();
     await until(() => instance.muxer.get(254)?.component === 'COLOR', 10_000);
-    expect(instance.activeEffects).toEqual([]);
+    expect(instance.view.activeEffects).toEqual([]);
     // A colour hides the background; clearing it brings the background back.
     instance.setColor({ priority: 50, durationMs: -1, origin: 'test' }, [5, 5, 5]);
     await until(() => instance.muxer.get(254) === undefined);
@@ -242,10 +242,94 @@ describe('LedInstance', () => {
     await instance.start();
     await instance.runEffect({ name: 'Warm Pulse', priority: 30, durationMs: -1, origin: 'test' });
     expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
-    expect(instance.activeEffects).toEqual([]);
+    expect(instance.view.activeEffects).toEqual([]);
     await until(() => lines(output).at(-1) === ' [{0,0,0}{0,0,0}{0,0,0}{0,0,0}]');
     expect(await instance.setComponent('ALL', true)).toEqual({ ok: true });
-    expect(instance.activeEffects).toMatchObject([{ name: 'Warm Pulse', priority: 30 }]);
+    expect(instance.view.activeEffects).toMatchObject([{ name: 'Warm Pulse', priority: 30 }]);
+    await instance.close();
+  });
+
+  it('shows what it runs through a read-only view that is always current', async () => {
+    const { instance, output } = instanceWith({
+      color: { imageToLedMappingType: 'unicolor_mean', channelAdjustment: [{ id: 'tv' }] },
+    });
+    const { view } = instance;
+    expect(view).toMatchObject({
+      id: 0,
+      name: 'test',
+      ledCount: LEDS,
+      mappingType: 'unicolor_mean',
+    });
+    expect(view.settings.leds).toHaveLength(LEDS);
+    expect([...view.lastColors]).toEqual(new Array(LEDS * 3).fill(0));
+    await instance.start();
+    await until(() => view.device.state === 'on');
+    expect(view.device).toMatchObject({ type: 'file', enabled: true, error: undefined });
+    instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [0, 0, 255]);
+    await until(() => lines(output).at(-1)?.startsWith(' [{0,0,255}'));
+    expect(view.priorities).toMatchObject([
+      { componentId: 'COLOR', priority: 10, visible: true, value: { RGB: [0, 0, 255] } },
+    ]);
+    expect([...view.lastColors.subarray(0, 3)]).toEqual([0, 0, 255]);
+    expect(instance.adjust({ id: 'tv', brightness: 50 })).toEqual({ ok: true });
+    expect(view.adjustments).toMatchObject([{ id: 'tv', brightness: 50 }]);
+    expect(await instance.setComponent('SMOOTHING', false)).toEqual({ ok: true });
+    expect(view.components).toContainEqual({ enabled: false, name: 'SMOOTHING' });
+    await instance.runEffect({ name: 'Warm Pulse', priority: 5, durationMs: -1, origin: 'test' });
+    expect(view.activeEffects).toMatchObject([{ name: 'Warm Pulse', priority: 5 }]);
+    expect(view.effectProblems).toEqual([]);
+    // Read-only: a reader cannot change the instance through it.
+    expect(() => {
+      (view as { mappingType: string }).mappingType = 'multicolor_mean';
+    }).toThrow(TypeError);
+    expect(view.mappingType).toBe('unicolor_mean');
+    await instance.close();
+  });
+
+  it('reports each failure as a code with its parameters, in no wire protocol’s words', async () => {
+    const { instance } = instanceWith();
+    await instance.start();
+    const source = { priority: 30, durationMs: -1, origin: 'test' };
+    const failures = [
+      await instance.runEffect({ ...source, name: 'No Such' }),
+      await instance.runEffect({ ...source, name: 'Warm Pulse', args: { period: 'slow' } }),
+      await instance.runEffect({ ...source, name: 'X', pythonScript: ':/effects/none.py' }),
+      await instance.setComponent('V4L', true),
+      await instance.setComponent('TOASTER', true),
+      instance.adjust({ id: 'lamp', brightness: 10 }),
+    ];
+    expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
+    failures.push(instance.setColor(source, [1, 2, 3]));
+    const known = ['ALL', 'SMOOTHING', 'LEDDEVICE'];
+    expect(
+      failures.map((f) => (f.ok ? f : { code: f.error.code, details: f.error.details })),
+    ).toEqual([
+      { code: 'effect-not-found', details: { name: 'No Such' } },
+      {
+        code: 'effect-args-invalid',
+        details: {
+          violations: [{ pointer: '/period', rule: 'must be a number, not "slow"' }],
+        },
+      },
+      {
+        code: 'effect-script-unknown',
+        details: {
+          script: ':/effects/none.py',
+          known: expect.arrayContaining([':/effects/pulse.py']),
+        },
+      },
+      { code: 'component-unavailable', details: { name: 'V4L', known } },
+      { code: 'component-unknown', details: { name: 'TOASTER', known } },
+      { code: 'adjustment-not-found', details: { id: 'lamp', known: ['neutral'] } },
+      { code: 'instance-off', details: {} },
+    ]);
+    // The messages are plain lines for a log: no JSON pointer into a request, no reply text.
+    for (const failure of failures) {
+      if (failure.ok) continue;
+      expect(failure.error.message).not.toMatch(/serverinfo|componentstate|Invalid params|^\//);
+      expect(failure.error.message).not.toContain('\n');
+    }
+    expect(instance.view.priorities).toEqual([]);
     await instance.close();
   });
 
@@ -347,7 +431,7 @@ describe('LedInstance: an effect that ignores a stop', () => {
     const message =
       "Effect 'Stubborn' was killed: it did not end within 200 ms of being stopped; its script should check hyperion.abort() more often";
     await until(() => logs.includes(`warn: ${message}`), 15_000);
-    expect(instance.effectProblems).toMatchObject([
+    expect(instance.view.effectProblems).toMatchObject([
       { name: 'Stubborn', priority: 40, reason: 'killed', message },
     ]);
     expect(children()).toEqual([]);
@@ -371,14 +455,21 @@ describe('LedInstance: an effect that fails at start', () => {
     const message = "Effect 'Broken' failed: ValueError: no settings (broken.py line 3)";
     expect(
       await instance.runEffect({ name: 'Broken', priority: 40, durationMs: -1, origin: 'test' }),
-    ).toEqual({ ok: false, error: 'Effect failed to start', details: [message] });
+    ).toEqual({
+      ok: false,
+      error: {
+        code: 'effect-start-failed',
+        message,
+        details: { exit: expect.objectContaining({ reason: 'failed', message }) },
+      },
+    });
     expect(logs).toContain("info: effect 'Broken': reading my settings");
     expect(logs).toContain("warn: effect 'Broken': ValueError: no settings");
-    expect(instance.effectProblems).toMatchObject([
+    expect(instance.view.effectProblems).toMatchObject([
       { name: 'Broken', priority: 40, reason: 'failed', message },
     ]);
-    expect(instance.priorities.map((p) => p.priority)).not.toContain(40);
-    expect(instance.activeEffects).toEqual([]);
+    expect(instance.view.priorities.map((p) => p.priority)).not.toContain(40);
+    expect(instance.view.activeEffects).toEqual([]);
     await instance.close();
     expect(children()).toEqual([]);
   });
@@ -491,7 +582,7 @@ describe('LedInstance: an effect folder copied from Hyperion.ng', () => {
       logs.join('\n'),
     ).toEqual({ ok: true });
     await until(() => lines(output).at(-1) === ` [${'{255,102,0}'.repeat(LEDS)}]`, 15_000);
-    expect(instance.effectProblems).toEqual([]);
+    expect(instance.view.effectProblems).toEqual([]);
     await instance.close();
   });
 });
@@ -532,15 +623,15 @@ describe('LedInstance: a serial device that is lost', () => {
     const pushed: { name: string; enabled: boolean }[] = [];
     instance.on('component', (change) => pushed.push(change));
     await instance.start();
-    await until(() => instance.device.status.state === 'on', 15_000);
-    expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
+    await until(() => instance.view.device.state === 'on', 15_000);
+    expect(instance.view.components).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
     // The cable is pulled: nothing at the link until it is plugged in again.
     await first.close();
     await unlink(link);
     await until(() => pushed.length > 0, 15_000);
     expect(pushed).toEqual([{ name: 'LEDDEVICE', enabled: false }]);
-    expect(instance.device.status.state).toBe('error');
-    expect(instance.components.list()).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
+    expect(instance.view.device.state).toBe('error');
+    expect(instance.view.components).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
     // What the user asked for is kept.
     expect(instance.components.get('LEDDEVICE')).toBe(true);
     return { instance, link, pushed };
@@ -555,22 +646,22 @@ describe('LedInstance: a serial device that is lost', () => {
       { name: 'LEDDEVICE', enabled: false },
       { name: 'LEDDEVICE', enabled: true },
     ]);
-    expect(instance.device.status.state).toBe('on');
-    expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
+    expect(instance.view.device.state).toBe('on');
+    expect(instance.view.components).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
   });
 
   it('takes componentstate LEDDEVICE true while lost, and tries the device again at once', async () => {
     // Retries two minutes apart: back within this test only by being tried at once.
     const { instance, link, pushed } = await lostDevice('ttyLOST1', 120);
     expect(await instance.setComponent('LEDDEVICE', true)).toEqual({ ok: true });
-    expect(instance.device.status.error).toContain('cannot open serial port');
-    expect(instance.components.list()).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
+    expect(instance.view.device.error).toContain('cannot open serial port');
+    expect(instance.view.components).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
     expect(pushed).toHaveLength(1);
     await plugIn(link);
     expect(await instance.setComponent('LEDDEVICE', true)).toEqual({ ok: true });
-    expect(instance.device.status.state).toBe('on');
+    expect(instance.view.device.state).toBe('on');
     expect(pushed.at(-1)).toEqual({ name: 'LEDDEVICE', enabled: true });
-    expect(instance.components.list()).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
+    expect(instance.view.components).toContainEqual({ enabled: true, name: 'LEDDEVICE' });
   });
 });
 

@@ -132,6 +132,8 @@ export {
 } from './restore.js';
 export {
   DEFAULT_SUBSCRIPTION_TOPICS,
+  GLOWKIT_SUBSCRIPTION_TOPICS,
+  HYPERION_SUBSCRIPTION_TOPICS,
   isSubscriptionTopic,
   type ServerInfoRequest,
   SUBSCRIPTION_TOPICS,

@@ -4,11 +4,11 @@ import { COMMANDS, type SubcommandOf } from './envelope.js';
 import { childPointer, type Violation, violation } from './violations.js';
 
 /**
- * The topics a client may subscribe to; each push carries its topic as `command`. As in
- * Hyperion.ng (`JsonApiSubscription.h`); `sessions-update` (gone since 2.1, still sent by
- * hyperion-py) and `all` (from Hyperion.ng's old documentation) are not among them.
+ * The topics of Hyperion.ng's pushes (`JsonApiSubscription.h`); each push carries its topic as
+ * `command`. `sessions-update` (gone since 2.1, still sent by hyperion-py) and `all` (from
+ * Hyperion.ng's old documentation) are not among them.
  */
-export const SUBSCRIPTION_TOPICS = [
+export const HYPERION_SUBSCRIPTION_TOPICS = [
   'adjustment-update',
   'components-update',
   'effects-update',
@@ -25,16 +25,34 @@ export const SUBSCRIPTION_TOPICS = [
   'ledcolors-imagestream-update',
 ] as const;
 
+/**
+ * Glowkit's own topics, which Hyperion.ng does not have. A client asks for them by name: they
+ * are not among the {@link DEFAULT_SUBSCRIPTION_TOPICS}, so that Hyperion.ng's clients, which
+ * subscribe to everything, get no push they do not know.
+ *
+ * - `device-update`: an instance's LED device changed state (`data` as `serverinfo.device`:
+ *   `{ type, state, enabled, error?, attempts, frames, dropped }`), e.g. it went to `error`
+ *   when its port was lost, and back to `on`.
+ */
+export const GLOWKIT_SUBSCRIPTION_TOPICS = ['device-update'] as const;
+
+/** The topics a client may subscribe to: Hyperion.ng's, then Glowkit's own. */
+export const SUBSCRIPTION_TOPICS = [
+  ...HYPERION_SUBSCRIPTION_TOPICS,
+  ...GLOWKIT_SUBSCRIPTION_TOPICS,
+] as const;
+
 /** A topic of {@link SUBSCRIPTION_TOPICS}, e.g. `'priorities-update'`. */
 export type SubscriptionTopic = (typeof SUBSCRIPTION_TOPICS)[number];
 
 /**
- * What an empty subscription list subscribes to: every topic but the two LED streams and the
- * log, which are started on purpose (`ledcolors`, `logging`), as in Hyperion.ng.
+ * What an empty subscription list subscribes to: every topic of Hyperion.ng's but the two LED
+ * streams and the log, which are started on purpose (`ledcolors`, `logging`), as in Hyperion.ng.
  */
-export const DEFAULT_SUBSCRIPTION_TOPICS: readonly SubscriptionTopic[] = SUBSCRIPTION_TOPICS.filter(
-  (topic) => !topic.startsWith('ledcolors-') && topic !== 'logmsg-update',
-);
+export const DEFAULT_SUBSCRIPTION_TOPICS: readonly SubscriptionTopic[] =
+  HYPERION_SUBSCRIPTION_TOPICS.filter(
+    (topic) => !topic.startsWith('ledcolors-') && topic !== 'logmsg-update',
+  );
 
 /** True when `name` is one of {@link SUBSCRIPTION_TOPICS}. */
 export function isSubscriptionTopic(name: unknown): name is SubscriptionTopic {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SUBSCRIPTION_TOPICS,
+  GLOWKIT_SUBSCRIPTION_TOPICS,
+  HYPERION_SUBSCRIPTION_TOPICS,
   isSubscriptionTopic,
   SUBSCRIPTION_TOPICS,
   splitTopics,
@@ -69,8 +71,13 @@ describe('validateServerInfoRequest', () => {
 });
 
 describe('subscription topics', () => {
-  it("are the 14 topics of Hyperion.ng's pushes", () => {
-    expect([...SUBSCRIPTION_TOPICS].sort()).toEqual([
+  it("are the 14 topics of Hyperion.ng's pushes, then Glowkit's own", () => {
+    expect([...SUBSCRIPTION_TOPICS]).toEqual([
+      ...HYPERION_SUBSCRIPTION_TOPICS,
+      ...GLOWKIT_SUBSCRIPTION_TOPICS,
+    ]);
+    expect(GLOWKIT_SUBSCRIPTION_TOPICS).toEqual(['device-update']);
+    expect([...HYPERION_SUBSCRIPTION_TOPICS].sort()).toEqual([
       'adjustment-update',
       'components-update',
       'effects-update',
@@ -93,6 +100,9 @@ describe('subscription topics', () => {
     expect(DEFAULT_SUBSCRIPTION_TOPICS).not.toContain('ledcolors-ledstream-update');
     expect(DEFAULT_SUBSCRIPTION_TOPICS).not.toContain('ledcolors-imagestream-update');
     expect(DEFAULT_SUBSCRIPTION_TOPICS).not.toContain('logmsg-update');
+    // Glowkit's own topics are asked for by name: Hyperion.ng's clients never get them.
+    expect(DEFAULT_SUBSCRIPTION_TOPICS).not.toContain('device-update');
+    expect(isSubscriptionTopic('device-update')).toBe(true);
   });
 
   it('split into known and unknown names, each once, in the order given', () => {

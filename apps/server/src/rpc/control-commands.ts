@@ -1,6 +1,7 @@
 import {
   createCustomEffect,
   deleteCustomEffect,
+  type EngineResult,
   type LedInstance,
   loadEffectImage,
   type RgbImage,
@@ -9,6 +10,7 @@ import {
 import { errorReply, imageEncodingOf, own, successReply } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
+import { engineErrorReply } from './engine-errors.js';
 import type { Outcome } from './outcome.js';
 import type { Session } from './session.js';
 
@@ -18,8 +20,8 @@ export interface ControlDeps {
   logger: Logger;
 }
 
+/** A failure the server words itself (no instance to send to, a picture it cannot decode). */
 type Failure = { ok: false; error: string; details: string[] };
-type Result = { ok: true } | Failure;
 
 const NO_INSTANCE: Failure = {
   ok: false,
@@ -30,41 +32,41 @@ const NO_INSTANCE: Failure = {
 };
 
 /**
- * The pipelines a request goes to: its `instance` list, else the session's instance, else the
- * first running one — to which a WebSocket session is then bound, as in Hyperion.ng.
+ * The running instances a request goes to: its `instance` list, else the session's instance,
+ * else the first running one — to which a WebSocket session is then bound, as in Hyperion.ng.
  */
 export function targetsOf(
   request: unknown,
   session: Session,
   runtime: ServiceRuntime,
-): { ok: true; pipelines: LedInstance[] } | Failure {
+): { ok: true; instances: LedInstance[] } | Failure {
   const listed = own(request, 'instance');
   if (Array.isArray(listed)) {
-    const pipelines: LedInstance[] = [];
+    const instances: LedInstance[] = [];
     for (const id of listed as number[]) {
-      const pipeline = runtime.pipeline(id);
-      if (!pipeline) {
+      const instance = runtime.instance(id);
+      if (!instance) {
         return {
           ok: false,
           error: `Instance ${id} is not running`,
           details: [`/instance: instance ${id} is not running; start it, or leave it out`],
         };
       }
-      pipelines.push(pipeline);
+      instances.push(instance);
     }
-    return { ok: true, pipelines };
+    return { ok: true, instances };
   }
   const bound = boundInstance(session, runtime);
-  return bound ? { ok: true, pipelines: [bound] } : NO_INSTANCE;
+  return bound ? { ok: true, instances: [bound] } : NO_INSTANCE;
 }
 
-/** The session's instance; an unbound session is bound to the first running one. */
+/** The session's running instance; an unbound session is bound to the first running one. */
 export function boundInstance(session: Session, runtime: ServiceRuntime): LedInstance | undefined {
   const state = session.state;
-  if (state?.instance !== undefined) return runtime.pipeline(state.instance);
+  if (state?.instance !== undefined) return runtime.instance(state.instance);
   const first = runtime.firstRunning;
   if (state && first) state.instance = first.id;
-  return first?.pipeline;
+  return first;
 }
 
 /** "<origin>@<peer>", as Hyperion.ng stores origins; "JsonRpc" when the request names none. */
@@ -89,13 +91,13 @@ async function eachTarget(
   request: unknown,
   session: Session,
   deps: ControlDeps,
-  run: (pipeline: LedInstance) => Result | Promise<Result>,
+  run: (instance: LedInstance) => EngineResult | Promise<EngineResult>,
 ): Promise<Outcome> {
   const targets = targetsOf(request, session, deps.runtime);
   if (!targets.ok) return { reply: errorReply(name, tan, targets.error, targets.details) };
-  for (const pipeline of targets.pipelines) {
-    const result = await run(pipeline);
-    if (!result.ok) return { reply: errorReply(name, tan, result.error, result.details) };
+  for (const instance of targets.instances) {
+    const result = await run(instance);
+    if (!result.ok) return { reply: engineErrorReply(name, tan, result.error) };
   }
   return { reply: successReply(name, tan) };
 }
@@ -112,8 +114,8 @@ export function runEffect(
   const args = effect.args as Record<string, unknown> | undefined;
   const pythonScript = own(request, 'pythonScript');
   const imageData = own(request, 'imageData');
-  return eachTarget(name, tan, request, session, deps, (pipeline) =>
-    pipeline.runEffect({
+  return eachTarget(name, tan, request, session, deps, (instance) =>
+    instance.runEffect({
       name: effect.name as string,
       args,
       ...sourceOf(request, session),
@@ -131,8 +133,8 @@ export function setColor(
   session: Session,
   deps: ControlDeps,
 ): Promise<Outcome> {
-  return eachTarget(name, tan, request, session, deps, (pipeline) =>
-    pipeline.setColor(sourceOf(request, session), own(request, 'color') as number[]),
+  return eachTarget(name, tan, request, session, deps, (instance) =>
+    instance.setColor(sourceOf(request, session), own(request, 'color') as number[]),
   );
 }
 
@@ -180,8 +182,8 @@ export async function setImage(
   const decoded = await imageOf(request);
   if (!decoded.ok) return { reply: errorReply(name, tan, decoded.error, decoded.details) };
   const imageName = own(request, 'name');
-  return eachTarget(name, tan, request, session, deps, (pipeline) =>
-    pipeline.setImage(
+  return eachTarget(name, tan, request, session, deps, (instance) =>
+    instance.setImage(
       {
         ...sourceOf(request, session),
         ...(typeof imageName === 'string' ? { name: imageName } : {}),
@@ -201,8 +203,8 @@ export function clear(
   all: boolean,
 ): Promise<Outcome> {
   const priority = all ? -1 : (own(request, 'priority') as number);
-  return eachTarget(name, tan, request, session, deps, (pipeline) => {
-    pipeline.clear(priority);
+  return eachTarget(name, tan, request, session, deps, (instance) => {
+    instance.clear(priority);
     return { ok: true };
   });
 }
@@ -216,8 +218,8 @@ export function componentState(
   deps: ControlDeps,
 ): Promise<Outcome> {
   const change = own(request, 'componentstate') as { component: string; state: boolean };
-  return eachTarget(name, tan, request, session, deps, (pipeline) =>
-    pipeline.setComponent(change.component, change.state),
+  return eachTarget(name, tan, request, session, deps, (instance) =>
+    instance.setComponent(change.component, change.state),
   );
 }
 
@@ -230,7 +232,7 @@ export function adjustment(
   deps: ControlDeps,
 ): Promise<Outcome> {
   const patch = own(request, 'adjustment') as Record<string, unknown>;
-  return eachTarget(name, tan, request, session, deps, (pipeline) => pipeline.adjust(patch));
+  return eachTarget(name, tan, request, session, deps, (instance) => instance.adjust(patch));
 }
 
 /** `create-effect`: saves a custom effect in the data directory, then reloads the list. */
@@ -247,7 +249,7 @@ export async function createEffect(
     args: own(request, 'args') as Record<string, unknown>,
     ...(typeof imageData === 'string' ? { imageData } : {}),
   });
-  if (!result.ok) return { reply: errorReply(name, tan, result.error, result.details) };
+  if (!result.ok) return { reply: engineErrorReply(name, tan, result.error) };
   deps.logger.info({ file: result.file }, 'custom effect saved');
   await deps.runtime.reloadEffects();
   return { reply: successReply(name, tan) };
@@ -261,7 +263,7 @@ export async function deleteEffect(
   deps: ControlDeps,
 ): Promise<Outcome> {
   const result = await deleteCustomEffect(deps.runtime.catalogue, own(request, 'name') as string);
-  if (!result.ok) return { reply: errorReply(name, tan, result.error, result.details) };
+  if (!result.ok) return { reply: engineErrorReply(name, tan, result.error) };
   deps.logger.info({ file: result.file }, 'custom effect deleted');
   await deps.runtime.reloadEffects();
   return { reply: successReply(name, tan) };

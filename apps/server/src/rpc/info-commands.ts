@@ -121,11 +121,11 @@ export function ledcolorsCommand(
   const instance = typeof asked === 'number' ? asked : undefined;
   switch (subcommand) {
     case 'ledstream-start': {
-      const pipeline =
+      const running =
         instance === undefined
           ? boundInstance(session, deps.runtime)
-          : deps.runtime.pipeline(instance);
-      if (!pipeline) {
+          : deps.runtime.instance(instance);
+      if (!running) {
         return {
           reply: errorReply(name, tan, 'No instance running', [
             instance === undefined

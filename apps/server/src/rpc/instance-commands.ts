@@ -71,11 +71,11 @@ export async function instanceCommand(
   const { runtime } = deps;
   const id = own(request, 'instance') as number;
   const newName = own(request, 'name') as string;
-  const known = subcommand === 'createInstance' ? undefined : runtime.instance(id);
+  const known = subcommand === 'createInstance' ? undefined : runtime.info(id);
   if (subcommand !== 'createInstance' && !known) return missing(name, tan, id);
   switch (subcommand) {
     case 'switchTo': {
-      if (!known?.pipeline) {
+      if (!known?.running) {
         return {
           reply: errorReply(name, tan, `Instance [${id}] is not running`, [
             `/instance: instance ${id} "${known?.name}" is configured but stopped; start it with startInstance first`,
@@ -86,7 +86,7 @@ export async function instanceCommand(
       return { reply: successReply(name, tan, { instance: id }) };
     }
     case 'startInstance': {
-      if (known?.pipeline) {
+      if (known?.running) {
         return {
           reply: successReply(name, tan, undefined, [
             `Instance [${id}] - '${known.name}' is already running.`,
@@ -99,7 +99,7 @@ export async function instanceCommand(
       return { reply: successReply(name, tan) };
     }
     case 'stopInstance': {
-      if (!known?.pipeline) {
+      if (!known?.running) {
         return {
           reply: successReply(name, tan, undefined, [
             `Instance [${id}] - '${known?.name}' is not running.`,

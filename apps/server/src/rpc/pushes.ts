@@ -1,5 +1,5 @@
 import type { RuntimeEvents, ServiceRuntime } from '../runtime/service-runtime.js';
-import { adjustmentOf, instanceList, prioritiesOf } from './serverinfo.js';
+import { instanceList } from './serverinfo.js';
 import type { Push, SessionState } from './session.js';
 
 /** The shortest time between two live LED frames to one client (at most 25 per second). */
@@ -56,17 +56,18 @@ export class PushHub {
       this.#toAll('effects-update', undefined, () => runtime.catalogue.serverInfo()),
     );
     on('priorities', (id) =>
-      this.#toAll('priorities-update', id, () => {
-        const pipeline = runtime.pipeline(id);
-        return { priorities: pipeline ? prioritiesOf(pipeline) : [], priorities_autoselect: true };
-      }),
+      this.#toAll('priorities-update', id, () => ({
+        priorities: runtime.instance(id)?.view.priorities ?? [],
+        priorities_autoselect: true,
+      })),
     );
     on('component', (id, change) => this.#toAll('components-update', id, () => change));
+    // Glowkit's own topic: a page shows the device's state without polling serverinfo.
+    on('device', (id, status) => this.#toAll('device-update', id, () => status));
     on('adjustment', (id) =>
-      this.#toAll('adjustment-update', id, () => {
-        const pipeline = runtime.pipeline(id);
-        return pipeline ? adjustmentOf(pipeline) : [];
-      }),
+      this.#toAll('adjustment-update', id, () => [
+        ...(runtime.instance(id)?.view.adjustments ?? []),
+      ]),
     );
     on('leds', (id, frame) => this.#leds(id, frame));
   }
@@ -107,8 +108,8 @@ export class PushHub {
       this.#streams.set(session, streams);
     }
     if (!streams.has(id)) streams.set(id, { sentAt: 0, timer: undefined });
-    const pipeline = this.#runtime.pipeline(id);
-    if (pipeline) this.#sendLeds(session, id, pipeline.lastColors);
+    const view = this.#runtime.instance(id)?.view;
+    if (view) this.#sendLeds(session, id, view.lastColors);
   }
 
   /** Stops a session's live LED colours: of one instance, or of all when none is given. */
@@ -186,21 +187,20 @@ export class PushHub {
       add('settings-update', undefined, group, { [group]: value });
     }
     for (const info of runtime.instances) {
-      const instance = runtime.instance(info.id);
-      const pipeline = instance?.pipeline;
-      if (!instance || !pipeline) continue;
+      const view = runtime.instance(info.id)?.view;
+      if (!view) continue;
       const id = info.id;
-      add('leds-update', id, '', { leds: instance.settings.leds ?? [] });
-      add('imageToLedMapping-update', id, '', { imageToLedMappingType: pipeline.mappingType });
-      add('adjustment-update', id, '', adjustmentOf(pipeline));
+      add('leds-update', id, '', { leds: view.settings.leds ?? [] });
+      add('imageToLedMapping-update', id, '', { imageToLedMappingType: view.mappingType });
+      add('adjustment-update', id, '', [...view.adjustments]);
       add('priorities-update', id, '', {
-        priorities: prioritiesOf(pipeline),
+        priorities: view.priorities,
         priorities_autoselect: true,
       });
-      for (const component of pipeline.components.list()) {
+      for (const component of view.components) {
         add('components-update', id, component.name, component);
       }
-      for (const [group, value] of Object.entries(instance.settings)) {
+      for (const [group, value] of Object.entries(view.settings)) {
         add('settings-update', id, group, { [group]: value });
       }
     }
@@ -240,9 +240,9 @@ export class PushHub {
       stream.timer ??= setTimeout(
         () => {
           stream.timer = undefined;
-          const pipeline = this.#runtime.pipeline(id);
-          if (pipeline && this.#streams.get(session)?.get(id) === stream) {
-            this.#sendLeds(session, id, pipeline.lastColors);
+          const view = this.#runtime.instance(id)?.view;
+          if (view && this.#streams.get(session)?.get(id) === stream) {
+            this.#sendLeds(session, id, view.lastColors);
           }
         },
         Math.max(0, wait),

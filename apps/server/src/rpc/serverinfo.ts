@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { DEVICE_TYPES, type LedInstance, rgbToHsl } from '@glowkit/engine';
+import { DEVICE_TYPES, type PriorityInfo, rgbToHsl } from '@glowkit/engine';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 
 /** `instance`: every configured instance, `[{ friendly_name, instance, running }]`. */
@@ -13,23 +13,11 @@ export function instanceList(
   }));
 }
 
-/** `priorities` of a running instance. */
-export const prioritiesOf = (pipeline: LedInstance): unknown[] => pipeline.priorities;
-
-/** `adjustment` of a running instance. */
-export const adjustmentOf = (pipeline: LedInstance): unknown[] => [...pipeline.colors.adjustments];
-
-/** `components` of a running instance: `[{ enabled, name }]` in Hyperion.ng's enum order. */
-export const componentsOf = (pipeline: LedInstance): { enabled: boolean; name: string }[] =>
-  pipeline.components.list();
-
 /** `activeLedColor`: the visible colour, when a colour shows and its first LED is not black. */
-function activeLedColor(pipeline: LedInstance): unknown[] {
-  const visible = pipeline.muxer.visible;
-  const colors = visible?.component === 'COLOR' ? visible.colors : undefined;
-  if (!colors || colors.length < 3) return [];
-  const rgb: [number, number, number] = [colors[0] ?? 0, colors[1] ?? 0, colors[2] ?? 0];
-  if (rgb[0] + rgb[1] + rgb[2] === 0) return [];
+function activeLedColor(priorities: readonly PriorityInfo[]): unknown[] {
+  const visible = priorities.find((p) => p.visible);
+  const rgb = visible?.componentId === 'COLOR' ? visible.value?.RGB : undefined;
+  if (!rgb || rgb[0] + rgb[1] + rgb[2] === 0) return [];
   return [{ 'HSL Value': rgbToHsl(rgb), 'RGB Value': rgb }];
 }
 
@@ -41,16 +29,17 @@ function activeLedColor(pipeline: LedInstance): unknown[] {
  * Parts of an instance are empty while it is stopped.
  */
 export function serverInfo(runtime: ServiceRuntime, instanceId: number | undefined): unknown {
-  const pipeline = instanceId === undefined ? undefined : runtime.pipeline(instanceId);
+  const view = instanceId === undefined ? undefined : runtime.instance(instanceId)?.view;
   const catalogue = runtime.catalogue;
+  const priorities = view ? view.priorities : [];
   return {
-    activeEffects: pipeline ? pipeline.activeEffects : [],
-    activeLedColor: pipeline ? activeLedColor(pipeline) : [],
-    adjustment: pipeline ? adjustmentOf(pipeline) : [],
+    activeEffects: view ? view.activeEffects : [],
+    activeLedColor: activeLedColor(priorities),
+    adjustment: view ? [...view.adjustments] : [],
     cec: { enabled: false },
-    components: pipeline ? componentsOf(pipeline) : [],
-    device: pipeline ? pipeline.device.status : null,
-    effectErrors: pipeline ? [...pipeline.effectProblems] : [],
+    components: view ? view.components : [],
+    device: view ? view.device : null,
+    effectErrors: view ? [...view.effectProblems] : [],
     effectProblems: catalogue.problems,
     effects: catalogue.serverInfo(),
     grabbers: {
@@ -59,11 +48,11 @@ export function serverInfo(runtime: ServiceRuntime, instanceId: number | undefin
       video: { active: [], available: [] },
     },
     hostname: hostname(),
-    imageToLedMappingType: pipeline ? pipeline.mappingType : 'multicolor_mean',
+    imageToLedMappingType: view ? view.mappingType : 'multicolor_mean',
     instance: instanceList(runtime),
     ledDevices: { available: [...DEVICE_TYPES.keys()].sort() },
-    leds: pipeline ? (pipeline.settings.leds ?? []) : [],
-    priorities: pipeline ? prioritiesOf(pipeline) : [],
+    leds: view ? (view.settings.leds ?? []) : [],
+    priorities,
     priorities_autoselect: true,
     services: ['effectengine'],
     videomode: '2D',

@@ -43,7 +43,7 @@ export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
   'effects',
 ]);
 
-// Every instance group is read when the instance's pipeline is built (device, leds, color,
+// Every instance group is read when its LedInstance is built (device, leds, color,
 // smoothing, ledConfig's blacklist, the boot effects…), so saving any of them rebuilds that
 // instance: the others keep running, and sessions stay connected.
 

@@ -1,14 +1,36 @@
 import { EventEmitter } from 'node:events';
 import {
   type ComponentName,
+  type DeviceStatus,
   EffectCatalogue,
   type EngineOptions,
-  type LedInstance,
+  LedInstance,
 } from '@glowkit/engine';
 import { isJsonObject } from '@glowkit/protocol';
 import { createLogger, type Logger } from '../logger.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
-import { type InstanceInfo, InstanceRuntime } from './instance-runtime.js';
+
+/** What is known of a configured instance. */
+export interface InstanceInfo {
+  id: number;
+  name: string;
+  enabled: boolean;
+  /** Whether it runs now (it has a {@link LedInstance}). */
+  running: boolean;
+  /** When it was created from the store, at a start, restart or setconfig (ms since the epoch). */
+  startedAt: number;
+}
+
+/** A configured instance: its stored form, and its {@link LedInstance} while it runs. */
+interface ConfiguredInstance {
+  readonly id: number;
+  name: string;
+  enabled: boolean;
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly startedAt: number;
+  /** Built from `settings` when it starts, closed and dropped when it stops. */
+  running: LedInstance | undefined;
+}
 
 /** What the runtime tells listeners, in the order things happen. */
 export interface RuntimeEvents {
@@ -26,6 +48,8 @@ export interface RuntimeEvents {
   adjustment: [number];
   /** An instance's final LED colours (the live stream). */
   leds: [number, Uint8Array];
+  /** An instance's LED device changed state (`device-update`). */
+  device: [number, DeviceStatus];
 }
 
 /** How the runtime runs its instances. */
@@ -47,18 +71,21 @@ const strings = (value: unknown): string[] =>
 /**
  * The running service built from a configuration: the effect catalogue and every configured
  * instance, created in the order of the configuration's `instances` array (the enabled ones
- * running) and closed in reverse order.
+ * running) and closed in reverse order. A running instance is a {@link LedInstance} built from
+ * its stored settings; stopping it releases all of it (effects, timers, device), so that the
+ * next start reads the store again.
  */
 export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   readonly #options: RuntimeOptions;
   readonly #logger: Logger;
-  #instances: InstanceRuntime[] = [];
+  #instances: ConfiguredInstance[] = [];
   #catalogue: EffectCatalogue | undefined;
   #effectsGroup: Record<string, unknown> = {};
   #globalSettings: Readonly<Record<string, unknown>> = {};
   /**
    * The start, stop or change of instances under way: they run one after another, so that an
-   * instance rebuilt by `config setconfig` never meets a service restart halfway.
+   * instance rebuilt by `config setconfig` never meets a service restart halfway, and an
+   * instance never starts and stops at once.
    */
   #lifecycle: Promise<unknown> = Promise.resolve();
 
@@ -70,22 +97,23 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
 
   /** Every configured instance, in creation order. */
   get instances(): InstanceInfo[] {
-    return this.#instances.map((i) => i.info);
+    return this.#instances.map(infoOf);
   }
 
-  /** A configured instance by id. */
-  instance(id: number): InstanceRuntime | undefined {
-    return this.#instances.find((i) => i.id === id);
+  /** A configured instance by id, running or not. */
+  info(id: number): InstanceInfo | undefined {
+    const configured = this.#configured(id);
+    return configured && infoOf(configured);
   }
 
-  /** The running pipeline of an instance, or undefined. */
-  pipeline(id: number): LedInstance | undefined {
-    return this.instance(id)?.pipeline;
+  /** A running instance by id; undefined when it is stopped or not configured. */
+  instance(id: number): LedInstance | undefined {
+    return this.#configured(id)?.running;
   }
 
   /** The first running instance (where a session without one is bound, as Hyperion.ng does). */
-  get firstRunning(): InstanceRuntime | undefined {
-    return this.#instances.find((i) => i.pipeline !== undefined);
+  get firstRunning(): LedInstance | undefined {
+    return this.#instances.find((i) => i.running !== undefined)?.running;
   }
 
   /** The global settings groups of the running configuration. */
@@ -108,10 +136,10 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
       this.#effectsGroup = groupOf(configuration.global.settings.effects);
       await this.reloadEffects(false);
       for (const stored of configuration.instances) {
-        const instance = this.#create(stored);
-        this.#instances.push(instance);
-        if (instance.enabled) await instance.start();
-        this.emit('instance-started', instance.info);
+        const configured = configuredOf(stored);
+        this.#instances.push(configured);
+        if (configured.enabled) await this.#run(configured);
+        this.emit('instance-started', infoOf(configured));
       }
     });
   }
@@ -126,7 +154,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
 
   /**
    * Rebuilds one instance from its stored form, after `config setconfig` changed its groups: its
-   * pipeline (effects, device) is closed, and a new one made from `stored` takes its place in
+   * LedInstance (effects, device) is closed, and a new one made from `stored` takes its place in
    * the order, started when `stored.enabled`. The other instances are not touched. Resolves to
    * the new instance's info, or undefined when no such instance is configured (any more: a
    * service restart meanwhile reads the store itself).
@@ -137,15 +165,15 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
       const old = this.#instances[index];
       if (old === undefined) return undefined;
       // The new instance takes the old one's place first: a command meanwhile finds it not
-      // running yet (and is told so), never the pipeline being closed.
-      const instance = this.#create(stored);
-      this.#instances[index] = instance;
-      await old.close();
-      this.emit('instance-stopped', old.info);
-      if (instance.enabled) await instance.start();
-      this.emit('instance-started', instance.info);
+      // running yet (and is told so), never the LedInstance being closed.
+      const configured = configuredOf(stored);
+      this.#instances[index] = configured;
+      await this.#halt(old);
+      this.emit('instance-stopped', infoOf(old));
+      if (configured.enabled) await this.#run(configured);
+      this.emit('instance-started', infoOf(configured));
       this.emit('instances');
-      return instance.info;
+      return infoOf(configured);
     });
   }
 
@@ -168,52 +196,53 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   }
 
   /** Adds a configured instance (not started, as Hyperion.ng's createInstance). */
-  add(stored: StoredInstance): InstanceRuntime {
-    const instance = this.#create(stored);
-    this.#instances.push(instance);
+  add(stored: StoredInstance): InstanceInfo {
+    const configured = configuredOf(stored);
+    this.#instances.push(configured);
     this.emit('instances');
-    return instance;
+    return infoOf(configured);
   }
 
   /** Stops and forgets an instance. */
   remove(id: number): Promise<void> {
     return this.#serial(async () => {
-      const instance = this.instance(id);
-      if (!instance) return;
-      await instance.close();
-      this.#instances = this.#instances.filter((i) => i !== instance);
-      this.emit('instance-stopped', instance.info);
+      const configured = this.#configured(id);
+      if (!configured) return;
+      await this.#halt(configured);
+      this.#instances = this.#instances.filter((i) => i !== configured);
+      this.emit('instance-stopped', infoOf(configured));
       this.emit('instances');
     });
   }
 
-  /** Starts a configured instance's pipeline. */
+  /** Starts a configured instance. */
   startInstance(id: number): Promise<void> {
     return this.#serial(async () => {
-      const instance = this.instance(id);
-      if (!instance || instance.pipeline) return;
-      instance.enabled = true;
-      await instance.start();
+      const configured = this.#configured(id);
+      if (!configured || configured.running) return;
+      configured.enabled = true;
+      await this.#run(configured);
       this.emit('instances');
     });
   }
 
-  /** Stops a running instance's pipeline; it stays configured. */
+  /** Stops a running instance; it stays configured. */
   stopInstance(id: number): Promise<void> {
     return this.#serial(async () => {
-      const instance = this.instance(id);
-      if (!instance?.pipeline) return;
-      instance.enabled = false;
-      await instance.stop();
+      const configured = this.#configured(id);
+      if (!configured?.running) return;
+      configured.enabled = false;
+      await this.#halt(configured);
       this.emit('instances');
     });
   }
 
   /** Renames an instance. */
   rename(id: number, name: string): void {
-    const instance = this.instance(id);
-    if (!instance) return;
-    instance.name = name;
+    const configured = this.#configured(id);
+    if (!configured) return;
+    configured.name = name;
+    configured.running?.rename(name);
     this.emit('instances');
   }
 
@@ -222,9 +251,9 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
     return this.#serial(async () => {
       const instances = this.#instances;
       this.#instances = [];
-      for (const instance of instances.reverse()) {
-        await instance.close();
-        this.emit('instance-stopped', instance.info);
+      for (const configured of instances.reverse()) {
+        await this.#halt(configured);
+        this.emit('instance-stopped', infoOf(configured));
       }
     });
   }
@@ -236,20 +265,64 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
     return run;
   }
 
-  #create(stored: StoredInstance): InstanceRuntime {
-    const bundled = this.#options.bundledEffectsDir;
-    return new InstanceRuntime(stored, {
-      catalogue: () => this.catalogue,
-      engine: { ...this.#options.engine, resourceDirs: [bundled] },
-      logger: this.#logger,
-      attach: (runtime, pipeline) => {
-        const id = runtime.id;
-        pipeline.on('priorities', () => this.emit('priorities', id));
-        pipeline.on('effects', () => this.emit('priorities', id));
-        pipeline.on('component', (change) => this.emit('component', id, change));
-        pipeline.on('adjustment', () => this.emit('adjustment', id));
-        pipeline.on('leds', (frame) => this.emit('leds', id, frame));
-      },
-    });
+  #configured(id: number): ConfiguredInstance | undefined {
+    return this.#instances.find((i) => i.id === id);
   }
+
+  /**
+   * Builds a configured instance's LedInstance from its settings, tells listeners of what it
+   * does, and starts it. Called inside {@link #serial} only.
+   */
+  async #run(configured: ConfiguredInstance): Promise<void> {
+    if (configured.running) return;
+    const { engine = {} } = this.#options;
+    const id = configured.id;
+    const instance = new LedInstance({
+      id,
+      name: configured.name,
+      settings: configured.settings,
+      catalogue: () => this.catalogue,
+      resourceDirs: [this.#options.bundledEffectsDir],
+      deviceTypes: engine.deviceTypes,
+      python: engine.python,
+      effectLimits: engine.effectLimits,
+      log: (level, message) => this.#logger[level]({ instance: id }, message),
+    });
+    configured.running = instance;
+    instance.on('priorities', () => this.emit('priorities', id));
+    instance.on('effects', () => this.emit('priorities', id));
+    instance.on('component', (change) => this.emit('component', id, change));
+    instance.on('adjustment', () => this.emit('adjustment', id));
+    instance.on('leds', (frame) => this.emit('leds', id, frame));
+    instance.on('device', (status) => this.emit('device', id, status));
+    await instance.start();
+  }
+
+  /** Closes a configured instance's LedInstance, if it runs. Called inside {@link #serial} only. */
+  async #halt(configured: ConfiguredInstance): Promise<void> {
+    const instance = configured.running;
+    configured.running = undefined;
+    await instance?.close();
+  }
+}
+
+function configuredOf(stored: StoredInstance): ConfiguredInstance {
+  return {
+    id: stored.id,
+    name: stored.name,
+    enabled: stored.enabled,
+    settings: stored.settings,
+    startedAt: Date.now(),
+    running: undefined,
+  };
+}
+
+function infoOf(configured: ConfiguredInstance): InstanceInfo {
+  return {
+    id: configured.id,
+    name: configured.name,
+    enabled: configured.enabled,
+    running: configured.running !== undefined,
+    startedAt: configured.startedAt,
+  };
 }

@@ -137,9 +137,9 @@ describe('ColorProcessor defaults and warnings', () => {
     const processor = ColorProcessor.fromSettings({ channelAdjustment: [] }, 1);
     expect(applied(processor, [255, 255, 255])).toEqual([255, 255, 255]);
     expect(processor.warnings).toEqual(['channelAdjustment is empty; colours pass unchanged']);
-    expect(processor.patch({ brightness: 50 })).toEqual({
+    expect(processor.patch({ brightness: 50 })).toMatchObject({
       ok: false,
-      error: 'No adjustment data available',
+      error: { code: 'adjustment-none', details: {} },
     });
   });
 });
@@ -227,23 +227,36 @@ describe('ColorProcessor.patch (the adjustment command)', () => {
   });
 
   it('answers an unknown id with the known ids (ng sends no reply)', () => {
-    expect(two().patch({ id: 'lamp', brightness: 10 })).toEqual({
+    expect(two().patch({ id: 'lamp', brightness: 10 })).toMatchObject({
       ok: false,
-      error:
-        'adjustment.id: no adjustment "lamp"; use one of "tv", "desk", or leave id out for the first',
+      error: { code: 'adjustment-not-found', details: { id: 'lamp', known: ['tv', 'desk'] } },
     });
   });
 
   it('changes nothing when a value is bad', () => {
     const processor = two();
-    expect(processor.patch({ brightness: 10, temperature: 100 })).toEqual({
+    expect(processor.patch({ brightness: 10, temperature: 100 })).toMatchObject({
       ok: false,
-      error: 'adjustment.temperature: 100 is not an integer in 1000…40000',
+      error: {
+        code: 'adjustment-value-invalid',
+        message: 'temperature: 100 is not an integer in 1000…40000',
+        details: {
+          key: 'temperature',
+          value: 100,
+          expected: { type: 'number', min: 1000, max: 40000, integer: true },
+        },
+      },
     });
-    expect(processor.patch({ leds: '*' })).toMatchObject({ ok: false });
-    expect(processor.patch({ white: [255, 255] })).toEqual({
+    expect(processor.patch({ leds: '*' })).toMatchObject({
       ok: false,
-      error: 'adjustment.white: give three integers 0…255, like [255,0,0]',
+      error: { code: 'adjustment-key-unknown', details: { key: 'leds' } },
+    });
+    expect(processor.patch({ white: [255, 255] })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'adjustment-value-invalid',
+        details: { key: 'white', value: [255, 255], expected: { type: 'rgb' } },
+      },
     });
     expect(processor.adjustments[0]?.brightness).toBe(100);
     expect(applied(processor, [255, 0, 0, 255, 0, 0])).toEqual([255, 0, 0, 255, 0, 0]);

@@ -1,4 +1,5 @@
 import { isJsonObject } from '@glowkit/protocol';
+import { type EngineError, type EngineResult, failed } from '../errors.js';
 import { TEMPERATURE_MAX, TEMPERATURE_MIN, TEMPERATURE_NEUTRAL } from './kelvin.js';
 import { RgbTransform } from './rgb-transform.js';
 
@@ -277,26 +278,23 @@ export class ColorProcessor {
    * Difference from Hyperion.ng: an unknown id gets an error naming the known ids (ng sends no
    * reply at all).
    */
-  patch(
-    patch: Record<string, unknown>,
-  ): { ok: true; adjustment: Adjustment } | { ok: false; error: string } {
-    if (this.#adjustments.length === 0) return { ok: false, error: 'No adjustment data available' };
+  patch(patch: Record<string, unknown>): EngineResult<{ adjustment: Adjustment }> {
+    if (this.#adjustments.length === 0) return failed('adjustment-none', {});
     let index = 0;
     if (patch.id !== undefined) {
       index = this.#adjustments.findIndex((a) => a.id === patch.id);
       if (index < 0) {
-        const known = this.#adjustments.map((a) => `"${a.id}"`).join(', ');
-        return {
-          ok: false,
-          error: `adjustment.id: no adjustment ${JSON.stringify(patch.id)}; use one of ${known}, or leave id out for the first`,
-        };
+        return failed('adjustment-not-found', {
+          id: patch.id,
+          known: this.#adjustments.map((a) => a.id),
+        });
       }
     }
     const next: Adjustment = { ...(this.#adjustments[index] as Adjustment) };
     for (const [key, value] of Object.entries(patch)) {
       if (key === 'id') continue;
-      const error = patchValue(next, key, value);
-      if (error) return { ok: false, error };
+      const refused = patchValue(next, key, value);
+      if (refused) return refused;
     }
     this.#adjustments = this.#adjustments.map((a, i) => (i === index ? next : a));
     this.#transforms[index] = new RgbTransform(next);
@@ -319,18 +317,24 @@ export class ColorProcessor {
   }
 }
 
-/** Sets one key of an `adjustment` command on `target`; returns an error line when it is bad. */
-function patchValue(target: Adjustment, key: string, value: unknown): string | undefined {
-  if (!PATCHABLE.has(key)) {
-    return `adjustment.${key}: not something the adjustment command changes; use one of ${[...PATCHABLE].join(', ')}`;
-  }
+/** Sets one key of an `adjustment` command on `target`; returns the failure when it is bad. */
+function patchValue(
+  target: Adjustment,
+  key: string,
+  value: unknown,
+): { ok: false; error: EngineError } | undefined {
+  if (!PATCHABLE.has(key)) return failed('adjustment-key-unknown', { key, known: [...PATCHABLE] });
   if ((TRIPLE_KEYS as readonly string[]).includes(key)) {
-    if (!isTriple(value)) return `adjustment.${key}: give three integers 0…255, like [255,0,0]`;
+    if (!isTriple(value)) {
+      return failed('adjustment-value-invalid', { key, value, expected: { type: 'rgb' } });
+    }
     target[key as (typeof TRIPLE_KEYS)[number]] = [value[0], value[1], value[2]];
     return undefined;
   }
   if (key === 'backlightColored') {
-    if (typeof value !== 'boolean') return 'adjustment.backlightColored: give true or false';
+    if (typeof value !== 'boolean') {
+      return failed('adjustment-value-invalid', { key, value, expected: { type: 'boolean' } });
+    }
     target.backlightColored = value;
     return undefined;
   }
@@ -342,7 +346,11 @@ function patchValue(target: Adjustment, key: string, value: unknown): string | u
     value <= range.max &&
     (!range.integer || Number.isInteger(value));
   if (!ok) {
-    return `adjustment.${key}: ${JSON.stringify(value)} is not ${range.integer ? 'an integer' : 'a number'} in ${range.min}…${range.max}`;
+    return failed('adjustment-value-invalid', {
+      key,
+      value,
+      expected: { type: 'number', ...range },
+    });
   }
   (target as unknown as Record<string, number>)[key] = value as number;
   return undefined;

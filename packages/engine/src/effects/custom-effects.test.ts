@@ -30,6 +30,12 @@ function load(overrides: Partial<CatalogueOptions> = {}): Promise<EffectCatalogu
   });
 }
 
+/** A failed result with an engine error of `code` and these details (its message is the engine's). */
+const failure = (code: string, details: Record<string, unknown>) => ({
+  ok: false,
+  error: { code, message: expect.any(String), details },
+});
+
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
     () => true,
@@ -127,7 +133,7 @@ describe('createCustomEffect', () => {
     for (const args of [{}, undefined, []]) {
       expect(
         await createCustomEffect(catalogue, { ...myPulse, args: args as Record<string, unknown> }),
-      ).toEqual({ ok: false, error: "Missing or empty Object 'args'", details: [] });
+      ).toEqual(failure('effect-args-missing', {}));
     }
   });
 
@@ -136,10 +142,14 @@ describe('createCustomEffect', () => {
       ...myPulse,
       script: ':/effects/knight-rider.py',
     });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error).toBe('Missing schema file for Python script :/effects/knight-rider.py');
-    expect(result.details[0]).toMatch(/^scripts with a schema: :\/effects\/chase\.py, /);
+    expect(result).toEqual(
+      failure('effect-script-unknown', {
+        script: ':/effects/knight-rider.py',
+        known: expect.arrayContaining([':/effects/chase.py', ':/effects/pulse.py']),
+      }),
+    );
+    if (result.ok || result.error.code !== 'effect-script-unknown') return;
+    expect(result.error.details.known[0]).toBe(':/effects/chase.py');
   });
 
   it('refuses bad args with one detail per problem', async () => {
@@ -147,74 +157,58 @@ describe('createCustomEffect', () => {
       ...myPulse,
       args: { period: 99, color: [1, 2, 256], speed: 1 },
     });
-    expect(result).toEqual({
-      ok: false,
-      error: 'Error during arg validation against schema',
-      details: [
-        '/args/period: 99 is greater than the maximum 30',
-        '/args/color/2: colour channel 256 must be an integer from 0 to 255',
-        '/args/speed: "speed" is not an option of pulse.py; its options are color, period, min-brightness, waveform, smoothing-custom-settings, smoothing-time_ms, smoothing-updateFrequency',
-      ],
-    });
+    expect(result).toEqual(
+      failure('effect-args-invalid', {
+        violations: [
+          { pointer: '/period', rule: '99 is greater than the maximum 30' },
+          { pointer: '/color/2', rule: 'colour channel 256 must be an integer from 0 to 255' },
+          {
+            pointer: '/speed',
+            rule: '"speed" is not an option of pulse.py; its options are color, period, min-brightness, waveform, smoothing-custom-settings, smoothing-time_ms, smoothing-updateFrequency',
+          },
+        ],
+      }),
+    );
     expect(await readdir(custom)).toEqual([]);
   });
 
   it('refuses an empty name or one starting with ":" or "." (a hidden file)', async () => {
     const catalogue = await load();
     for (const name of ['', '   ', ':hidden', ' :x', '.dot', ' . x']) {
-      expect(await createCustomEffect(catalogue, { ...myPulse, name })).toEqual({
-        ok: false,
-        error: "Can't save new effect. Effect name is empty or begins with ':' or '.'",
-        details: [],
-      });
+      expect(await createCustomEffect(catalogue, { ...myPulse, name })).toEqual(
+        failure('effect-name-empty', { name }),
+      );
     }
   });
 
   it('refuses a name with a path in it', async () => {
     const catalogue = await load();
     for (const name of ['a/b', 'a\\b', 'x/..', 'up..there']) {
-      expect(await createCustomEffect(catalogue, { ...myPulse, name })).toEqual({
-        ok: false,
-        error: `Can't save new effect. The name '${name}' must not contain '/', '\\', '..' or control characters`,
-        details: [],
-      });
+      expect(await createCustomEffect(catalogue, { ...myPulse, name })).toEqual(
+        failure('effect-name-unsafe', { name }),
+      );
     }
     expect(await readdir(custom)).toEqual([]);
     expect(await readdir(root)).toEqual(['custom-effects']);
   });
 
   it("refuses a bundled effect's name, even when it is disabled", async () => {
-    expect(await createCustomEffect(await load(), { ...myPulse, name: 'Warm Pulse' })).toEqual({
-      ok: false,
-      error:
-        "The effect name 'Warm Pulse' is assigned to an internal effect. Please rename your effect.",
-      details: [],
-    });
+    expect(await createCustomEffect(await load(), { ...myPulse, name: 'Warm Pulse' })).toEqual(
+      failure('effect-name-internal', { name: 'Warm Pulse' }),
+    );
     const disabled = await load({ disable: ['Comet'] });
     const result = await createCustomEffect(disabled, { ...myPulse, name: 'Comet' });
-    expect(result).toMatchObject({
-      ok: false,
-      error: expect.stringMatching(/^The effect name 'Comet' is assigned to an internal effect/),
-    });
+    expect(result).toEqual(failure('effect-name-internal', { name: 'Comet' }));
   });
 
   it('refuses a name listed in effects.disable, which would never load', async () => {
     const result = await createCustomEffect(await load({ disable: ['My Pulse'] }), myPulse);
-    expect(result).toEqual({
-      ok: false,
-      error:
-        "The effect name 'My Pulse' is listed in effects.disable, so it would never load. Please rename your effect or enable the name.",
-      details: [],
-    });
+    expect(result).toEqual(failure('effect-name-disabled', { name: 'My Pulse' }));
   });
 
   it('refuses when effects.paths names no custom folder', async () => {
     const result = await createCustomEffect(await load({ paths: [] }), myPulse);
-    expect(result).toEqual({
-      ok: false,
-      error: "Can't save new effect: effects.paths names no folder for custom effects; add one",
-      details: [],
-    });
+    expect(result).toEqual(failure('custom-folder-missing', {}));
   });
 
   it('writes a gif from imageData beside the definition and points args.file at it', async () => {
@@ -245,11 +239,7 @@ describe('createCustomEffect', () => {
       args: { imageSource: 'file', file: 'cat.gif' },
       imageData: 'not base64!',
     });
-    expect(result).toEqual({
-      ok: false,
-      error: "Can't save effect: imageData is not base64",
-      details: [],
-    });
+    expect(result).toEqual(failure('image-data-invalid', {}));
     expect((await readdir(gifCustom)).sort()).toEqual(['schema', 'show.py']);
   });
 
@@ -263,10 +253,9 @@ describe('createCustomEffect', () => {
     await rm(file);
     await mkdir(path.join(file, 'inside'), { recursive: true });
     const result = await createCustomEffect(catalogue, { ...myPulse, args: { period: 3 } });
-    expect(result).toMatchObject({
-      ok: false,
-      error: `Error while saving effect file ${file}. Please check permissions`,
-    });
+    expect(result).toEqual(
+      failure('definition-write-failed', { file, reason: expect.stringMatching(/^E[A-Z]+: /) }),
+    );
     expect(await readdir(custom)).toEqual(['mine.json']);
     expect(await readdir(file)).toEqual(['inside']);
   });
@@ -275,10 +264,12 @@ describe('createCustomEffect', () => {
     await writeFile(path.join(root, 'blocker'), 'a file, not a folder');
     const catalogue = await load({ paths: ['$ROOT/blocker/effects'] });
     const result = await createCustomEffect(catalogue, myPulse);
-    expect(result).toMatchObject({
-      ok: false,
-      error: `Can't save effect: the folder ${path.join(root, 'blocker/effects')} can't be created`,
-    });
+    expect(result).toEqual(
+      failure('custom-folder-failed', {
+        dir: path.join(root, 'blocker/effects'),
+        reason: expect.stringMatching(/^E[A-Z]+: /),
+      }),
+    );
     expect(await readFile(path.join(root, 'blocker'), 'utf8')).toBe('a file, not a folder');
   });
 });
@@ -366,16 +357,12 @@ describe('deleteCustomEffect', () => {
 
   it('refuses an unknown name and a bundled effect', async () => {
     const catalogue = await load();
-    expect(await deleteCustomEffect(catalogue, 'warm pulse')).toEqual({
-      ok: false,
-      error: 'Effect warm pulse not found',
-      details: [],
-    });
-    expect(await deleteCustomEffect(catalogue, 'Warm Pulse')).toEqual({
-      ok: false,
-      error: "Can't delete internal effect: Warm Pulse",
-      details: [],
-    });
+    expect(await deleteCustomEffect(catalogue, 'warm pulse')).toEqual(
+      failure('effect-not-found', { name: 'warm pulse' }),
+    );
+    expect(await deleteCustomEffect(catalogue, 'Warm Pulse')).toEqual(
+      failure('effect-internal', { name: 'Warm Pulse' }),
+    );
     expect(await exists(path.join(BUNDLED, 'pulse.json'))).toBe(true);
   });
 
@@ -384,11 +371,9 @@ describe('deleteCustomEffect', () => {
     const catalogue = await load();
     const file = path.join(custom, 'MyPulse.json');
     await rm(file);
-    expect(await deleteCustomEffect(catalogue, 'My Pulse')).toEqual({
-      ok: false,
-      error: `Can't find effect configuration file: ${file}`,
-      details: [],
-    });
+    expect(await deleteCustomEffect(catalogue, 'My Pulse')).toEqual(
+      failure('definition-missing', { file }),
+    );
   });
 
   it('says which file could not be deleted', async () => {
@@ -398,10 +383,9 @@ describe('deleteCustomEffect', () => {
     await rm(file);
     await mkdir(path.join(file, 'inside'), { recursive: true });
     const result = await deleteCustomEffect(catalogue, 'My Pulse');
-    expect(result).toMatchObject({
-      ok: false,
-      error: `Can't delete effect configuration file: ${file}. Please check permissions`,
-    });
+    expect(result).toEqual(
+      failure('definition-delete-failed', { file, reason: expect.stringMatching(/^E[A-Z]+: /) }),
+    );
     expect(await exists(path.join(file, 'inside'))).toBe(true);
   });
 });

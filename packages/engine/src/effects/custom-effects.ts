@@ -1,25 +1,24 @@
 /**
  * create-effect and delete-effect: custom effect definitions written to and removed from the
- * custom effects folder, with Hyperion.ng's rules and messages (hyperion.md §7) where they help
- * clients, and clearer ones where ng only says "consult the log".
+ * custom effects folder, with Hyperion.ng's rules (hyperion.md §7). Failures are engine error
+ * codes; the server words them as Hyperion.ng's replies, clearer where ng only says "consult the
+ * log".
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { isJsonObject } from '@glowkit/protocol';
+import { type EngineResult, failed } from '../errors.js';
 import { validateEffectArgs } from './effect-args.js';
 import type { EffectCatalogue, EffectDefinition } from './effect-catalogue.js';
 
 /** What create-effect and delete-effect answer. */
-export type CustomEffectResult =
-  | {
-      ok: true;
-      /** The definition file written or removed. */
-      file: string;
-      /** The image written (create) or removed (delete) with it, if any. */
-      image?: string;
-    }
-  | { ok: false; error: string; details: string[] };
+export type CustomEffectResult = EngineResult<{
+  /** The definition file written or removed. */
+  file: string;
+  /** The image written (create) or removed (delete) with it, if any. */
+  image?: string;
+}>;
 
 /** The `create-effect` request. */
 export interface CreateEffectRequest {
@@ -32,10 +31,6 @@ export interface CreateEffectRequest {
 }
 
 const IMAGE_EXTENSIONS = new Set(['.gif', '.png', '.jpg', '.jpeg', '.bmp', '.webp']);
-
-function fail(error: string, details: string[] = []): CustomEffectResult {
-  return { ok: false, error, details };
-}
 
 function reason(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
@@ -98,23 +93,20 @@ function decodeImage(imageData: string): Uint8Array | undefined {
 }
 
 /** Why a name cannot be a custom effect's, or undefined when it can. */
-function refuseName(catalogue: EffectCatalogue, name: unknown): string | undefined {
+function refuseName(catalogue: EffectCatalogue, name: string): CustomEffectResult | undefined {
   // A name starting with '.' would give a hidden file, which the catalogue (like ng) skips.
   if (typeof name !== 'string' || name.trim() === '' || /^[:.]/.test(name.replaceAll(' ', ''))) {
-    return "Can't save new effect. Effect name is empty or begins with ':' or '.'";
+    return failed('effect-name-empty', { name: String(name) });
   }
   // The name becomes a file name: a path in it could write outside the custom folder.
-  if (/[/\\]|\.\./.test(name) || /\p{Cc}/u.test(name)) {
-    return `Can't save new effect. The name '${name}' must not contain '/', '\\', '..' or control characters`;
-  }
+  if (/[/\\]|\.\./.test(name) || /\p{Cc}/u.test(name))
+    return failed('effect-name-unsafe', { name });
   // A custom file that already overrides a bundled name may be saved again, as in ng.
   const current = catalogue.find(name);
   if (current ? current.system : catalogue.bundledNames.has(name)) {
-    return `The effect name '${name}' is assigned to an internal effect. Please rename your effect.`;
+    return failed('effect-name-internal', { name });
   }
-  if (catalogue.options.disable.includes(name)) {
-    return `The effect name '${name}' is listed in effects.disable, so it would never load. Please rename your effect or enable the name.`;
-  }
+  if (catalogue.options.disable.includes(name)) return failed('effect-name-disabled', { name });
   return undefined;
 }
 
@@ -139,19 +131,19 @@ export async function createCustomEffect(
   request: CreateEffectRequest,
 ): Promise<CustomEffectResult> {
   const { name, script, args, imageData } = request;
-  if (!isJsonObject(args) || Object.keys(args).length === 0) {
-    return fail("Missing or empty Object 'args'");
-  }
+  if (!isJsonObject(args) || Object.keys(args).length === 0)
+    return failed('effect-args-missing', {});
   const schema = typeof script === 'string' ? catalogue.schemaFor(script) : undefined;
   if (!schema) {
-    return fail(`Missing schema file for Python script ${String(script)}`, [
-      `scripts with a schema: ${catalogue.schemas.map((s) => s.script).join(', ') || 'none'}`,
-    ]);
+    return failed('effect-script-unknown', {
+      script: String(script),
+      known: catalogue.schemas.map((s) => s.script),
+    });
   }
-  const problems = validateEffectArgs(schema.schemaContent, args, '/args');
-  if (problems.length > 0) return fail('Error during arg validation against schema', problems);
+  const violations = validateEffectArgs(schema.schemaContent, args);
+  if (violations.length > 0) return failed('effect-args-invalid', { violations });
   const refused = refuseName(catalogue, name);
-  if (refused) return fail(refused);
+  if (refused) return refused;
 
   const existing = catalogue.find(name);
   let file: string;
@@ -159,18 +151,14 @@ export async function createCustomEffect(
     file = existing.file;
   } else {
     const dir = catalogue.customDirs[0];
-    if (!dir) {
-      return fail(
-        "Can't save new effect: effects.paths names no folder for custom effects; add one",
-      );
-    }
+    if (!dir) return failed('custom-folder-missing', {});
     file = await freeDefinitionFile(dir, name.replaceAll(' ', ''));
   }
   const dir = path.dirname(file);
   try {
     await mkdir(dir, { recursive: true, mode: 0o755 });
   } catch (error) {
-    return fail(`Can't save effect: the folder ${dir} can't be created`, [reason(error)]);
+    return failed('custom-folder-failed', { dir, reason: reason(error) });
   }
 
   const saved: Record<string, unknown> = { ...args };
@@ -180,18 +168,16 @@ export async function createCustomEffect(
   if (imageData && typeof saved.file === 'string' && saved.file !== '') {
     const bytes = decodeImage(imageData);
     const imageName = path.basename(saved.file.replaceAll('\\', '/'));
-    if (!bytes) return fail("Can't save effect: imageData is not base64");
+    if (!bytes) return failed('image-data-invalid', {});
     if (imageName === '' || imageName === '.' || imageName === '..') {
-      return fail(`Can't save effect: args.file "${saved.file}" is not a file name`);
+      return failed('image-name-invalid', { file: saved.file });
     }
     image = path.join(dir, imageName);
     try {
       // Before the definition, so a saved definition never points at a missing image.
       await writeFileAtomic(image, bytes);
     } catch (error) {
-      return fail(`Error while saving image file ${image}. Please check permissions`, [
-        reason(error),
-      ]);
+      return failed('image-write-failed', { file: image, reason: reason(error) });
     }
     saved.file = image;
   }
@@ -200,9 +186,7 @@ export async function createCustomEffect(
   try {
     await writeFileAtomic(file, content);
   } catch (error) {
-    return fail(`Error while saving effect file ${file}. Please check permissions`, [
-      reason(error),
-    ]);
+    return failed('definition-write-failed', { file, reason: reason(error) });
   }
   return image ? { ok: true, file, image } : { ok: true, file };
 }
@@ -228,9 +212,9 @@ function ownedImage(catalogue: EffectCatalogue, effect: EffectDefinition): strin
 }
 
 /**
- * Deletes a custom effect's definition file (`delete-effect`), with Hyperion.ng's messages:
- * "Effect <n> not found", "Can't delete internal effect: <n>", "Can't find effect configuration
- * file: <path>", "Can't delete effect configuration file: <path>. Please check permissions".
+ * Deletes a custom effect's definition file (`delete-effect`), failing as Hyperion.ng does: an
+ * unknown name, a bundled (internal) effect, a definition file that is gone or cannot be
+ * deleted.
  * The effect's image (its `file` arg) goes too when it lives in a custom folder and no other
  * effect uses it.
  *
@@ -242,19 +226,14 @@ export async function deleteCustomEffect(
   name: string,
 ): Promise<CustomEffectResult> {
   const effect = catalogue.find(name);
-  if (!effect) return fail(`Effect ${name} not found`);
-  if (effect.system) return fail(`Can't delete internal effect: ${name}`);
-  if (!(await exists(effect.file))) {
-    return fail(`Can't find effect configuration file: ${effect.file}`);
-  }
+  if (!effect) return failed('effect-not-found', { name });
+  if (effect.system) return failed('effect-internal', { name });
+  if (!(await exists(effect.file))) return failed('definition-missing', { file: effect.file });
   const image = ownedImage(catalogue, effect);
   try {
     await unlink(effect.file);
   } catch (error) {
-    return fail(
-      `Can't delete effect configuration file: ${effect.file}. Please check permissions`,
-      [reason(error)],
-    );
+    return failed('definition-delete-failed', { file: effect.file, reason: reason(error) });
   }
   if (image) {
     try {

@@ -12,6 +12,7 @@ import {
   validateValue,
 } from '@glowkit/effect-schema';
 import { isJsonObject } from '@glowkit/protocol';
+import type { ArgViolation } from '../errors.js';
 
 /**
  * Checks request args against an effect option schema.
@@ -23,34 +24,35 @@ import { isJsonObject } from '@glowkit/protocol';
  * @param schema the option schema of the effect's script; `undefined` checks only that `args`
  *   is an object.
  * @param args the request's `args`.
- * @param pointer where `args` sits in the request, for the messages.
- * @returns one line per problem, each naming the JSON pointer of the bad value, e.g.
- *   `/effect/args/speed: 12 is greater than the maximum 10`; `[]` when the args are valid.
- *   Unknown keys are problems when the schema has `additionalProperties: false`.
+ * @returns one violation per problem, its JSON pointer relative to `args` (the caller knows
+ *   where the args sit in its request), e.g. `{ pointer: '/speed', rule: '12 is greater than
+ *   the maximum 10' }`; `[]` when the args are valid. Unknown keys are problems when the schema
+ *   has `additionalProperties: false`.
  */
 export function validateEffectArgs(
   schema: Record<string, unknown> | undefined,
   args: unknown,
-  pointer = '/effect/args',
-): string[] {
+): ArgViolation[] {
   if (!isJsonObject(args))
-    return [`${pointer}: must be an object of option values, not ${show(args)}`];
+    return [{ pointer: '', rule: `must be an object of option values, not ${show(args)}` }];
   if (!schema) return [];
   const properties = isJsonObject(schema.properties) ? schema.properties : {};
   const closed = schema.additionalProperties === false;
-  const problems: string[] = [];
+  const problems: ArgViolation[] = [];
   for (const [name, value] of Object.entries(args)) {
-    const at = pointer + toPointer([name]);
+    const at = toPointer([name]);
     const option = properties[name];
     if (!isJsonObject(option)) {
-      if (closed) problems.push(`${at}: ${unknownOption(name, schema, Object.keys(properties))}`);
+      if (closed) {
+        problems.push({ pointer: at, rule: unknownOption(name, schema, Object.keys(properties)) });
+      }
       continue;
     }
     for (const issue of validateValue(option as OptionSchema, value)) {
-      let line = `${at}${issue.pointer}: ${describeValueIssue(issue)}`;
+      let rule = describeValueIssue(issue);
       // The package's type sentence says what is expected; people also need to see what came.
-      if (issue.code === 'type') line += `, not ${show(valueAt(value, issue.pointer))}`;
-      problems.push(line);
+      if (issue.code === 'type') rule += `, not ${show(valueAt(value, issue.pointer))}`;
+      problems.push({ pointer: `${at}${issue.pointer}`, rule });
     }
   }
   return problems;

@@ -1,6 +1,7 @@
 import { isJsonObject, PRIORITY } from '@glowkit/protocol';
+import type { EngineResult } from '../errors.js';
 import type { PriorityMuxer } from '../muxer/priority-muxer.js';
-import type { EffectFailure, EffectRequest } from './effect-runner.js';
+import type { EffectRequest } from './effect-runner.js';
 
 /** What the boot effects need of their instance. */
 export interface BootEffectsContext {
@@ -9,7 +10,7 @@ export interface BootEffectsContext {
   /** The `backgroundEffect` group. */
   background: unknown;
   muxer: PriorityMuxer;
-  run(request: EffectRequest): Promise<{ ok: true } | EffectFailure>;
+  run(request: EffectRequest): Promise<EngineResult>;
   setColor(priority: number, color: number[], durationMs: number): unknown;
   log(level: 'info' | 'warn' | 'error', message: string): void;
 }
@@ -134,7 +135,7 @@ export class BootEffects {
     if (!result.ok) {
       this.#context.log(
         'warn',
-        `effect '${source.effect}' at priority ${priority}: ${result.error}${result.details.length ? ` (${result.details.join('; ')})` : ''}`,
+        `effect '${source.effect}' at priority ${priority}: ${result.error.message}`,
       );
     }
     return result.ok;

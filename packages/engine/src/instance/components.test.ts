@@ -17,13 +17,14 @@ describe('ComponentSwitches', () => {
   it('tells a component this server lacks from an unknown name', () => {
     const switches = new ComponentSwitches({ smoothing: true, ledDevice: true });
     expect(switches.resolve('LEDDEVICE')).toEqual({ ok: true, name: 'LEDDEVICE' });
+    const known = ['ALL', 'SMOOTHING', 'LEDDEVICE'];
     expect(switches.resolve('V4L')).toMatchObject({
       ok: false,
-      error: 'Component V4L is not available',
+      error: { code: 'component-unavailable', details: { name: 'V4L', known } },
     });
     expect(switches.resolve('TOASTER')).toMatchObject({
       ok: false,
-      error: 'Unknown component name: TOASTER',
+      error: { code: 'component-unknown', details: { name: 'TOASTER', known } },
     });
   });
 

@@ -1,3 +1,5 @@
+import { type EngineResult, failed } from '../errors.js';
+
 /** The components an instance has, in Hyperion.ng's enum order. */
 export const COMPONENTS = ['ALL', 'SMOOTHING', 'LEDDEVICE'] as const;
 
@@ -69,25 +71,13 @@ export class ComponentSwitches {
   }
 
   /** A component name of a request, or why it cannot be switched here. */
-  resolve(
-    name: string,
-  ): { ok: true; name: ComponentName } | { ok: false; error: string; details: string[] } {
+  resolve(name: string): EngineResult<{ name: ComponentName }> {
     if ((COMPONENTS as readonly string[]).includes(name)) {
       return { ok: true, name: name as ComponentName };
     }
-    if (ABSENT.has(name)) {
-      return {
-        ok: false,
-        error: `Component ${name} is not available`,
-        details: [
-          `/componentstate/component: this server has no ${name}; it switches ${COMPONENTS.join(', ')}`,
-        ],
-      };
-    }
-    return {
-      ok: false,
-      error: `Unknown component name: ${name}`,
-      details: [`/componentstate/component: one of ${COMPONENTS.join(', ')}`],
-    };
+    return failed(ABSENT.has(name) ? 'component-unavailable' : 'component-unknown', {
+      name,
+      known: [...COMPONENTS],
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { resolve as resolvePath } from 'node:path';
+import { errorFirstLine } from '@glowkit/protocol';
 import { EffectCanvas } from '../canvas/effect-canvas.js';
 import { loadEffectImage } from '../canvas/image-source.js';
 import { validateEffectArgs } from '../effects/effect-args.js';
@@ -9,7 +10,9 @@ import {
   type EffectLimits,
   EffectProcess,
   type EffectProcessOptions,
+  EffectStartError,
 } from '../effects/effect-process.js';
+import { type EngineResult, failed } from '../errors.js';
 import type { PriorityMuxer } from '../muxer/priority-muxer.js';
 import { smoothingFromEffectArgs } from '../smoothing/smoothing-config.js';
 
@@ -27,13 +30,6 @@ export interface EffectRequest {
   pythonScript?: string | undefined;
   /** Base64 picture handed to `getImage()` (gif effects). */
   imageData?: string | undefined;
-}
-
-/** A refused or failed start, answered to the client. */
-export interface EffectFailure {
-  ok: false;
-  error: string;
-  details: string[];
 }
 
 /** An effect running now, as `serverinfo.activeEffects` lists it. */
@@ -122,8 +118,8 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
    * Checks and starts an effect; resolves once it runs (its first frame, or it is alive without
    * one), or with the reason it was refused or failed at start.
    */
-  async run(request: EffectRequest): Promise<{ ok: true } | EffectFailure> {
-    if (this.#closed) return failure('Effect not started', ['the instance is stopping']);
+  async run(request: EffectRequest): Promise<EngineResult> {
+    if (this.#closed) return failed('instance-closing', {});
     const resolved = this.#resolve(request);
     if (!resolved.ok) return resolved;
     const { script, args, displayScript, resourceDirs } = resolved;
@@ -193,21 +189,22 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
     try {
       await process.start();
     } catch (error) {
-      const message = (error as Error).message;
+      const exit: EffectExit =
+        error instanceof EffectStartError
+          ? error.exit
+          : { reason: 'failed', message: errorFirstLine(error) };
       if (this.#starting.get(request.priority) === token) {
         this.#starting.delete(request.priority);
         if (muxer.get(request.priority)?.owner === request.name) muxer.clear(request.priority);
       }
-      this.#remember(request, 'failed', message);
-      return failure('Effect failed to start', [message]);
+      this.#remember(request, 'failed', exit.message);
+      return failed('effect-start-failed', { exit });
     }
     if (this.#starting.get(request.priority) !== token || this.#closed) {
       // Superseded by a newer request (or the instance closed) while starting; its exit is
       // reported as any other.
       await process.stop();
-      return failure('Effect not started', [
-        `priority ${request.priority} was taken by a newer request while this effect started`,
-      ]);
+      return failed('effect-superseded', { priority: request.priority });
     }
     this.#starting.delete(request.priority);
     // The caller of start() resumes before the process can tell of its end: this is in time.
@@ -247,15 +244,12 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
     await running.process.stop();
   }
 
-  #resolve(request: EffectRequest):
-    | {
-        ok: true;
-        script: string;
-        displayScript: string;
-        args: Record<string, unknown>;
-        resourceDirs: string[];
-      }
-    | EffectFailure {
+  #resolve(request: EffectRequest): EngineResult<{
+    script: string;
+    displayScript: string;
+    args: Record<string, unknown>;
+    resourceDirs: string[];
+  }> {
     const catalogue = this.#context.catalogue();
     const requestArgs =
       request.args !== undefined && Object.keys(request.args).length > 0 ? request.args : undefined;
@@ -263,13 +257,14 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       // Only scripts that have an option schema run this way: a client never names a file.
       const schema = catalogue.schemaFor(request.pythonScript);
       if (!schema) {
-        return failure('Effect not started', [
-          `/pythonScript: no effect script "${request.pythonScript}" is known; use the "script" of an entry of serverinfo's effects`,
-        ]);
+        return failed('effect-script-unknown', {
+          script: request.pythonScript,
+          known: catalogue.schemas.map((s) => s.script),
+        });
       }
       const args = requestArgs ?? {};
-      const problems = validateEffectArgs(schema.schemaContent, args);
-      if (problems.length > 0) return failure('Invalid params', problems);
+      const violations = validateEffectArgs(schema.schemaContent, args);
+      if (violations.length > 0) return failed('effect-args-invalid', { violations });
       return {
         ok: true,
         script: schema.scriptFile,
@@ -279,15 +274,11 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       };
     }
     const definition = catalogue.find(request.name);
-    if (!definition) {
-      return failure(`Effect '${request.name}' not found`, [
-        `/effect/name: no effect is called "${request.name}"; serverinfo lists the effects (names are case-sensitive)`,
-      ]);
-    }
+    if (!definition) return failed('effect-not-found', { name: request.name });
     const args = requestArgs ?? definition.args;
     if (requestArgs) {
-      const problems = validateEffectArgs(definition.schema, requestArgs);
-      if (problems.length > 0) return failure('Invalid params', problems);
+      const violations = validateEffectArgs(definition.schema, requestArgs);
+      if (violations.length > 0) return failed('effect-args-invalid', { violations });
     }
     return {
       ok: true,
@@ -317,10 +308,6 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
     });
     if (this.#problems.length > PROBLEMS_KEPT) this.#problems.shift();
   }
-}
-
-function failure(error: string, details: string[]): EffectFailure {
-  return { ok: false, error, details };
 }
 
 /** `{ [key]: value }` when value is defined, else `{}`: for exactOptionalPropertyTypes-safe spreads. */

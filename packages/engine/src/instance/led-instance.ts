@@ -7,6 +7,7 @@ import { DEVICE_TYPES } from '../devices/device-types.js';
 import { type DeviceFactory, deviceConfigOf } from '../devices/led-device.js';
 import type { EffectCatalogue } from '../effects/effect-catalogue.js';
 import type { EffectLimits } from '../effects/effect-process.js';
+import { type EngineResult, failed } from '../errors.js';
 import { ImageToLeds } from '../mapping/image-to-leds.js';
 import { LedLayout } from '../mapping/led-layout.js';
 import { type MappingType, mappingTypeOf } from '../mapping/mapping-type.js';
@@ -16,14 +17,9 @@ import { smoothingFromSettings } from '../smoothing/smoothing-config.js';
 import type { RgbImage, SmoothingConfig } from '../types.js';
 import { BootEffects } from './boot-effects.js';
 import { type ComponentName, ComponentSwitches } from './components.js';
-import {
-  type ActiveEffect,
-  type EffectFailure,
-  type EffectProblem,
-  type EffectRequest,
-  EffectRunner,
-} from './effect-runner.js';
-import { type PriorityInfo, priorityInfo } from './priority-info.js';
+import { type EffectRequest, EffectRunner } from './effect-runner.js';
+import type { InstanceView } from './instance-view.js';
+import { priorityInfo } from './priority-info.js';
 
 /** How to build an instance. */
 export interface LedInstanceOptions {
@@ -78,7 +74,8 @@ const BLACK = new Uint8Array(0);
  */
 export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly id: number;
-  readonly name: string;
+  // The parts, for the engine's own wiring, tests and benchmarks; a reader outside the engine
+  // reads `view`, and changes the instance only through its methods.
   readonly layout: LedLayout;
   readonly colors: ColorProcessor;
   readonly device: DeviceController;
@@ -86,8 +83,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly effects: EffectRunner;
   readonly components: ComponentSwitches;
   readonly warnings: readonly string[];
-  readonly mappingType: MappingType;
-  readonly #settings: Readonly<Record<string, unknown>>;
+  /** What readers outside the engine see of the instance; always current, read-only. */
+  readonly view: InstanceView;
+  readonly #mappingType: MappingType;
   readonly #smoothingConfig: SmoothingConfig;
   readonly #boot: BootEffects;
   readonly #log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
@@ -99,8 +97,8 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   #smoothing: Smoothing | undefined;
   #smoothingKey = '';
   #smoothingTimer: NodeJS.Timeout | undefined;
-  #visible: MuxerInput | undefined;
   #last: Uint8Array = BLACK;
+  #name: string;
   #closed = false;
   /** What clients were last told of each component. */
   readonly #announced = new Map<ComponentName, boolean>();
@@ -108,8 +106,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   constructor(options: LedInstanceOptions) {
     super();
     this.id = options.id;
-    this.name = options.name;
-    this.#settings = options.settings;
+    this.#name = options.name;
     this.#log = options.log ?? (() => {});
     const warnings: string[] = [];
     const device = deviceConfigOf(options.settings.device);
@@ -123,7 +120,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.colors = ColorProcessor.fromSettings(options.settings.color, this.layout.ledCount);
     warnings.push(...this.colors.warnings.map((w) => `color.${w}`));
     const colorGroup = (options.settings.color ?? {}) as Record<string, unknown>;
-    this.mappingType = mappingTypeOf(colorGroup.imageToLedMappingType);
+    this.#mappingType = mappingTypeOf(colorGroup.imageToLedMappingType);
     this.#mappingOptions = {
       ...(typeof colorGroup.reducedPixelSetFactorFactor === 'string' ||
       typeof colorGroup.reducedPixelSetFactorFactor === 'number'
@@ -183,6 +180,52 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       this.#boot.prioritiesChanged();
       this.emit('priorities');
     });
+    this.view = this.#viewOf(options);
+  }
+
+  #viewOf(options: LedInstanceOptions): InstanceView {
+    const instance = this;
+    return Object.freeze({
+      id: options.id,
+      get name() {
+        return instance.#name;
+      },
+      settings: options.settings,
+      mappingType: this.#mappingType,
+      ledCount: this.layout.ledCount,
+      get priorities() {
+        return priorityInfo(instance.muxer, instance.muxer.now());
+      },
+      get activeEffects() {
+        return instance.effects.active.filter((e) => e.priority !== PRIORITY.BACKGROUND);
+      },
+      get effectProblems() {
+        return instance.effects.problems;
+      },
+      get adjustments() {
+        return instance.colors.adjustments;
+      },
+      get components() {
+        return instance.components.list();
+      },
+      get device() {
+        return instance.device.status;
+      },
+      get lastColors() {
+        const last = instance.#last;
+        return last.length > 0 ? last : new Uint8Array(instance.layout.ledCount * 3);
+      },
+    });
+  }
+
+  /** The instance's name, as its configuration names it now. */
+  get name(): string {
+    return this.#name;
+  }
+
+  /** Takes a new name (the instance was renamed); nothing else changes. */
+  rename(name: string): void {
+    this.#name = name;
   }
 
   /** Opens the device (in the background: a device that fails never fails the instance), starts the boot effects. */
@@ -197,14 +240,14 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   // ---- sources ----
 
   /** Runs an effect (see {@link EffectRunner.run}). */
-  runEffect(request: EffectRequest): Promise<{ ok: true } | EffectFailure> {
-    if (!this.components.get('ALL')) return Promise.resolve(disabled());
+  runEffect(request: EffectRequest): Promise<EngineResult> {
+    if (!this.components.get('ALL')) return Promise.resolve(failed('instance-off', {}));
     return this.effects.run(request);
   }
 
   /** Shows colours at a priority: one colour fills every LED, N colours repeat along the strip. */
-  setColor(request: SourceRequest, color: readonly number[]): { ok: true } | EffectFailure {
-    if (!this.components.get('ALL')) return disabled();
+  setColor(request: SourceRequest, color: readonly number[]): EngineResult {
+    if (!this.components.get('ALL')) return failed('instance-off', {});
     const n = Math.floor(color.length / 3) * 3;
     const colors = new Uint8Array(this.layout.ledCount * 3);
     if (n > 0) for (let i = 0; i < colors.length; i++) colors[i] = color[i % n] ?? 0;
@@ -220,11 +263,8 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   }
 
   /** Shows a picture at a priority, mapped onto the LEDs by the layout. */
-  setImage(
-    request: SourceRequest & { name?: string },
-    image: RgbImage,
-  ): { ok: true } | EffectFailure {
-    if (!this.components.get('ALL')) return disabled();
+  setImage(request: SourceRequest & { name?: string }, image: RgbImage): EngineResult {
+    if (!this.components.get('ALL')) return failed('instance-off', {});
     void this.effects.stop(request.priority);
     this.muxer.register(request.priority, {
       component: 'IMAGE',
@@ -254,9 +294,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   // ---- components and adjustment ----
 
   /** Switches a component; answers an error for components this server does not have. */
-  async setComponent(name: string, enabled: boolean): Promise<{ ok: true } | EffectFailure> {
+  async setComponent(name: string, enabled: boolean): Promise<EngineResult> {
     const known = this.components.resolve(name);
-    if (!known.ok) return { ok: false, error: known.error, details: known.details };
+    if (!known.ok) return known;
     if (!this.components.set(known.name, enabled)) {
       // On already, but its device is lost: try it again now rather than at the next retry.
       const retry =
@@ -310,39 +350,18 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   }
 
   /** Patches a colour adjustment at run time (the `adjustment` command). */
-  adjust(patch: Record<string, unknown>): { ok: true } | EffectFailure {
+  adjust(patch: Record<string, unknown>): EngineResult {
     const result = this.colors.patch(patch);
-    if (!result.ok) return { ok: false, error: result.error, details: [] };
+    if (!result.ok) return result;
     this.emit('adjustment');
     this.#show(this.muxer.visible);
     return { ok: true };
-  }
-
-  // ---- what serverinfo shows ----
-
-  /** `priorities`: the visible entry first, then ascending (Hyperion.ng #964 fixed). */
-  get priorities(): PriorityInfo[] {
-    return priorityInfo(this.muxer, this.muxer.now());
-  }
-
-  get activeEffects(): ActiveEffect[] {
-    return this.effects.active.filter((e) => e.priority !== PRIORITY.BACKGROUND);
-  }
-
-  get effectProblems(): readonly EffectProblem[] {
-    return this.effects.problems;
-  }
-
-  /** The last colours shown (RGB, layout order), for a live stream's first frame. */
-  get lastColors(): Uint8Array {
-    return this.#last.length > 0 ? this.#last : new Uint8Array(this.layout.ledCount * 3);
   }
 
   // ---- the frame path ----
 
   #show(input: MuxerInput | undefined): void {
     if (this.#closed) return;
-    this.#visible = input;
     if (!input || !this.components.get('ALL')) {
       // Nothing to show: black at once, past the smoothing (Hyperion.ng leaves LEDs lit).
       this.#stopSmoothing();
@@ -353,7 +372,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     const frame = this.#frame;
     if (input.image) {
       // Effects are mapped with the mean, whatever the setting, as Hyperion.ng does.
-      const type = input.component === 'EFFECT' ? 'multicolor_mean' : this.mappingType;
+      const type = input.component === 'EFFECT' ? 'multicolor_mean' : this.#mappingType;
       this.#mappingFor(input.image, type).map(input.image, frame);
     } else if (input.colors) {
       frame.set(input.colors.subarray(0, frame.length));
@@ -455,22 +474,4 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     await this.device.close();
     this.removeAllListeners();
   }
-
-  /** The visible input now (for tests and serverinfo). */
-  get visible(): MuxerInput | undefined {
-    return this.#visible;
-  }
-
-  /** The instance's settings groups, as given. */
-  get settings(): Readonly<Record<string, unknown>> {
-    return this.#settings;
-  }
-}
-
-function disabled(): EffectFailure {
-  return {
-    ok: false,
-    error: 'Component ALL is disabled',
-    details: ['the instance is switched off; switch it on with componentstate ALL true first'],
-  };
 }

@@ -1,0 +1,37 @@
+import type { Adjustment } from '../color/color-processor.js';
+import type { DeviceStatus } from '../devices/device-controller.js';
+import type { MappingType } from '../mapping/mapping-type.js';
+import type { ComponentName } from './components.js';
+import type { ActiveEffect, EffectProblem } from './effect-runner.js';
+import type { PriorityInfo } from './priority-info.js';
+
+/**
+ * What a reader outside the engine sees of a running instance (`LedInstance.view`): each
+ * property is read when asked, so it is always current, and nothing of it changes the instance.
+ * The server builds `serverinfo` and the `*-update` pushes from it; commands go through the
+ * instance's methods.
+ */
+export interface InstanceView {
+  readonly id: number;
+  readonly name: string;
+  /** The sources at their priorities: the visible one first, then ascending (Hyperion.ng #964 fixed). */
+  readonly priorities: PriorityInfo[];
+  /** The effects running now (not the background effect), by ascending priority. */
+  readonly activeEffects: ActiveEffect[];
+  /** Recent effects that failed or were killed, oldest first. */
+  readonly effectProblems: readonly EffectProblem[];
+  /** The colour adjustments, in settings order, with any run-time change. */
+  readonly adjustments: readonly Adjustment[];
+  /** Each component as clients see it (off while in fault), in Hyperion.ng's enum order. */
+  readonly components: { enabled: boolean; name: ComponentName }[];
+  /** The LED device's state, and why it cannot open. */
+  readonly device: DeviceStatus;
+  /** How pictures are mapped onto the LEDs. */
+  readonly mappingType: MappingType;
+  /** LEDs of the layout. */
+  readonly ledCount: number;
+  /** The last colours shown (RGB, layout order; black before the first frame). */
+  readonly lastColors: Uint8Array;
+  /** The settings groups the instance was built from, as given (`leds` is its layout). */
+  readonly settings: Readonly<Record<string, unknown>>;
+}
