@@ -212,6 +212,23 @@ describe('config setconfig', () => {
     expect(names).toContain('Campfire');
   });
 
+  it("saves a stopped instance's groups without starting it: they apply when it starts", async () => {
+    expect(
+      (await call({ command: 'instance', subcommand: 'stopInstance', instance: 1, tan: 6 })).json,
+    ).toMatchObject({ success: true });
+    const smoothing = { enable: true, type: 'linear', time_ms: 300, updateFrequency: 25 };
+    const reply = await call(setconfig({ smoothing }, 1));
+    expect(reply.json).toMatchObject({
+      success: true,
+      info: { changed: ['smoothing'], instance: 1, restarted: 'none' },
+    });
+    expect(t.server.store.read().instances[1]?.settings.smoothing).toEqual(smoothing);
+    expect(t.server.runtime.instance(1)).toBeUndefined();
+    expect(
+      (await call({ command: 'instance', subcommand: 'startInstance', instance: 1, tan: 7 })).json,
+    ).toMatchObject({ success: true });
+  });
+
   it('is for admin tokens only', async () => {
     const { token } = t.server.store.tokens.create('a viewer token', false);
     const reply = await post(`${t.http}/json-rpc`, setconfig({ general: { name: 'Hacked' } }), {

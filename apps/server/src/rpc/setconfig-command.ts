@@ -66,7 +66,8 @@ export async function setConfig(
   if (invalid) return invalid;
   const instance = own(request, 'instance') as number | undefined;
   const given = own(request, 'config') as Record<string, unknown>;
-  if (instance !== undefined && !deps.runtime.instance(instance)) {
+  // Configured is enough: a stopped instance's groups are saved and apply when it starts.
+  if (instance !== undefined && !deps.runtime.info(instance)) {
     return {
       reply: errorReply(name, tan, `Instance [${instance}] does not exist.`, [
         `/instance: no instance ${instance} is configured; serverinfo's "instance" lists them`,
