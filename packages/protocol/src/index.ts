@@ -151,6 +151,11 @@ export {
   validateSetConfigRequest,
 } from './setconfig.js';
 export {
+  type BoundaryCase,
+  boundaryCases,
+  keepingRelations,
+} from './settings/boundaries.js';
+export {
   CONFIG_VERSION,
   defaultDevice,
   defaultGlobalSettings,
@@ -170,10 +175,19 @@ export {
 } from './settings/generated/schemas.js';
 export type * from './settings/generated/types.js';
 export {
+  type MigratedGroup,
+  migrateGroup,
+  type SettingChange,
+  settingChangeLine,
+} from './settings/migrate.js';
+export {
   deviceValidators,
+  groupSchemaOf,
+  isDeviceType,
   type SettingsValidationError,
   type SettingsValidator,
   settingsValidators,
+  validateGroup,
 } from './settings/validate.js';
 export { validateSnapshotRequest } from './snapshots.js';
 export { type SysinfoRequest, validateSysinfoRequest } from './sysinfo.js';
