@@ -110,7 +110,8 @@ describe('config setconfig', () => {
       setconfig(
         {
           device: { type: 'file', hardwareLedCount: 0, colorOrder: 'xyz' },
-          smoothing: { time_ms: 10 },
+          // 0: time_ms takes 1 to 5000 (10 is valid since the groups have schemas).
+          smoothing: { time_ms: 0 },
           leds: 5,
           general: {},
         },
@@ -122,12 +123,12 @@ describe('config setconfig', () => {
       command: 'config-setconfig',
       error: 'Invalid params',
       errorData: [
-        { description: '/config/device/hardwareLedCount: must be an integer of at least 1' },
+        { description: '/config/device/hardwareLedCount: must be an integer from 1 to 65536' },
         {
           description:
             '/config/device/colorOrder: must be one of "rgb", "bgr", "rbg", "brg", "gbr", "grb"',
         },
-        { description: '/config/smoothing/time_ms: must be an integer from 25 to 5000' },
+        { description: '/config/smoothing/time_ms: must be an integer from 1 to 5000' },
         {
           description: '/config/leds: must be an object, an array, a string holding JSON, or null',
         },

@@ -124,10 +124,8 @@ export {
   successReplyText,
 } from './replies.js';
 export {
-  type GroupCheck,
   MAX_INSTANCE_ID,
   MAX_LISTED_INSTANCE_ID,
-  type RestoreValidationOptions,
   validateRestoreRequest,
 } from './restore.js';
 export {
@@ -147,7 +145,6 @@ export {
   type SetConfigInfo,
   type SetConfigRequest,
   type SetConfigRestart,
-  type SetConfigValidationOptions,
   validateSetConfigRequest,
 } from './setconfig.js';
 export {

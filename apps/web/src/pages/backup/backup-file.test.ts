@@ -69,6 +69,20 @@ describe('checkBackupText', () => {
       '/info/global/settings/leds',
     );
   });
+
+  it("refuses what the server refuses inside a group, with the group schema's rule", () => {
+    const file = {
+      ...config,
+      global: { settings: { webConfig: { port: 'abc', sslPort: 8092 } } },
+    };
+    expect(checkBackupText(JSON.stringify(file))).toEqual({
+      ok: false,
+      reason: 'invalid',
+      violations: [
+        { pointer: '/global/settings/webConfig/port', rule: 'must be an integer from 1 to 65535' },
+      ],
+    });
+  });
 });
 
 describe('backupFileName', () => {
