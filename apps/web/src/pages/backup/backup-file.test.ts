@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupFileName, checkBackupText } from './backup-file.js';
+import { checkBackupText } from './backup-file.js';
 
 const config = {
   global: { settings: { general: { name: 'Glowkit' } } },
@@ -82,11 +82,5 @@ describe('checkBackupText', () => {
         { pointer: '/global/settings/webConfig/port', rule: 'must be an integer from 1 to 65535' },
       ],
     });
-  });
-});
-
-describe('backupFileName', () => {
-  it('names the file after the local date', () => {
-    expect(backupFileName(new Date(2025, 0, 31, 23, 59))).toBe('glowkit-backup-2025-01-31.json');
   });
 });
