@@ -19,7 +19,7 @@ import { fromPointer, isJsonObject, type JsonObject, jsonEqual } from '@glowkit/
 import { quote } from '../violations.js';
 import { defaultGroup, type SettingsGroupName, schemaDefault } from './defaults.js';
 import { elementAt, ruleOfError } from './format.js';
-import { DEVICE_TYPES, type DeviceType } from './generated/schemas.js';
+import { rewriteOldShapes } from './old-shapes.js';
 import { fixRelations, relationIssues } from './relations.js';
 import { groupSchemaOf, type SettingsValidationError, settingsValidators } from './validate.js';
 
@@ -130,103 +130,6 @@ function replacement(element: JsonObject, value: unknown, keyword: string): unkn
     default:
       return fallback;
   }
-}
-
-/** Hyperion.ng's integer codes of the mapping types (its order is the schema's list). */
-const MAPPING_TYPE = '/imageToLedMappingType';
-
-/** Rewrites old shapes in place (before the schema's rules); returns each change. */
-function rewriteOldShapes(name: SettingsGroupName, value: unknown): SettingChange[] {
-  const changes: SettingChange[] = [];
-  if (name === 'leds' && Array.isArray(value)) {
-    const old = structuredClone(value);
-    let rewritten = false;
-    value.forEach((led, index) => {
-      if (!isJsonObject(led) || ['hmin', 'hmax', 'vmin', 'vmax'].some((k) => Object.hasOwn(led, k)))
-        return;
-      const { hscan, vscan, h, v, ...rest } = led;
-      let edges: unknown[] | undefined;
-      if (isJsonObject(hscan) && isJsonObject(vscan)) {
-        edges = [hscan.minimum, hscan.maximum, vscan.minimum, vscan.maximum];
-      } else if (isJsonObject(h) && isJsonObject(v)) {
-        edges = [h.min, h.max, v.min, v.max];
-      }
-      if (edges === undefined) return;
-      const [hmin, hmax, vmin, vmax] = edges;
-      value[index] = { hmin, hmax, vmin, vmax, ...rest };
-      rewritten = true;
-    });
-    if (rewritten) {
-      changes.push({
-        pointer: '',
-        old,
-        new: structuredClone(value),
-        rule: "holds LEDs in Hyperion.ng's old hscan/vscan or h/v shape: rewritten as hmin, hmax, vmin, vmax",
-      });
-    }
-  }
-  if (name === 'color' && isJsonObject(value)) {
-    const code = value.imageToLedMappingType;
-    const element = elementAt(groupSchemaOf(name, value), MAPPING_TYPE);
-    const types = element && Array.isArray(element.enum) ? element.enum : [];
-    if (typeof code === 'number' && Number.isInteger(code) && types[code] !== undefined) {
-      value.imageToLedMappingType = types[code];
-      changes.push({
-        pointer: MAPPING_TYPE,
-        old: code,
-        new: types[code],
-        rule: "is Hyperion.ng's integer code of a mapping type: written as its name",
-      });
-    }
-  }
-  if (name === 'device' && isJsonObject(value)) {
-    const type = value.type;
-    const known = typeof type === 'string' ? type.trim().toLowerCase() : undefined;
-    if (known !== type && (DEVICE_TYPES as readonly unknown[]).includes(known)) {
-      value.type = known as DeviceType;
-      changes.push({
-        pointer: '/type',
-        old: type,
-        new: known,
-        rule: 'names a device type in other letters: written as the engine reads it',
-      });
-    }
-    if (
-      value.type === 'adalight' &&
-      typeof value.lightberry_apa102_mode === 'boolean' &&
-      value.streamProtocol === undefined
-    ) {
-      const protocol = value.lightberry_apa102_mode ? '1' : '0';
-      changes.push({
-        pointer: '/lightberry_apa102_mode',
-        old: value.lightberry_apa102_mode,
-        new: undefined,
-        rule: `is Hyperion.ng's old switch of the LightBerry APA102 protocol: now streamProtocol "${protocol}"`,
-      });
-      delete value.lightberry_apa102_mode;
-      value.streamProtocol = protocol;
-      changes.push({
-        pointer: '/streamProtocol',
-        old: undefined,
-        new: protocol,
-        rule: "takes the old switch's protocol",
-      });
-    }
-    if (
-      value.type === 'wled' &&
-      typeof value.streamProtocol === 'string' &&
-      value.streamProtocol.trim().toUpperCase() === 'UDP-RAW'
-    ) {
-      changes.push({
-        pointer: '/streamProtocol',
-        old: value.streamProtocol,
-        new: 'RAW',
-        rule: 'is the old name of "RAW"',
-      });
-      value.streamProtocol = 'RAW';
-    }
-  }
-  return changes;
 }
 
 /** The schema's errors of `value`, without `if` (it only repeats a branch's). */
