@@ -5,20 +5,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
-import { configuration } from './support/configs.js';
+import { configuration, setconfigRequest as setconfig } from './support/configs.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
 
 type Message = Record<string, unknown>;
-
-const setconfig = (config: unknown, instance?: number, tan = 5): Message => ({
-  command: 'config',
-  subcommand: 'setconfig',
-  ...(instance === undefined ? {} : { instance }),
-  config,
-  tan,
-});
 
 describe('config setconfig', () => {
   let t: TestServer;

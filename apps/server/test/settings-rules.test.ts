@@ -6,18 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
-import { configuration, restoreRequest } from './support/configs.js';
+import { configuration, restoreRequest, setconfigRequest as setconfig } from './support/configs.js';
 import { startServer, type TestServer } from './support/server.js';
 
 type Message = Record<string, unknown>;
-
-const setconfig = (config: unknown, instance?: number, tan = 5): Message => ({
-  command: 'config',
-  subcommand: 'setconfig',
-  ...(instance === undefined ? {} : { instance }),
-  config,
-  tan,
-});
 
 const MAPPING_TYPES =
   '"multicolor_mean", "multicolor_mean_squared", "unicolor_mean", "dominant_color", "unicolor_dominant", "dominant_color_advanced", "unicolor_dominant_advanced"';
