@@ -17,7 +17,7 @@ import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { PushHub } from './rpc/pushes.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
-import { ConfigStore, type Configuration } from './store/config-store.js';
+import { ConfigStore, type Configuration, migrationLine } from './store/config-store.js';
 import { type Certificate, certificateFor } from './tls.js';
 import { ConnectionLimits, type ConnectionLimitsOptions } from './transport/connection-limits.js';
 import { bytesText, createHttpApp } from './transport/http-app.js';
@@ -179,6 +179,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     });
     for (const warning of this.store.warnings) {
       this.logger.warn({ file: this.store.file }, warning);
+    }
+    // Once per start: a database the store may not write is migrated again at the next.
+    for (const migration of this.store.migrations) {
+      const { group, instance, pointer } = migration;
+      this.logger.warn({ group, instance, key: pointer }, migrationLine(migration));
     }
     this.runtime = new ServiceRuntime({
       dataDir: options.dataDir,

@@ -3,33 +3,34 @@
  * refused with one line saying why and what to do, never reported as done; the problem is logged
  * once; reading and signing in go on.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, closeSync, mkdtempSync, openSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseFile } from '../src/data-dir.js';
 import { ConfigStore } from '../src/store/config-store.js';
 import { post } from './support/client.js';
 import { configuration, restoreRequest } from './support/configs.js';
 import { LiveSocket } from './support/live-socket.js';
+import {
+  makeMutable,
+  type ReadOnlyDirs,
+  readOnlyDataDir,
+  removeReadOnly,
+} from './support/read-only.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
 
 type Message = Record<string, unknown>;
 
 let t: TestServer | undefined;
-const dirs: string[] = [];
-/** Files made immutable (`chattr +i`), made mutable again before they are removed. */
-const immutable: string[] = [];
+const readOnlyDirs: ReadOnlyDirs = { dirs: [], immutable: [] };
 const sockets: LiveSocket[] = [];
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.close();
-  for (const file of immutable.splice(0)) execFileSync('chattr', ['-i', file]);
+  makeMutable(readOnlyDirs);
   await t?.close();
   t = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  removeReadOnly(readOnlyDirs);
 });
 
 const call = (s: TestServer, request: Message) =>
@@ -147,45 +148,6 @@ describe('the database file deleted or replaced under a running server', () => {
   });
 });
 
-/**
- * Folders a read-only database may be made in: as root, file modes do not stop writes, so the file
- * is made immutable (`chattr +i`), which some filesystems (tmpfs, overlayfs) cannot do; the first
- * folder whose filesystem can is used.
- */
-const READ_ONLY_CANDIDATES = [tmpdir(), '/var/tmp', dirname(fileURLToPath(import.meta.url))];
-
-/**
- * A fresh data directory whose database (made by `prepare`) this process cannot write: mode 0444
- * and, as root, immutable (the afterEach undoes that). Throws when no candidate folder allows it.
- */
-function readOnlyDataDir(prepare: (file: string) => void): string {
-  const tried: string[] = [];
-  for (const parent of READ_ONLY_CANDIDATES) {
-    const dataDir = mkdtempSync(join(parent, 'glowkit-read-only-'));
-    dirs.push(dataDir);
-    const file = databaseFile(dataDir);
-    prepare(file);
-    chmodSync(file, 0o444);
-    if (process.getuid?.() === 0) {
-      try {
-        execFileSync('chattr', ['+i', file], { stdio: 'pipe' });
-      } catch (error) {
-        tried.push(`${parent}: ${String((error as { stderr?: unknown }).stderr ?? error).trim()}`);
-        continue;
-      }
-      immutable.push(file);
-    }
-    // The test means nothing if the file can still be opened for writing.
-    try {
-      closeSync(openSync(file, 'r+'));
-    } catch {
-      return dataDir;
-    }
-    tried.push(`${parent}: still writable`);
-  }
-  throw new Error(`no folder lets this test make a read-only database: ${tried.join('; ')}`);
-}
-
 describe('a read-only database', () => {
   it('answers createToken with the reason restore and setconfig give, and still signs in', async () => {
     let token = '';
@@ -193,7 +155,7 @@ describe('a read-only database', () => {
       const store = ConfigStore.open(file);
       token = store.tokens.create('the admin token').token;
       store.close();
-    });
+    }, readOnlyDirs);
     t = await startServer({ dataDir, adminToken: token });
 
     const readOnly =

@@ -5,20 +5,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
-import { configuration } from './support/configs.js';
+import { configuration, setconfigRequest as setconfig } from './support/configs.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
 
 type Message = Record<string, unknown>;
-
-const setconfig = (config: unknown, instance?: number, tan = 5): Message => ({
-  command: 'config',
-  subcommand: 'setconfig',
-  ...(instance === undefined ? {} : { instance }),
-  config,
-  tan,
-});
 
 describe('config setconfig', () => {
   let t: TestServer;
@@ -110,7 +102,8 @@ describe('config setconfig', () => {
       setconfig(
         {
           device: { type: 'file', hardwareLedCount: 0, colorOrder: 'xyz' },
-          smoothing: { time_ms: 10 },
+          // 0: time_ms takes 1 to 5000 (10 is valid since the groups have schemas).
+          smoothing: { time_ms: 0 },
           leds: 5,
           general: {},
         },
@@ -122,12 +115,12 @@ describe('config setconfig', () => {
       command: 'config-setconfig',
       error: 'Invalid params',
       errorData: [
-        { description: '/config/device/hardwareLedCount: must be an integer of at least 1' },
+        { description: '/config/device/hardwareLedCount: must be an integer from 1 to 65536' },
         {
           description:
             '/config/device/colorOrder: must be one of "rgb", "bgr", "rbg", "brg", "gbr", "grb"',
         },
-        { description: '/config/smoothing/time_ms: must be an integer from 25 to 5000' },
+        { description: '/config/smoothing/time_ms: must be an integer from 1 to 5000' },
         {
           description: '/config/leds: must be an object, an array, a string holding JSON, or null',
         },
@@ -210,6 +203,23 @@ describe('config setconfig', () => {
     const names = t.server.runtime.catalogue.serverInfo().map((e) => e.name);
     expect(names).not.toContain('Comet');
     expect(names).toContain('Campfire');
+  });
+
+  it("saves a stopped instance's groups without starting it: they apply when it starts", async () => {
+    expect(
+      (await call({ command: 'instance', subcommand: 'stopInstance', instance: 1, tan: 6 })).json,
+    ).toMatchObject({ success: true });
+    const smoothing = { enable: true, type: 'linear', time_ms: 300, updateFrequency: 25 };
+    const reply = await call(setconfig({ smoothing }, 1));
+    expect(reply.json).toMatchObject({
+      success: true,
+      info: { changed: ['smoothing'], instance: 1, restarted: 'none' },
+    });
+    expect(t.server.store.read().instances[1]?.settings.smoothing).toEqual(smoothing);
+    expect(t.server.runtime.instance(1)).toBeUndefined();
+    expect(
+      (await call({ command: 'instance', subcommand: 'startInstance', instance: 1, tan: 7 })).json,
+    ).toMatchObject({ success: true });
   });
 
   it('is for admin tokens only', async () => {

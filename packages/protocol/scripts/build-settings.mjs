@@ -223,6 +223,12 @@ function validatorsSource() {
   const ajv = new Ajv({
     allErrors: true,
     strict: true,
+    // Keys are read as own properties only, as every check of a request reads them: a value
+    // built in code never lends a key from its prototype.
+    ownProperties: true,
+    // The one formatter (src/settings/format.ts) words every error from the schema; ajv's own
+    // English messages would only make the web UI's download larger.
+    messages: false,
     // Each device type's validator once: `device` calls them rather than holding copies.
     inlineRefs: false,
     code: { source: true, esm: true },
@@ -243,20 +249,25 @@ function validatorsSource() {
   }
   // A module is strict anyway; the directive would follow the imports below.
   let code = standalone.default(ajv, exports).replace(/^"use strict";/, '');
-  // ajv's runtime helpers are CommonJS, required by name: import the one used instead. Node hands
-  // an import of CommonJS the module object, bundlers its default export.
+  // ajv's runtime helpers are CommonJS, required by name. The one used, ucs2length (a string's
+  // length in characters, as people count them), is written out instead of imported: the module
+  // then imports nothing, and a bundler adds no CommonJS interop to the web UI's first page.
   const helpers = [...code.matchAll(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g)].map(
     (m) => m[1],
   );
   for (const helper of new Set(helpers)) {
     if (helper !== 'ucs2length')
-      throw new Error(`ajv standalone code needs runtime/${helper}: import it too`);
+      throw new Error(`ajv standalone code needs runtime/${helper}: write it out too`);
     code = code.replaceAll(`require("ajv/dist/runtime/${helper}").default`, helper);
   }
   if (/\brequire\(/.test(code)) throw new Error('ajv standalone code still calls require()');
   const imports = helpers.length
-    ? `import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
-const ucs2length = typeof ucs2lengthModule === 'function' ? ucs2lengthModule : ucs2lengthModule.default;
+    ? `/** ajv's runtime/ucs2length: the length of a string in code points (a lone surrogate is one). */
+function ucs2length(text) {
+  let length = 0;
+  for (const _ of text) length++;
+  return length;
+}
 `
     : '';
   const map = (entries) => entries.map(([key, value]) => `  ${key}: ${value},`).join('\n');

@@ -124,10 +124,8 @@ export {
   successReplyText,
 } from './replies.js';
 export {
-  type GroupCheck,
   MAX_INSTANCE_ID,
   MAX_LISTED_INSTANCE_ID,
-  type RestoreValidationOptions,
   validateRestoreRequest,
 } from './restore.js';
 export {
@@ -147,9 +145,13 @@ export {
   type SetConfigInfo,
   type SetConfigRequest,
   type SetConfigRestart,
-  type SetConfigValidationOptions,
   validateSetConfigRequest,
 } from './setconfig.js';
+export {
+  type BoundaryCase,
+  boundaryCases,
+  keepingRelations,
+} from './settings/boundaries.js';
 export {
   CONFIG_VERSION,
   defaultDevice,
@@ -170,10 +172,19 @@ export {
 } from './settings/generated/schemas.js';
 export type * from './settings/generated/types.js';
 export {
+  type MigratedGroup,
+  migrateGroup,
+  type SettingChange,
+  settingChangeLine,
+} from './settings/migrate.js';
+export {
   deviceValidators,
+  groupSchemaOf,
+  isDeviceType,
   type SettingsValidationError,
   type SettingsValidator,
   settingsValidators,
+  validateGroup,
 } from './settings/validate.js';
 export { validateSnapshotRequest } from './snapshots.js';
 export { type SysinfoRequest, validateSysinfoRequest } from './sysinfo.js';

@@ -12,6 +12,8 @@ import {
 import { MAX_INSTANCE_INDEX, UNNAMED_INSTANCE_ID } from './control-checks.js';
 import { checkGlobalSettings, checkInstanceSettings, groupValue } from './groups.js';
 import { instanceNameCheck } from './instance-name.js';
+import type { SettingsGroupName } from './settings/defaults.js';
+import { validateGroup } from './settings/validate.js';
 import { childPointer, type Violation, violation } from './violations.js';
 
 // Limits from spec/restore-operation.md: an instance's id is 0 to 255, an item of instanceIds 0
@@ -24,35 +26,12 @@ export const MAX_INSTANCE_ID = UNNAMED_INSTANCE_ID;
 export const MAX_LISTED_INSTANCE_ID = MAX_INSTANCE_INDEX;
 
 /**
- * A further check of one setting group, run where the group stands in the document so that its
- * violations come in document order with the request's own: `level` and `group` name it, `value`
- * is its value as it would be stored (a string holding JSON is parsed), `pointer` is the group's.
- * Called only for a known group with a valid value that is not null (null means the default).
- */
-export type GroupCheck = (
-  level: 'global' | 'instance',
-  group: string,
-  value: unknown,
-  pointer: string,
-  out: Violation[],
-) => void;
-
-/** Options of {@link validateRestoreRequest}. */
-export interface RestoreValidationOptions {
-  /** The server's own check of each group's content (e.g. `webConfig.port` is a port). */
-  checkGroup?: GroupCheck;
-}
-
-/**
  * `settingsCheck` (the spec's check of a settings object) followed, key by key in document order,
- * by `checkGroup` on each group the spec check found no fault with.
+ * by the check of each group's content against its schema (`validateGroup`), for each group the
+ * spec check found no fault with: every violation at once, in document order. A null group means
+ * its default and is not checked; a string holding JSON is checked as the value it holds.
  */
-function withGroupChecks(
-  settingsCheck: Check,
-  level: 'global' | 'instance',
-  checkGroup: GroupCheck | undefined,
-): Check {
-  if (checkGroup === undefined) return settingsCheck;
+function withGroupChecks(settingsCheck: Check): Check {
   return (value, pointer, out) => {
     const found: Violation[] = [];
     settingsCheck(value, pointer, found);
@@ -78,8 +57,10 @@ function withGroupChecks(
     for (const [key, raw] of Object.entries(value)) {
       const at = childPointer(pointer, key);
       const faults = byKey.get(at.slice(pointer.length + 1));
+      // Without a fault, the key is a group of this level (the spec check says so).
       if (faults) out.push(...faults);
-      else if (raw !== null) checkGroup(level, key, groupValue(raw), at, out);
+      else if (raw !== null)
+        out.push(...validateGroup(key as SettingsGroupName, groupValue(raw), at));
     }
   };
 }
@@ -102,13 +83,13 @@ const checkUuid: Check = (value, pointer, out) => {
   }
 };
 
-function checkGlobal(checkGroup: GroupCheck | undefined): Check {
+function checkGlobal(): Check {
   const fields: ReadonlyMap<string, Field> = new Map([
     [
       'settings',
       {
         required: 'an object of global setting groups',
-        check: withGroupChecks(checkGlobalSettings, 'global', checkGroup),
+        check: withGroupChecks(checkGlobalSettings),
       },
     ],
     ['uuid', { check: checkUuid }],
@@ -202,8 +183,8 @@ const checkInstanceId: Check = integer(0, MAX_INSTANCE_ID);
 
 // One check per instances array: it remembers the first index of each id to name it when the id
 // comes again.
-function checkInstances(checkGroup: GroupCheck | undefined): Check {
-  const checkSettings = withGroupChecks(checkInstanceSettings, 'instance', checkGroup);
+function checkInstances(): Check {
+  const checkSettings = withGroupChecks(checkInstanceSettings);
   return (value, pointer, out) => {
     if (!Array.isArray(value)) {
       out.push(violation(pointer, 'must be an array of instances'));
@@ -234,46 +215,41 @@ function checkInstances(checkGroup: GroupCheck | undefined): Check {
   };
 }
 
-const checkConfig =
-  (checkGroup: GroupCheck | undefined): Check =>
-  (value, pointer, out) => {
-    if (
-      isJsonObject(value) &&
-      !Object.hasOwn(value, 'global') &&
-      !Object.hasOwn(value, 'instanceIds') &&
-      !Object.hasOwn(value, 'instances')
-    ) {
-      out.push(violation(pointer, 'no configuration data provided (global or instances)'));
-    }
-    // A missing instances array counts as no instances, so that instanceIds cannot list ghosts.
-    const ids =
-      isJsonObject(value) && Object.hasOwn(value, 'instances')
-        ? instanceIdsOf(value.instances)
-        : new Set<number>();
-    const fields: ReadonlyMap<string, Field> = new Map([
-      ['global', { check: checkGlobal(checkGroup) }],
-      ['instanceIds', { check: checkInstanceIds(ids) }],
-      ['instances', { check: checkInstances(checkGroup) }],
-    ]);
-    checkObject(
-      out,
-      pointer,
-      value,
-      'an object with global, instanceIds and/or instances',
-      fields,
-      'reject',
-    );
-  };
-
-const requestFields = (checkGroup: GroupCheck | undefined): ReadonlyMap<string, Field> =>
-  new Map([
-    ['command', { required: '"config"', check: constant('config') }],
-    ['subcommand', { required: '"restoreconfig"', check: constant('restoreconfig') }],
-    ['config', { required: 'the configuration to restore', check: checkConfig(checkGroup) }],
-    ['tan', tanField],
+const checkConfig: Check = (value, pointer, out) => {
+  if (
+    isJsonObject(value) &&
+    !Object.hasOwn(value, 'global') &&
+    !Object.hasOwn(value, 'instanceIds') &&
+    !Object.hasOwn(value, 'instances')
+  ) {
+    out.push(violation(pointer, 'no configuration data provided (global or instances)'));
+  }
+  // A missing instances array counts as no instances, so that instanceIds cannot list ghosts.
+  const ids =
+    isJsonObject(value) && Object.hasOwn(value, 'instances')
+      ? instanceIdsOf(value.instances)
+      : new Set<number>();
+  const fields: ReadonlyMap<string, Field> = new Map([
+    ['global', { check: checkGlobal() }],
+    ['instanceIds', { check: checkInstanceIds(ids) }],
+    ['instances', { check: checkInstances() }],
   ]);
+  checkObject(
+    out,
+    pointer,
+    value,
+    'an object with global, instanceIds and/or instances',
+    fields,
+    'reject',
+  );
+};
 
-const REQUEST_FIELDS = requestFields(undefined);
+const REQUEST_FIELDS: ReadonlyMap<string, Field> = new Map([
+  ['command', { required: '"config"', check: constant('config') }],
+  ['subcommand', { required: '"restoreconfig"', check: constant('restoreconfig') }],
+  ['config', { required: 'the configuration to restore', check: checkConfig }],
+  ['tan', tanField],
+]);
 
 /**
  * Every violation of a `config restoreconfig` request, in document order; `[]` when it is valid.
@@ -288,19 +264,15 @@ const REQUEST_FIELDS = requestFields(undefined);
  * Each group is an object, an array, a string holding a JSON object or array, or null. Other
  * properties at the top level of the request are allowed; inside `config` they are not.
  *
- * With `options.checkGroup`, each group is also checked by it where it stands, so that the
- * server's own group rules are reported together with the spec's, in document order.
+ * Each group's content is checked against its schema where it stands (`validateGroup`: the one
+ * validator of the settings groups), so that the spec's rules and the groups' are reported
+ * together, in document order.
  *
  * @param request - the parsed request.
- * @param options - an optional further check of each group's content.
  * @returns all violations at once, never only the first.
  */
-export function validateRestoreRequest(
-  request: unknown,
-  options: RestoreValidationOptions = {},
-): Violation[] {
+export function validateRestoreRequest(request: unknown): Violation[] {
   const out: Violation[] = [];
-  const fields = options.checkGroup ? requestFields(options.checkGroup) : REQUEST_FIELDS;
-  checkObject(out, '', request, 'a JSON object', fields, 'allow');
+  checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }

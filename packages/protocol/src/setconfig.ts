@@ -8,7 +8,8 @@ import {
   isGlobalGroup,
   isInstanceGroup,
 } from './groups.js';
-import type { GroupCheck } from './restore.js';
+import type { SettingsGroupName } from './settings/defaults.js';
+import { validateGroup } from './settings/validate.js';
 import { quote, type Violation, violation } from './violations.js';
 
 /**
@@ -54,12 +55,6 @@ export interface SetConfigInfo {
   instance?: number;
 }
 
-/** Options of {@link validateSetConfigRequest}. */
-export interface SetConfigValidationOptions {
-  /** The server's own check of each group's content, as for a restore. */
-  checkGroup?: GroupCheck;
-}
-
 function unknownGroup(
   level: 'global' | 'instance',
 ): (key: string, at: string, out: Violation[]) => void {
@@ -79,10 +74,11 @@ function unknownGroup(
 
 /**
  * The check of `config`: an object of groups of one level, at least one; each a valid group
- * value, then (when it is one and not null) the server's check of its content, so that all
- * violations come at once in document order, as a restore reports them.
+ * value, then (when it is one and not null) its content against the group's schema
+ * (`validateGroup`), so that all violations come at once in document order, as a restore reports
+ * them.
  */
-function checkConfig(level: 'global' | 'instance', checkGroup: GroupCheck | undefined): Check {
+function checkConfig(level: 'global' | 'instance'): Check {
   const names = level === 'global' ? GLOBAL_GROUPS : INSTANCE_GROUPS;
   const fields: ReadonlyMap<string, Field> = new Map(
     names.map((name) => [
@@ -92,8 +88,8 @@ function checkConfig(level: 'global' | 'instance', checkGroup: GroupCheck | unde
           const found: Violation[] = [];
           checkGroupValue(value, pointer, found);
           out.push(...found);
-          if (found.length === 0 && value !== null && checkGroup) {
-            checkGroup(level, name, groupValue(value), pointer, out);
+          if (found.length === 0 && value !== null) {
+            out.push(...validateGroup(name as SettingsGroupName, groupValue(value), pointer));
           }
         },
       },
@@ -122,18 +118,14 @@ const INSTANCE_FIELD: Field = { check: instanceIndex };
  * least one group; each is an object, an array, a string holding a JSON object or array, or null
  * (back to the default), as in a restore. Other top-level properties are allowed.
  *
- * With `options.checkGroup`, each group's content is also checked where it stands (the server
- * passes the same check as for a restore), so that `/config/device/hardwareLedCount: must be an
- * integer of at least 1` comes with the request's own violations.
+ * Each group's content is checked against its schema where it stands (`validateGroup`, as for a
+ * restore), so that `/config/device/hardwareLedCount: must be an integer from 1 to 65536` comes
+ * with the request's own violations.
  *
  * @param request - the parsed request.
- * @param options - an optional further check of each group's content.
  * @returns all violations at once.
  */
-export function validateSetConfigRequest(
-  request: unknown,
-  options: SetConfigValidationOptions = {},
-): Violation[] {
+export function validateSetConfigRequest(request: unknown): Violation[] {
   const out: Violation[] = [];
   // The level follows the presence of `instance`, even a broken one: its own violation says what
   // is wrong, and the groups are not reported a second time for the wrong level.
@@ -147,7 +139,7 @@ export function validateSetConfigRequest(
       'config',
       {
         required: `the setting groups to save, e.g. {"${level === 'global' ? 'general' : 'smoothing'}": {…}}`,
-        check: checkConfig(level, options.checkGroup),
+        check: checkConfig(level),
       },
     ],
   ]);

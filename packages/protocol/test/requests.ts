@@ -1,9 +1,14 @@
 // Builders of valid requests for the tests; each test changes one thing and looks at the reply.
 import type { Violation } from '../src/index.js';
 
-/** A settings object holding every group of `names`, each a small object (leds: an array). */
+/** One LED of the `leds` group: the top of the picture. */
+export const LED = { hmin: 0, hmax: 1, vmin: 0, vmax: 0.1 };
+
+/** A settings object holding every group of `names`, each a small valid value (leds: one LED). */
 export function allGroups(names: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(names.map((name) => [name, name === 'leds' ? [] : { enable: true }]));
+  return Object.fromEntries(
+    names.map((name) => [name, name === 'leds' ? [LED] : { enable: true }]),
+  );
 }
 
 /** A valid `config restoreconfig` request with one instance (id 0); `config` may be replaced. */

@@ -1,7 +1,7 @@
 /** Opening a data directory's store for a command, and saying what went wrong in one line. */
 import { dirname, resolve } from 'node:path';
 import { databaseFile } from '../data-dir.js';
-import { ConfigStore } from '../store/config-store.js';
+import { ConfigStore, migrationLine } from '../store/config-store.js';
 import type { CommandIo } from './command.js';
 
 /**
@@ -26,9 +26,15 @@ export function openOrCreate(dataDir: string, io: CommandIo): ConfigStore {
   return warned(ConfigStore.open(databaseFile(dataDir)), io);
 }
 
-/** Prints a store's warnings (e.g. a database others can read) on standard error. */
+/**
+ * Prints a store's warnings (e.g. a database others can read) and the settings its open brought
+ * into range on standard error.
+ */
 function warned(store: ConfigStore, io: CommandIo): ConfigStore {
   for (const warning of store.warnings) io.stderr.write(`glowkit: warning: ${warning}\n`);
+  for (const migration of store.migrations) {
+    io.stderr.write(`glowkit: warning: ${migrationLine(migration)}\n`);
+  }
   return store;
 }
 

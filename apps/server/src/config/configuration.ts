@@ -1,7 +1,7 @@
 /**
  * The shape of a complete configuration: the `info` of Hyperion.ng's `config getconfig` and the
- * `config` of `config restoreconfig`. Setting groups are kept as parsed JSON; `validateGroup`
- * (group-schemas.ts) checks the groups this server interprets.
+ * `config` of `config restoreconfig`. Setting groups are kept as parsed JSON, each valid by its
+ * schema (`validateGroup` of @glowkit/protocol).
  */
 
 import { UNNAMED_INSTANCE_ID } from '@glowkit/protocol';

@@ -9,12 +9,13 @@ import {
   UNNAMED_INSTANCE_ID,
   validateGetConfigRequest,
   validateGetSchemaRequest,
+  validateRestoreRequest,
   validateSnapshotRequest,
 } from '@glowkit/protocol';
 import { listedInstanceIds, unlistedInstanceNote } from '../config/configuration.js';
 import type { Logger } from '../logger.js';
-import type { ConfigStore, Configuration } from '../store/config-store.js';
-import { configurationOf, restoreViolations } from './normalize.js';
+import { type ConfigStore, type Configuration, migrationLine } from '../store/config-store.js';
+import { configurationOf } from './normalize.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { Session } from './session.js';
@@ -89,7 +90,7 @@ export function restoreConfig(
   session: Session,
   deps: ConfigCommandDeps,
 ): Outcome {
-  const invalid = invalidParams(name, tan, restoreViolations(request));
+  const invalid = invalidParams(name, tan, validateRestoreRequest(request));
   if (invalid) return invalid;
   const configuration = configurationOf(own(request, 'config'));
   return replaced(name, tan, deps, 'restore', () => {
@@ -240,10 +241,17 @@ export function restoreSnapshot(
     };
   }
   return replaced(name, tan, deps, 'snapshot', () => {
-    const { snapshot } = deps.store.restoreSnapshot(id);
+    const { snapshot, migrations } = deps.store.restoreSnapshot(id);
+    // A snapshot older than the groups' schemas: what was brought into range, logged and told.
+    const notes = migrations.map(migrationLine);
+    for (const [index, migration] of migrations.entries()) {
+      const { group, instance, pointer } = migration;
+      deps.logger.warn({ snapshot: id, group, instance, key: pointer }, notes[index]);
+    }
     return {
       log: { fields: { restored: id, snapshot, by: who(session) }, message: 'snapshot restored' },
       info: `Restarting after restoring snapshot ${id}; the replaced configuration is snapshot ${snapshot}.`,
+      notes,
     };
   });
 }

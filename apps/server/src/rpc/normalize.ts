@@ -1,17 +1,13 @@
 import {
   defaultInstanceName,
   GLOBAL_GROUPS,
-  type GroupCheck,
   groupValue,
   INSTANCE_GROUPS,
   own,
-  type Violation,
   validateRestoreRequest,
-  violation,
 } from '@glowkit/protocol';
 import { listedInstanceIds } from '../config/configuration.js';
 import { defaultGroup } from '../config/defaults.js';
-import { validateGroup } from '../config/group-schemas.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
 import { someViolations, type Violations } from './params.js';
 
@@ -21,25 +17,6 @@ type Json = Record<string, unknown>;
 export type ConfigurationResult =
   | { ok: true; configuration: Configuration }
   | { ok: false; violations: Violations };
-
-/**
- * The server's own group schemas, run by the protocol's validators (restore, setconfig) where
- * each group stands, so that a request breaking both the specification and a group schema hears
- * of both at once, in document order.
- */
-export const checkGroup: GroupCheck = (_level, group, value, pointer, out) => {
-  for (const issue of validateGroup(group, value)) {
-    out.push(violation(`${pointer}${issue.pointer}`, issue.rule));
-  }
-};
-
-/**
- * Every violation of a `config restoreconfig` request: the specification's rules and the server's
- * group schemas, in document order; `[]` when the request can be restored.
- */
-export function restoreViolations(request: unknown): Violation[] {
-  return validateRestoreRequest(request, { checkGroup });
-}
 
 /**
  * The groups of a settings object as they are stored: a group given as a JSON string is its
@@ -64,7 +41,7 @@ function settingsOf(given: unknown, groups: readonly string[]): Json {
 
 /**
  * The configuration a valid restore request stores. Call it only with the `config` of a request
- * that {@link restoreViolations} found nothing wrong with.
+ * that `validateRestoreRequest` found nothing wrong with.
  */
 export function configurationOf(config: unknown): Configuration {
   const settings = settingsOf(own(own(config, 'global'), 'settings'), GLOBAL_GROUPS);
@@ -90,7 +67,7 @@ export function configurationOf(config: unknown): Configuration {
  */
 export function restoreConfigurationOf(config: unknown): ConfigurationResult {
   const request = { command: 'config', subcommand: 'restoreconfig', config };
-  const violations = someViolations(restoreViolations(request));
+  const violations = someViolations(validateRestoreRequest(request));
   return violations
     ? { ok: false, violations }
     : { ok: true, configuration: configurationOf(config) };

@@ -11,7 +11,6 @@ import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { ConfigStore } from '../store/config-store.js';
 import { who } from './config-commands.js';
-import { checkGroup } from './normalize.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { PushHub } from './pushes.js';
@@ -62,11 +61,12 @@ export async function setConfig(
   session: Session,
   deps: SetConfigDeps,
 ): Promise<Outcome> {
-  const invalid = invalidParams(name, tan, validateSetConfigRequest(request, { checkGroup }));
+  const invalid = invalidParams(name, tan, validateSetConfigRequest(request));
   if (invalid) return invalid;
   const instance = own(request, 'instance') as number | undefined;
   const given = own(request, 'config') as Record<string, unknown>;
-  if (instance !== undefined && !deps.runtime.instance(instance)) {
+  // Configured is enough: a stopped instance's groups are saved and apply when it starts.
+  if (instance !== undefined && !deps.runtime.info(instance)) {
     return {
       reply: errorReply(name, tan, `Instance [${instance}] does not exist.`, [
         `/instance: no instance ${instance} is configured; serverinfo's "instance" lists them`,

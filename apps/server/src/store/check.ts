@@ -1,13 +1,20 @@
 /**
  * What the store holds: exactly what `config restoreconfig` takes, so that a backup (getconfig's
  * output) always restores. `ConfigStore.replace` refuses anything else, whoever calls it (restore,
- * the instance commands, an import, a snapshot).
+ * the instance commands, an import, a snapshot). The store's own rules are those of its rows
+ * (instances with unique ids and names, groups known at their level); a group's content is checked
+ * by the one validator every caller uses (`validateGroup` of @glowkit/protocol), not by rules of
+ * its own.
  */
-import { isInstanceName, isJsonObject, MIN_INSTANCE_NAME_LENGTH } from '@glowkit/protocol';
+import {
+  isInstanceName,
+  isJsonObject,
+  MIN_INSTANCE_NAME_LENGTH,
+  validateGroup,
+} from '@glowkit/protocol';
 import type { Configuration } from '../config/configuration.js';
 import { isInstanceId, MAX_INSTANCE_ID } from '../config/defaults.js';
-import { validateGroup } from '../config/group-schemas.js';
-import { isGlobalGroup, isInstanceGroup } from '../config/groups.js';
+import { type GroupName, isGlobalGroup, isInstanceGroup } from '../config/groups.js';
 import { StoreError } from './errors.js';
 
 /** Throws a StoreError for the first group of `settings` that restore would refuse. */
@@ -16,16 +23,16 @@ function checkSettings(
   level: 'global' | 'instance',
   owner: string,
 ) {
-  const known = level === 'global' ? isGlobalGroup : isInstanceGroup;
   for (const [group, value] of Object.entries(settings)) {
-    if (!known(group)) {
+    const known = level === 'global' ? isGlobalGroup(group) : isInstanceGroup(group);
+    if (!known) {
       throw new StoreError(
         `${owner} hold "${group}", which is not ${level === 'global' ? 'a global' : 'an instance'} group`,
       );
     }
     // null and undefined leave the group out; other non-objects are refused as they are written.
     if (value === null || typeof value !== 'object') continue;
-    const [problem] = validateGroup(group, value);
+    const [problem] = validateGroup(group as GroupName, value);
     if (problem) {
       throw new StoreError(
         `group "${group}" of ${owner}: ${problem.pointer || '/'} ${problem.rule}`,
@@ -37,9 +44,8 @@ function checkSettings(
 /**
  * Checks that `config` is a configuration the store may hold: global settings of global groups,
  * instances with unique ids from 0 to 255, names of at least 5 characters, `enabled`, and settings
- * of instance groups; each group the server interprets must pass its schema. Group values are
- * checked for being objects or arrays as they are written. Throws a StoreError naming the first
- * problem.
+ * of instance groups; each group must pass its schema. Group values are checked for being
+ * objects or arrays as they are written. Throws a StoreError naming the first problem.
  */
 export function checkConfiguration(config: unknown): asserts config is Configuration {
   if (!isJsonObject(config)) throw new StoreError('the configuration must be an object');

@@ -15,8 +15,16 @@ import type { Configuration } from '../config/configuration.js';
 import { defaultConfiguration, defaultGroup } from '../config/defaults.js';
 import { checkConfiguration } from './check.js';
 import { DatabaseFile } from './database-file.js';
-import { guard, StoreError } from './errors.js';
-import { configurationText, readConfiguration, replaceGroup, writeConfiguration } from './rows.js';
+import { guard, isReadOnlyError, StoreError } from './errors.js';
+import { migrateConfiguration, type SettingMigration } from './migrate.js';
+import {
+  configurationText,
+  type GroupOverlay,
+  overlayKey,
+  readConfiguration,
+  replaceGroup,
+  writeConfiguration,
+} from './rows.js';
 import {
   hasSnapshot,
   listSnapshots,
@@ -29,8 +37,17 @@ import { TokenStore } from './tokens.js';
 
 export type { Configuration, StoredInstance } from '../config/configuration.js';
 export { StoreError } from './errors.js';
+export { migrationLine, type SettingMigration } from './migrate.js';
 export { MAX_SNAPSHOTS, type SnapshotInfo } from './snapshots.js';
 export { type TokenInfo, TokenStore } from './tokens.js';
+
+/** What {@link ConfigStore.restoreSnapshot} did. */
+export interface SnapshotRestored {
+  /** The snapshot of the configuration it replaced. */
+  snapshot: number;
+  /** The values of the snapshot brought into line with the schemas on the way. */
+  migrations: SettingMigration[];
+}
 
 /** What {@link ConfigStore.setGroups} did. */
 export interface GroupsSaved {
@@ -79,6 +96,29 @@ function permissionWarning(path: string): string | undefined {
   return `the configuration database ${path} has mode ${mode.toString(8).padStart(4, '0')}: others may read it, and it holds token hashes and the TLS key pass phrase; make it private with: chmod 600 ${path}`;
 }
 
+/**
+ * Brings the stored configuration into line with the schemas (see migrate.ts), inside the open
+ * transaction: changed groups are written back; a database SQLite may only read keeps them in
+ * memory instead (an overlay of the rows), so that it reads as migrated all the same.
+ */
+function migrateStored(db: Db): { migrations: SettingMigration[]; overlay?: GroupOverlay } {
+  const { migrations, rows } = migrateConfiguration(readConfiguration(db));
+  if (rows.length === 0) return { migrations };
+  try {
+    const now = isoNow();
+    db.transaction(() => {
+      for (const row of rows) replaceGroup(db, row.group, row.value, row.instance, now);
+    })();
+    return { migrations };
+  } catch (error) {
+    if (!isReadOnlyError(error)) throw error;
+    const overlay = new Map(
+      rows.map((row) => [overlayKey(row.group, row.instance), JSON.stringify(row.value)]),
+    );
+    return { migrations, overlay };
+  }
+}
+
 /** A configuration database. */
 export class ConfigStore {
   /** Absolute path of the database file. */
@@ -87,20 +127,30 @@ export class ConfigStore {
   readonly tokens: TokenStore;
   /** What the caller should log: e.g. that the file is readable by others. */
   readonly warnings: readonly string[];
+  /**
+   * The stored values the open brought into line with the schemas, one log line each
+   * ({@link migrationLine}); empty when everything stored was valid (as after any open but the
+   * first of an older database).
+   */
+  readonly migrations: readonly SettingMigration[];
   readonly #db: Db;
   readonly #file: DatabaseFile;
+  /** The migrated groups of a database SQLite may only read: read in place of their rows. */
+  readonly #overlay: GroupOverlay | undefined;
 
   private constructor(
     file: DatabaseFile,
     db: Db,
-    warnings: readonly string[],
+    opened: { warnings: readonly string[]; migrations: SettingMigration[]; overlay?: GroupOverlay },
     onProblem: ((problem: string) => void) | undefined,
   ) {
     this.file = file.path;
     this.#file = file;
     this.#db = db;
     this.tokens = new TokenStore(db, file, onProblem);
-    this.warnings = warnings;
+    this.warnings = opened.warnings;
+    this.migrations = opened.migrations;
+    this.#overlay = opened.overlay;
   }
 
   /**
@@ -108,9 +158,11 @@ export class ConfigStore {
    * owner only, with the tables, a random UUID and `defaultConfiguration()`; with
    * `{ create: false }` a missing file is a StoreError instead. An existing Glowkit or Hyperion.ng
    * database is opened as it is: only missing tables and columns are added, and its permissions
-   * are left alone (looser ones are reported in `warnings`). Throws a StoreError when the file
-   * cannot be opened or is not a SQLite database. A file SQLite may only read opens read-only:
-   * every write is then refused with a StoreError saying so.
+   * are left alone (looser ones are reported in `warnings`). Its settings are brought into line
+   * with the groups' schemas in the same transaction, each change in `migrations` (a valid
+   * database is left as it is). Throws a StoreError when the file cannot be opened or is not a
+   * SQLite database. A file SQLite may only read opens read-only: its migrated settings are kept
+   * in memory, and every write is refused with a StoreError saying so.
    */
   static open(file: string, options: OpenOptions = {}): ConfigStore {
     const path = resolve(file);
@@ -124,20 +176,21 @@ export class ConfigStore {
       db = new Database(path, { fileMustExist: true });
       configureConnection(db);
       const opened = db;
-      opened
-        .transaction(() => {
-          if (!ensureTables(opened)) return;
+      const migrated = opened
+        .transaction((): ReturnType<typeof migrateStored> => {
+          if (!ensureTables(opened)) return migrateStored(opened);
           const now = isoNow();
           opened
             .prepare('INSERT INTO meta (uuid, created_at) VALUES (?, ?)')
             .run(randomUUID(), now);
           writeConfiguration(opened, defaultConfiguration(), now);
+          return { migrations: [] };
         })
         .immediate();
       return new ConfigStore(
         new DatabaseFile(path, options.onProblem),
         opened,
-        warning === undefined ? [] : [warning],
+        { warnings: warning === undefined ? [] : [warning], ...migrated },
         options.onProblem,
       );
     } catch (error) {
@@ -155,14 +208,14 @@ export class ConfigStore {
    */
   read(): Configuration {
     return guard('could not read the configuration', () =>
-      this.#db.transaction(() => readConfiguration(this.#db))(),
+      this.#db.transaction(() => readConfiguration(this.#db, this.#overlay))(),
     );
   }
 
   /** {@link ConfigStore.read} as compact JSON text, built without parsing the stored groups. */
   readText(): string {
     return guard('could not read the configuration', () =>
-      this.#db.transaction(() => configurationText(this.#db))(),
+      this.#db.transaction(() => configurationText(this.#db, this.#overlay))(),
     );
   }
 
@@ -193,7 +246,12 @@ export class ConfigStore {
         .transaction(() => {
           this.#file.assertWritable();
           const now = isoNow();
-          const snapshot = takeSnapshot(this.#db, configurationText(this.#db), reason, now);
+          const snapshot = takeSnapshot(
+            this.#db,
+            configurationText(this.#db, this.#overlay),
+            reason,
+            now,
+          );
           this.#db.prepare('DELETE FROM settings').run();
           this.#db.prepare('DELETE FROM instances').run();
           writeConfiguration(this.#db, config, now);
@@ -224,7 +282,7 @@ export class ConfigStore {
           // Refused even when nothing changed: a client is never told its settings are stored
           // while nothing could be.
           this.#file.assertWritable();
-          const configuration = readConfiguration(this.#db);
+          const configuration = readConfiguration(this.#db, this.#overlay);
           const settings =
             instance === undefined
               ? configuration.global.settings
@@ -247,7 +305,12 @@ export class ConfigStore {
           if (changed.length === 0) return { snapshot: undefined, changed, configuration };
           checkConfiguration(configuration);
           const now = isoNow();
-          const snapshot = takeSnapshot(this.#db, configurationText(this.#db), reason, now);
+          const snapshot = takeSnapshot(
+            this.#db,
+            configurationText(this.#db, this.#overlay),
+            reason,
+            now,
+          );
           for (const group of changed) {
             replaceGroup(this.#db, group, settings[group], instance, now);
           }
@@ -289,12 +352,17 @@ export class ConfigStore {
 
   /**
    * Undoes a replace: makes snapshot `id`'s configuration the current one. The current one becomes
-   * a snapshot too, so this can be undone as well. Throws a StoreError for an unknown id.
+   * a snapshot too, so this can be undone as well. A snapshot taken before the groups had schemas
+   * may hold values they refuse: those are brought into line on the way, as at open, and listed
+   * in `migrations`. Throws a StoreError for an unknown id.
    */
-  restoreSnapshot(id: number): { snapshot: number } {
+  restoreSnapshot(id: number): SnapshotRestored {
     const config = this.snapshot(id);
     if (config === undefined) throw new StoreError(`there is no snapshot ${id}`);
-    return this.replace(config, `undo to snapshot ${id}`);
+    const { migrations } = this.#guard(`could not restore snapshot ${id}`, () =>
+      migrateConfiguration(config),
+    );
+    return { ...this.replace(config, `undo to snapshot ${id}`), migrations };
   }
 
   /**

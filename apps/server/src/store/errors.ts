@@ -11,12 +11,17 @@ export class StoreError extends Error {
  */
 export function reasonOf(error: unknown, file: string | undefined): string {
   const message = errorOnOneLine(error);
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) {
+  if (isReadOnlyError(error)) {
     // SQLite opens a file it may not write read-only, and stays so: a restart is needed.
     return `the database is read-only (${message}): let the server's user write ${file ?? 'the database file'} and its folder, then restart the server`;
   }
   return message;
+}
+
+/** Whether SQLite refused to write because it opened the database read-only. */
+export function isReadOnlyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_READONLY');
 }
 
 /**

@@ -27,6 +27,17 @@ interface InstanceRow {
   enabled: boolean;
 }
 
+/**
+ * Group values that replace what the rows hold, by {@link overlayKey}: the migration of a database
+ * the store may not write, kept in memory (JSON text, as a row holds it).
+ */
+export type GroupOverlay = ReadonlyMap<string, string>;
+
+/** The key of a group in a {@link GroupOverlay}: its type and instance (none: global). */
+export function overlayKey(type: string, instance: number | undefined): string {
+  return `${instance ?? ''}/${type}`;
+}
+
 /** What the tables hold, as restore would take it. */
 interface StoredRows {
   global: GroupRow[];
@@ -82,7 +93,7 @@ const GROUP_ROWS = `
  * at their level are left out (restore would refuse them); a UUID that is not one is left out.
  * Call inside a transaction for a consistent picture.
  */
-function storedRows(db: Db): StoredRows {
+function storedRows(db: Db, overlay: GroupOverlay | undefined): StoredRows {
   const instances: InstanceRow[] = [];
   const seen = new Set<number>();
   const instanceRows = db
@@ -107,16 +118,17 @@ function storedRows(db: Db): StoredRows {
     config: string;
   }[];
   for (const row of groupRows) {
-    const group = { type: text(row.type), config: row.config };
-    if (row.inst === null) {
-      if (isGlobalGroup(group.type)) global.push(group);
+    const type = text(row.type);
+    const inst = row.inst === null ? undefined : Number(row.inst);
+    const group = { type, config: overlay?.get(overlayKey(type, inst)) ?? row.config };
+    if (inst === undefined) {
+      if (isGlobalGroup(type)) global.push(group);
       continue;
     }
-    const id = Number(row.inst);
-    if (!seen.has(id) || !isInstanceGroup(group.type)) continue;
-    const list = groupsOf.get(id);
+    if (!seen.has(inst) || !isInstanceGroup(type)) continue;
+    const list = groupsOf.get(inst);
     if (list) list.push(group);
-    else groupsOf.set(id, [group]);
+    else groupsOf.set(inst, [group]);
   }
   const meta = db.prepare('SELECT uuid FROM meta ORDER BY rowid LIMIT 1').get() as
     | { uuid: unknown }
@@ -133,11 +145,12 @@ function settingsOf(rows: readonly GroupRow[]): Record<string, unknown> {
 }
 
 /**
- * Reads the whole configuration as restore takes it (see the rules of the rows above).
- * Instances come in the order they were created (rowid). Call inside a transaction.
+ * Reads the whole configuration as restore takes it (see the rules of the rows above), with the
+ * groups of `overlay` in place of their rows. Instances come in the order they were created
+ * (rowid). Call inside a transaction.
  */
-export function readConfiguration(db: Db): Configuration {
-  const rows = storedRows(db);
+export function readConfiguration(db: Db, overlay?: GroupOverlay): Configuration {
+  const rows = storedRows(db, overlay);
   const global: Configuration['global'] = { settings: settingsOf(rows.global) };
   if (rows.uuid !== undefined) global.uuid = rows.uuid;
   const instances: StoredInstance[] = rows.instances.map((i) => ({
@@ -151,10 +164,10 @@ export function readConfiguration(db: Db): Configuration {
  * The JSON text of {@link readConfiguration}'s result, built from the stored JSON texts without
  * parsing them (SQLite checks that each is an object or array): a restore keeps the configuration
  * it replaces as a snapshot, and parsing and re-serialising 100 KB on every restore was a third
- * of the restore's time. Call inside a transaction.
+ * of the restore's time. The groups of `overlay` replace their rows. Call inside a transaction.
  */
-export function configurationText(db: Db): string {
-  const rows = storedRows(db);
+export function configurationText(db: Db, overlay?: GroupOverlay): string {
+  const rows = storedRows(db, overlay);
   const members = (groups: readonly GroupRow[]) =>
     groups.map((row) => `${JSON.stringify(row.type)}:${row.config}`).join(',');
   const instances = rows.instances.map(

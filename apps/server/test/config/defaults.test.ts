@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { validateGroup } from '@glowkit/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   CONFIG_VERSION,
@@ -7,7 +8,6 @@ import {
   defaultGroup,
   defaultInstanceSettings,
 } from '../../src/config/defaults.js';
-import { validateGroup } from '../../src/config/group-schemas.js';
 import { GLOBAL_GROUPS, INSTANCE_GROUPS } from '../../src/config/groups.js';
 import { corpusDefaults, hasCorpus } from './corpus.js';
 

@@ -57,3 +57,16 @@ export const restoreRequest = (config: unknown, tan?: number): Record<string, un
   config,
   ...(tan === undefined ? {} : { tan }),
 });
+
+/** A setconfig request: global groups, or instance `instance`'s groups. */
+export const setconfigRequest = (
+  config: unknown,
+  instance?: number,
+  tan = 5,
+): Record<string, unknown> => ({
+  command: 'config',
+  subcommand: 'setconfig',
+  ...(instance === undefined ? {} : { instance }),
+  config,
+  tan,
+});

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { validateValue } from '@glowkit/effect-schema';
 import { describe, expect, it } from 'vitest';
 import {
+  type BoundaryCase,
+  boundaryCases,
   DEVICE_TYPES,
   defaultDevice,
   defaultGroup,
@@ -21,7 +23,6 @@ import {
   settingsGroupSchemas,
   settingsValidators,
 } from '../../src/index.js';
-import { type BoundaryCase, boundaryCases } from './cases.js';
 
 const GROUPS = [...GLOBAL_GROUPS, ...INSTANCE_GROUPS];
 

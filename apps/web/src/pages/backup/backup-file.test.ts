@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupFileName, checkBackupText } from './backup-file.js';
+import { checkBackupText } from './backup-file.js';
 
 const config = {
   global: { settings: { general: { name: 'Glowkit' } } },
@@ -69,10 +69,18 @@ describe('checkBackupText', () => {
       '/info/global/settings/leds',
     );
   });
-});
 
-describe('backupFileName', () => {
-  it('names the file after the local date', () => {
-    expect(backupFileName(new Date(2025, 0, 31, 23, 59))).toBe('glowkit-backup-2025-01-31.json');
+  it("refuses what the server refuses inside a group, with the group schema's rule", () => {
+    const file = {
+      ...config,
+      global: { settings: { webConfig: { port: 'abc', sslPort: 8092 } } },
+    };
+    expect(checkBackupText(JSON.stringify(file))).toEqual({
+      ok: false,
+      reason: 'invalid',
+      violations: [
+        { pointer: '/global/settings/webConfig/port', rule: 'must be an integer from 1 to 65535' },
+      ],
+    });
   });
 });

@@ -2,7 +2,9 @@
  * A backup file, read and checked in the browser before anything is sent: the same JSON parser,
  * backup reading and restore validator as the server's `config import` (`@glowkit/protocol`), so a
  * broken file is explained here, with the line and column of a syntax error and the JSON pointer
- * of every violation.
+ * of every violation. The check carries the settings groups' validators (ajv code generated at
+ * build time: the page's CSP forbids compiling a schema here), so the backup page loads this module
+ * only when a file is chosen, and the first page stays small.
  */
 import {
   type BackupForm,
@@ -51,10 +53,4 @@ export function checkBackupText(text: string): BackupCheck {
   }));
   if (violations.length > 0) return { ok: false, reason: 'invalid', violations };
   return { ok: true, config: found.config, form: found.form };
-}
-
-/** The name of a backup downloaded on `date`: `glowkit-backup-2025-01-31.json` (local date). */
-export function backupFileName(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `glowkit-backup-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.json`;
 }

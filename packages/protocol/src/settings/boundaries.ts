@@ -1,13 +1,15 @@
 /**
- * Boundary cases read from the settings schemas themselves: for every key (nested keys and list
- * items included) with a type, a bound or an enum, a value just outside (which must be refused at
- * the key's JSON pointer) and the boundary value (which must be accepted), each inside an
- * otherwise default group. A key added to a schema is covered without touching the tests.
+ * Boundary cases read from the settings schemas themselves, for tests: for every key (nested keys
+ * and list items included) with a type, a bound or an enum, a value just outside (which must be
+ * refused at the key's JSON pointer) and the boundary value (which must be accepted), each inside
+ * an otherwise default group. A key added to a schema is covered without touching a test. The
+ * protocol's own tests, the server's and the web UI's (restore, setconfig and the backup check
+ * alike) and the engine's read the same cases.
  */
-import { escapePointerToken } from '@glowkit/json';
-import { schemaDefault } from '../../src/index.js';
+import { escapePointerToken, isJsonObject, type JsonObject } from '@glowkit/json';
+import { schemaDefault } from './defaults.js';
 
-type Json = Record<string, unknown>;
+type Json = JsonObject;
 
 /** One value of one key, in a whole group value. */
 export interface BoundaryCase {
@@ -24,9 +26,6 @@ export interface BoundaryCase {
   /** The ajv keyword that refuses it; undefined for a value that must be accepted. */
   refusedBy?: string;
 }
-
-const isJson = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A value of the element, the one it starts from: its default, or a valid sample. */
 function sample(element: Json): unknown {
@@ -109,7 +108,7 @@ function valuesOf(element: Json): { what: string; value: unknown; refusedBy?: st
     }
     case 'array': {
       out.push({ what: 'an object', value: {}, refusedBy: 'type' });
-      const items = isJson(element.items) ? element.items : undefined;
+      const items = isJsonObject(element.items) ? element.items : undefined;
       const item = items ? sample(items) : undefined;
       const list = (n: number) => Array.from({ length: n }, () => structuredClone(item));
       const minItems = element.minItems;
@@ -143,23 +142,23 @@ function valuesOf(element: Json): { what: string; value: unknown; refusedBy?: st
 }
 
 /**
- * Every boundary case of a schema. `wrap(value)` builds the whole group around the value of the
- * element at `pointer`; the walk goes into object keys and into the first item of lists.
+ * Every boundary case of a schema (a group's, or a device type's): the walk goes into object keys
+ * and into the first item of lists, and each case holds the whole group around its value.
  */
-export function boundaryCases(schema: Json): BoundaryCase[] {
+export function boundaryCases(schema: Readonly<Json>): BoundaryCase[] {
   const cases: BoundaryCase[] = [];
   const visit = (element: Json, pointer: string, wrap: (value: unknown) => unknown) => {
     for (const c of valuesOf(element)) cases.push({ pointer, element, ...c, group: wrap(c.value) });
-    if (element.type === 'object' && isJson(element.properties)) {
+    if (element.type === 'object' && isJsonObject(element.properties)) {
       const base = sample(element) as Json;
       for (const [key, child] of Object.entries(element.properties)) {
-        if (!isJson(child)) continue;
+        if (!isJsonObject(child)) continue;
         visit(child, `${pointer}/${escapePointerToken(key)}`, (value) =>
           wrap({ ...structuredClone(base), [key]: value }),
         );
       }
     }
-    if (element.type === 'array' && isJson(element.items)) {
+    if (element.type === 'array' && isJsonObject(element.items)) {
       // The list's default with its first item replaced (or one item, for an empty default).
       const given = sample(element);
       const base = Array.isArray(given) && given.length > 0 ? given : [sample(element.items)];
@@ -168,6 +167,25 @@ export function boundaryCases(schema: Json): BoundaryCase[] {
       );
     }
   };
-  visit(schema, '', (value) => value);
+  visit(schema as Json, '', (value) => value);
   return cases;
+}
+
+/**
+ * The cases of group `group` with its rules between keys kept (src/settings/relations.ts): an
+ * LED's minimum edge moved to its maximum takes the maximum edge along, so that the case is
+ * about the one key it names.
+ */
+export function keepingRelations(group: string, cases: BoundaryCase[]): BoundaryCase[] {
+  if (group !== 'leds') return cases;
+  return cases.map((c) => {
+    const match = /^\/(\d+)\/([hv])min$/.exec(c.pointer);
+    if (!match || typeof c.value !== 'number' || !Array.isArray(c.group)) return c;
+    const led = c.group[Number(match[1])] as Json;
+    const max = `${match[2]}max`;
+    if (typeof led[max] !== 'number' || (led[max] as number) >= c.value) return c;
+    const list = structuredClone(c.group) as Json[];
+    (list[Number(match[1])] as Json)[max] = c.value;
+    return { ...c, group: list };
+  });
 }
