@@ -1,0 +1,143 @@
+// The configuration the server benchmarks restore: what a real four-instance backup holds.
+
+/** Four instances of 450 LEDs each and every group: about 100 KB of JSON, like a real backup. */
+export function configuration(step) {
+  const leds = (n) =>
+    Array.from({ length: n }, (_, i) => ({
+      hmin: Number((i / n).toFixed(4)),
+      hmax: Number(((i + 1) / n).toFixed(4)),
+      vmin: 0,
+      vmax: 0.08,
+    }));
+  const instance = (id) => ({
+    id,
+    name: `Living room strip ${id}`,
+    enabled: true,
+    settings: {
+      backgroundEffect: {
+        enable: false,
+        type: 'color',
+        color: [255, 138, 0],
+        effect: 'Warm mood blobs',
+      },
+      blackborderdetector: {
+        enable: true,
+        threshold: 5,
+        unknownFrameCnt: 600,
+        borderFrameCnt: 50,
+        maxInconsistentCnt: 10,
+        blurRemoveCnt: 1,
+        mode: 'default',
+      },
+      boblightServer: { enable: false, port: 19333, priority: 128 },
+      color: {
+        imageToLedMappingType: 'multicolor_mean',
+        channelAdjustment: [
+          {
+            id: 'default',
+            leds: '*',
+            white: [255, 255, 255],
+            red: [255, 0, 0],
+            green: [0, 255, 0],
+            blue: [0, 0, 255],
+            cyan: [0, 255, 255],
+            magenta: [255, 0, 255],
+            yellow: [255, 255, 0],
+            gammaRed: 2.2,
+            gammaGreen: 2.2,
+            gammaBlue: 2.2,
+            backlightThreshold: 0,
+            backlightColored: false,
+            brightness: 100,
+            brightnessCompensation: 100,
+            saturationGain: 1,
+            brightnessGain: 1,
+            temperature: 6600,
+          },
+        ],
+      },
+      device: {
+        type: 'adalight',
+        hardwareLedCount: 450,
+        output: '/dev/ttyUSB0',
+        rate: 1000000,
+        colorOrder: 'rgb',
+        autoStart: true,
+        latchTime: 0,
+        rewriteTime: 1000,
+      },
+      foregroundEffect: {
+        enable: true,
+        type: 'effect',
+        color: [0, 0, 255],
+        effect: 'Rainbow swirl fast',
+        duration_ms: 3000,
+      },
+      instCapture: {
+        systemEnable: false,
+        v4lEnable: false,
+        audioEnable: false,
+        systemPriority: 250,
+        v4lPriority: 240,
+        audioPriority: 230,
+      },
+      ledConfig: {
+        classic: {
+          top: 150,
+          bottom: 150,
+          left: 75,
+          right: 75,
+          glength: 0,
+          gpos: 0,
+          position: 0,
+          reverse: false,
+          hdepth: 8,
+          vdepth: 5,
+          overlap: 0,
+          edgegap: 0,
+        },
+        matrix: {
+          ledshoriz: 1,
+          ledsvert: 1,
+          cabling: 'snake',
+          direction: 'horizontal',
+          start: 'top-left',
+        },
+      },
+      leds: leds(450),
+      smoothing: {
+        enable: true,
+        type: 'linear',
+        time_ms: 150,
+        updateFrequency: 25,
+        interpolationRate: 25,
+        decay: 1,
+        dithering: false,
+        updateDelay: 0,
+      },
+    },
+  });
+  return {
+    global: {
+      settings: {
+        cecEvents: { enable: false, actions: [] },
+        effects: { paths: ['$ROOT/custom-effects'], disable: [''] },
+        flatbufServer: { enable: true, port: 19400, timeout: 5 },
+        forwarder: { enable: false, jsonapi: [], flatbuffer: [] },
+        framegrabber: { enable: false, device: 'auto', fps: 10 },
+        general: { name: `Bench ${step}`.slice(0, 20), configVersion: '2.2.2', showOptHelp: true },
+        grabberAudio: { enable: false, device: 'auto' },
+        grabberV4L2: { enable: false, device: 'none' },
+        jsonServer: { port: 19444 },
+        logger: { level: 'warn' },
+        network: { localApiAuth: false },
+        osEvents: { suspendEnable: true, lockEnable: true },
+        protoServer: { enable: true, port: 19445, timeout: 5 },
+        schedEvents: { enable: false, actions: [] },
+        webConfig: { port: 8090, sslPort: 8092, crtPath: '', keyPath: '', keyPassPhrase: '' },
+      },
+    },
+    instanceIds: [0, 1, 2, 3],
+    instances: [0, 1, 2, 3].map(instance),
+  };
+}
