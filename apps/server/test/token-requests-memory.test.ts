@@ -172,6 +172,42 @@ describe('TokenRequests (in memory)', () => {
     expect(store.tokens.count()).toBe(0);
   });
 
+  it('tells admin sessions when a request is no longer pending, whatever ended it', async () => {
+    const pending = requests({ timeoutMs: 200 });
+    const admin = session('10.0.0.2', true);
+    const other = session('10.0.0.3', false);
+    pending.track(admin);
+    pending.track(other);
+    const requester = session('10.0.0.4', false);
+    const leaving = session('10.0.0.5', false);
+    for (const [id, tan] of [
+      ['gran1', 1],
+      ['deny1', 2],
+      ['canc1', 3],
+      ['late1', 4],
+    ] as const) {
+      pending.request(requester, { comment: 'Home Assistant', id, tan });
+    }
+    pending.request(leaving, { comment: 'Kitchen tablet', id: 'gone1', tan: 1 });
+    admin.pushes.length = 0;
+    const ended = (id: string) => ({
+      command: 'authorize-event',
+      data: { event: 'tokenRequestEnded', id },
+    });
+
+    pending.answer('gran1', true, 'adm1n');
+    pending.answer('deny1', false, 'adm1n');
+    pending.cancel(requester, 'canc1');
+    pending.sessionClosed(leaving.state as SessionState);
+    expect(admin.pushes).toEqual([ended('gran1'), ended('deny1'), ended('canc1'), ended('gone1')]);
+    // The last one times out: its end is told too (waited for by count, not by the clock).
+    for (let i = 0; i < 500 && admin.pushes.length < 5; i++) await sleep(20);
+    expect(admin.pushes.at(-1)).toEqual(ended('late1'));
+    expect(admin.pushes).toHaveLength(5);
+    expect(other.pushes).toEqual([]);
+    expect(pending.pending()).toEqual([]);
+  });
+
   it('refuses duplicate ids and floods, and forgets a closed requester', () => {
     const pending = requests({ maxPerAddress: 2, maxPending: 3 });
     const requester = session('10.0.0.4', false);

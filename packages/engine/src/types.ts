@@ -2,6 +2,7 @@
  * Types shared by the parts of the LED pipeline. Every frame is a typed array: colours are RGB
  * bytes, three per LED, in layout order until the device swaps them into its colour order.
  */
+import type { PrioritySource } from '@glowkit/protocol';
 
 /** The order in which a device expects the three colour channels. */
 export type ColorOrder = 'rgb' | 'bgr' | 'rbg' | 'brg' | 'gbr' | 'grb';
@@ -16,8 +17,8 @@ export interface RgbImage {
   readonly data: Uint8Array;
 }
 
-/** What kind of source fills a priority. */
-export type SourceComponent = 'COLOR' | 'EFFECT' | 'IMAGE';
+/** What kind of source fills a priority (protocol's `PrioritySource`). */
+export type SourceComponent = PrioritySource;
 
 /** The smoothing algorithms. */
 export type SmoothingType = 'linear' | 'decay';

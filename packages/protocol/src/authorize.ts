@@ -94,3 +94,64 @@ export function validateAuthorizeRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', known ?? NOTHING_MORE, 'allow');
   return out;
 }
+
+/** A token as `getTokenList` and the `token-update` push list it: never the token itself. */
+export interface TokenInfo {
+  id: string;
+  comment: string;
+  /** When it was created (ISO-8601 UTC). */
+  created_at: string;
+  /** When it last authenticated (ISO-8601 UTC, kept to the minute), or null if never. */
+  last_use: string | null;
+}
+
+/** The `info` of `createToken`, and of the late `requestToken` reply that grants one. */
+export interface CreatedToken {
+  id: string;
+  comment: string;
+  /** The token itself: shown once, never listed again. */
+  token: string;
+}
+
+/** A token request waiting for an admin, as the `authorize-tokenRequest` push tells admins. */
+export interface TokenRequestInfo {
+  /** The name the requester gave itself. */
+  comment: string;
+  /** The requester's 5-character id. */
+  id: string;
+  /** Milliseconds left before it times out. */
+  timeout: number;
+}
+
+/** An entry of `getPendingTokenRequests`: a waiting request, with the tan its answer carries. */
+export interface PendingTokenRequest extends TokenRequestInfo {
+  tan: number;
+}
+
+/** A request `denyPendingTokenRequests` denied. */
+export interface DeniedTokenRequest {
+  id: string;
+  comment: string;
+}
+
+/** The `info` of `denyPendingTokenRequests`: the requests it denied, oldest first. */
+export interface DeniedTokenRequests {
+  denied: DeniedTokenRequest[];
+}
+
+/**
+ * The `data` of Glowkit's `authorize-event` push: `revoked` to the sessions of a token just
+ * revoked; to admin sessions, `tokenRequestsDenied` when an admin denied every pending request,
+ * and `tokenRequestEnded` when one request is no longer pending (answered, cancelled, timed out,
+ * or its requester disconnected).
+ */
+export type AuthorizeEvent =
+  | { event: 'revoked'; id: string }
+  | { event: 'tokenRequestsDenied'; ids: string[] }
+  | { event: 'tokenRequestEnded'; id: string };
+
+/** The push that tells admin sessions of a new token request (its request in `info`, like a reply). */
+export interface TokenRequestPush {
+  command: 'authorize-tokenRequest';
+  info: TokenRequestInfo;
+}

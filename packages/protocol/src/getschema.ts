@@ -51,6 +51,23 @@ export interface SettingsSchemasInfo {
   devices: Record<string, GroupFormSchema>;
 }
 
+/** An effect's option schema in a `config getschema` reply (Hyperion.ng's `effectSchemas`). */
+export interface EffectSchemaEntry {
+  /** The script as `serverinfo.effects` shows it: `:/effects/<x>.py` when bundled. */
+  script: string;
+  /** Where the schema comes from, shown the same way. */
+  schemaLocation: string;
+  /** The schema itself (the effect option schema dialect). */
+  schemaContent: Record<string, unknown>;
+  /** `system` (bundled) or `custom`. */
+  type: string;
+}
+
+/** The whole `info` of a successful `config getschema` reply. */
+export interface GetSchemaInfo extends SettingsSchemasInfo {
+  effectSchemas: EffectSchemaEntry[];
+}
+
 const REQUEST_FIELDS: ReadonlyMap<string, Field> = new Map([
   ['command', { required: '"config"', check: constant('config') }],
   ['subcommand', { required: '"getschema"', check: constant('getschema') }],

@@ -23,8 +23,16 @@ export {
   validateAdjustmentRequest,
 } from './adjustment.js';
 export {
+  type AuthorizeEvent,
+  type CreatedToken,
+  type DeniedTokenRequest,
+  type DeniedTokenRequests,
+  type PendingTokenRequest,
   TOKEN_COMMENT_LENGTH,
   TOKEN_REQUEST_ID_LENGTH,
+  type TokenInfo,
+  type TokenRequestInfo,
+  type TokenRequestPush,
   validateAuthorizeRequest,
 } from './authorize.js';
 export { type BackupContent, type BackupForm, configurationInBackup } from './backup.js';
@@ -43,6 +51,7 @@ export {
   type ComponentStateRequest,
   validateComponentStateRequest,
 } from './componentstate.js';
+export type { Configuration, StoredInstance } from './configuration.js';
 export { type ControlRequest, validateControlRequest } from './control.js';
 export {
   MAX_DURATION_MS,
@@ -72,6 +81,8 @@ export {
 } from './envelope.js';
 export { validateGetConfigRequest } from './getconfig.js';
 export {
+  type EffectSchemaEntry,
+  type GetSchemaInfo,
   type GroupFormSchema,
   type ListFormSchema,
   type SettingsSchemasInfo,
@@ -128,6 +139,25 @@ export {
   MAX_LISTED_INSTANCE_ID,
   validateRestoreRequest,
 } from './restore.js';
+export type {
+  ActiveEffectInfo,
+  ActiveLedColorInfo,
+  AdjustmentInfo,
+  ComponentInfo,
+  DataPush,
+  DeviceState,
+  DeviceStatus,
+  EffectErrorInfo,
+  EffectFileProblem,
+  EffectInfo,
+  GrabberList,
+  InstanceInfo,
+  PriorityInfo,
+  PrioritySource,
+  PushCommand,
+  PushData,
+  ServerInfo,
+} from './server-info.js';
 export {
   DEFAULT_SUBSCRIPTION_TOPICS,
   GLOWKIT_SUBSCRIPTION_TOPICS,
@@ -186,6 +216,6 @@ export {
   settingsValidators,
   validateGroup,
 } from './settings/validate.js';
-export { validateSnapshotRequest } from './snapshots.js';
+export { type SnapshotInfo, validateSnapshotRequest } from './snapshots.js';
 export { type SysinfoRequest, validateSysinfoRequest } from './sysinfo.js';
 export { childPointer, type Violation, violation } from './violations.js';

@@ -17,6 +17,20 @@ const SUBCOMMANDS = COMMANDS.config.filter(
     name.includes('snapshot'),
 );
 
+/** A kept configuration as `config getsnapshots` lists it (newest first), without its content. */
+export interface SnapshotInfo {
+  /** Snapshot number, growing; never reused. */
+  id: number;
+  /** When it was taken (ISO-8601 UTC). */
+  createdAt: string;
+  /** Why the configuration it holds was replaced, e.g. "restore over HTTP". */
+  reason: string;
+  /** Number of instances in it. */
+  instances: number;
+  /** Size of its JSON, in bytes. */
+  bytes: number;
+}
+
 const COMMON_FIELDS: ReadonlyArray<readonly [string, Field]> = [
   ['command', { required: '"config"', check: constant('config') }],
   ['subcommand', { required: SUBCOMMANDS.join(' or '), check: oneOf(SUBCOMMANDS) }],

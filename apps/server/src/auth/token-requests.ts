@@ -4,7 +4,14 @@
  * up this way. Requests live in memory only, each with a timer that ends it; they go away when
  * answered, when they time out, and when the requester's connection closes.
  */
-import { errorReply, successReply } from '@glowkit/protocol';
+import {
+  type AuthorizeEvent,
+  type DeniedTokenRequest,
+  errorReply,
+  type PendingTokenRequest,
+  successReply,
+  type TokenRequestPush,
+} from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import { AUTHORIZE_EVENT } from '../rpc/open-sessions.js';
 import type { Session, SessionState } from '../rpc/session.js';
@@ -25,21 +32,7 @@ const ANSWER = 'authorize-requestToken';
 /** What Hyperion.ng's clients (hyperion-py) read when no token comes. */
 export const DENIED = 'Token request timeout or denied';
 
-/** A request denied by {@link TokenRequests.denyAll}. */
-export interface DeniedTokenRequest {
-  id: string;
-  comment: string;
-}
-
-/** A pending request as `getPendingTokenRequests` lists it. */
-export interface PendingTokenRequest {
-  comment: string;
-  id: string;
-  /** Milliseconds left before it times out. */
-  timeout: number;
-  /** The tan of the `requestToken` message; the answer carries it. */
-  tan: number;
-}
+export type { DeniedTokenRequest, PendingTokenRequest };
 
 /** What {@link TokenRequests} needs. */
 export interface TokenRequestsOptions {
@@ -166,7 +159,7 @@ export class TokenRequests {
       { id: request.id, comment: request.comment, address: session.address },
       'token requested: waiting for an admin to answer',
     );
-    const push = {
+    const push: TokenRequestPush = {
       command: 'authorize-tokenRequest',
       info: { comment: request.comment, id: request.id, timeout: this.#timeoutMs },
     };
@@ -228,12 +221,14 @@ export class TokenRequests {
    */
   denyAll(by: string): DeniedTokenRequest[] {
     const denied = [...this.#pending.values()];
-    for (const request of denied) this.#deny(request, 'an admin denied every pending request');
+    // One event for them all, rather than one per request.
+    for (const request of denied) {
+      this.#deny(request, 'an admin denied every pending request', false);
+    }
     if (denied.length === 0) return [];
     const ids = denied.map((r) => r.id);
     this.#options.logger.info({ ids, by }, 'every pending token request denied');
-    const push = { command: AUTHORIZE_EVENT, data: { event: 'tokenRequestsDenied', ids } };
-    for (const admin of this.#admins()) admin.push(push);
+    this.#toAdmins({ event: 'tokenRequestsDenied', ids });
     return denied.map(({ id, comment }) => ({ id, comment }));
   }
 
@@ -250,7 +245,7 @@ export class TokenRequests {
 
   /** Ends every request (their timers are released) and forgets every session. */
   close(): void {
-    for (const request of [...this.#pending.values()]) this.#end(request);
+    for (const request of [...this.#pending.values()]) this.#end(request, false);
     this.#sessions.clear();
   }
 
@@ -260,6 +255,11 @@ export class TokenRequests {
     }
   }
 
+  #toAdmins(event: AuthorizeEvent): void {
+    const push = { command: AUTHORIZE_EVENT, data: event };
+    for (const admin of this.#admins()) admin.push(push);
+  }
+
   #expire(id: string): void {
     const request = this.#pending.get(id);
     if (!request) return;
@@ -267,14 +267,19 @@ export class TokenRequests {
     this.#options.logger.info({ id, address: request.address }, 'token request timed out');
   }
 
-  #deny(request: Pending, why: string): void {
-    this.#end(request);
+  #deny(request: Pending, why: string, announce = true): void {
+    this.#end(request, announce);
     request.requester.push(errorReply(ANSWER, request.tan, DENIED, [why]));
   }
 
-  #end(request: Pending): void {
+  /**
+   * Ends a request; with `announce`, admin sessions hear that it is no longer pending
+   * (`tokenRequestEnded`), so that the lists they show drop it without asking again.
+   */
+  #end(request: Pending, announce = true): void {
     clearTimeout(request.timer);
     this.#pending.delete(request.id);
     request.requester.signIn?.release();
+    if (announce) this.#toAdmins({ event: 'tokenRequestEnded', id: request.id });
   }
 }

@@ -4,6 +4,7 @@ import {
   own,
   type SubcommandOf,
   successReply,
+  type TokenInfo,
   validateAuthorizeRequest,
 } from '@glowkit/protocol';
 import { type Authenticator, failureText } from '../auth/authenticator.js';
@@ -23,23 +24,13 @@ export interface AuthorizeDeps {
   /** The pending token requests (`requestToken`, `answerRequest`). */
   tokenRequests: TokenRequests;
   /** Tells subscribed sessions that the token list changed (`token-update`). */
-  tokensChanged?(list: TokenListEntry[]): void;
+  tokensChanged?(list: TokenInfo[]): void;
   /** Signs out the open sessions logged in with token `id`; returns how many there were. */
   signOut?(id: string): number;
 }
 
-/** A token as `getTokenList` and `token-update` show it: never the token itself. */
-export interface TokenListEntry {
-  id: string;
-  comment: string;
-  /** When it was created (ISO-8601 UTC). */
-  created_at: string;
-  /** When it last authenticated (ISO-8601 UTC, kept to the minute), or null if never. */
-  last_use: string | null;
-}
-
 /** The token list as `getTokenList` and `token-update` show it. */
-const tokenListOf = (deps: AuthorizeDeps): TokenListEntry[] =>
+const tokenListOf = (deps: AuthorizeDeps): TokenInfo[] =>
   deps.store.tokens.list().map((t) => ({
     id: t.id,
     comment: t.comment,

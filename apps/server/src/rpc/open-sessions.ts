@@ -6,8 +6,9 @@ import type { Push, Session, SessionState } from './session.js';
  * session signed out by the revocation of its token receives
  * `{"command":"authorize-event","data":{"event":"revoked","id":"…"}}` (`id`: the revoked
  * token's), so that a browser shows its sign-in page at once; admin sessions hear
- * `{"event":"tokenRequestsDenied","ids":[…]}` when an admin denied every pending token request.
- * Hyperion.ng has no such message; its UI learns of a revoked token only from its next refused
+ * `{"event":"tokenRequestsDenied","ids":[…]}` when an admin denied every pending token request,
+ * and `{"event":"tokenRequestEnded","id":"…"}` when one request is no longer pending (protocol's
+ * `AuthorizeEvent`). Hyperion.ng has no such message; its UI learns of a revoked token only from its next refused
  * request.
  */
 export const AUTHORIZE_EVENT = 'authorize-event';

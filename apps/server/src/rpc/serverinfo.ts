@@ -1,11 +1,16 @@
 import { hostname } from 'node:os';
-import { DEVICE_TYPES, type PriorityInfo, rgbToHsl } from '@glowkit/engine';
+import { DEVICE_TYPES, rgbToHsl } from '@glowkit/engine';
+import type {
+  ActiveLedColorInfo,
+  InstanceInfo,
+  LedsSettings,
+  PriorityInfo,
+  ServerInfo,
+} from '@glowkit/protocol';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 
 /** `instance`: every configured instance, `[{ friendly_name, instance, running }]`. */
-export function instanceList(
-  runtime: ServiceRuntime,
-): { friendly_name: string; instance: number; running: boolean }[] {
+export function instanceList(runtime: ServiceRuntime): InstanceInfo[] {
   return runtime.instances.map((i) => ({
     friendly_name: i.name,
     instance: i.id,
@@ -14,7 +19,7 @@ export function instanceList(
 }
 
 /** `activeLedColor`: the visible colour, when a colour shows and its first LED is not black. */
-function activeLedColor(priorities: readonly PriorityInfo[]): unknown[] {
+function activeLedColor(priorities: readonly PriorityInfo[]): ActiveLedColorInfo[] {
   const visible = priorities.find((p) => p.visible);
   const rgb = visible?.componentId === 'COLOR' ? visible.value?.RGB : undefined;
   if (!rgb || rgb[0] + rgb[1] + rgb[2] === 0) return [];
@@ -28,7 +33,7 @@ function activeLedColor(priorities: readonly PriorityInfo[]): unknown[] {
  * the reason) and `effectProblems` (effect files left out of the list, with their diagnostics).
  * Parts of an instance are empty while it is stopped.
  */
-export function serverInfo(runtime: ServiceRuntime, instanceId: number | undefined): unknown {
+export function serverInfo(runtime: ServiceRuntime, instanceId: number | undefined): ServerInfo {
   const view = instanceId === undefined ? undefined : runtime.instance(instanceId)?.view;
   const catalogue = runtime.catalogue;
   const priorities = view ? view.priorities : [];
@@ -51,7 +56,8 @@ export function serverInfo(runtime: ServiceRuntime, instanceId: number | undefin
     imageToLedMappingType: view ? view.mappingType : 'multicolor_mean',
     instance: instanceList(runtime),
     ledDevices: { available: [...DEVICE_TYPES.keys()].sort() },
-    leds: view ? (view.settings.leds ?? []) : [],
+    // The instance was built from a layout the store accepted.
+    leds: view ? ((view.settings.leds ?? []) as LedsSettings) : [],
     priorities,
     priorities_autoselect: true,
     services: ['effectengine'],

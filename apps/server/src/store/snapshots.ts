@@ -2,25 +2,15 @@
  * Snapshots: every replace keeps the configuration it replaces in `glowkit_snapshots`, so that a
  * restore can be undone. Only the newest MAX_SNAPSHOTS are kept.
  */
+import type { SnapshotInfo } from '@glowkit/protocol';
 import type { Configuration } from '../config/configuration.js';
 import type { Db } from './sql.js';
 
 /** How many snapshots are kept; older ones are dropped when a new one is taken. */
 export const MAX_SNAPSHOTS = 50;
 
-/** A kept configuration, without its content. */
-export interface SnapshotInfo {
-  /** Snapshot number, growing; never reused. */
-  id: number;
-  /** When it was taken (ISO-8601 UTC). */
-  createdAt: string;
-  /** Why the configuration it holds was replaced, e.g. "restore over HTTP". */
-  reason: string;
-  /** Number of instances in it. */
-  instances: number;
-  /** Size of its JSON, in bytes. */
-  bytes: number;
-}
+/** A kept configuration, without its content (`config getsnapshots`): protocol's. */
+export type { SnapshotInfo };
 
 /**
  * Stores a configuration (its JSON text) as a new snapshot and drops the oldest beyond the cap;

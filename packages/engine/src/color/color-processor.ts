@@ -1,4 +1,4 @@
-import { isJsonObject } from '@glowkit/protocol';
+import { type AdjustmentInfo, isJsonObject } from '@glowkit/protocol';
 import { type EngineError, type EngineResult, failed } from '../errors.js';
 import { TEMPERATURE_MAX, TEMPERATURE_MIN, TEMPERATURE_NEUTRAL } from './kelvin.js';
 import { RgbTransform } from './rgb-transform.js';
@@ -10,37 +10,7 @@ type Triple = [number, number, number];
  * resolved. Its keys come in the order of Hyperion.ng's serverinfo `adjustment` entries, so the
  * objects can be sent as they are; `leds` (not in ng's serverinfo) comes last.
  */
-export interface Adjustment {
-  id: string;
-  /** Target colour of white input (and so on for each corner of the colour cube), 0…255 each. */
-  white: Triple;
-  red: Triple;
-  green: Triple;
-  blue: Triple;
-  cyan: Triple;
-  magenta: Triple;
-  yellow: Triple;
-  /** 0…100 %: darker colours are lifted to a floor while a picture is shown. */
-  backlightThreshold: number;
-  /** Keep the hue when lifting to the backlight floor. */
-  backlightColored: boolean;
-  /** 0…100. */
-  brightness: number;
-  /** 0…100: how much mixed colours and white are dimmed to draw no more than a primary. */
-  brightnessCompensation: number;
-  /** 0.1…100; 1 leaves the channel linear. */
-  gammaRed: number;
-  gammaGreen: number;
-  gammaBlue: number;
-  /** 0…10 OkHSV saturation gain; 1 leaves colours alone. */
-  saturationGain: number;
-  /** 0.1…10 OkHSV value gain; 1 leaves colours alone. */
-  brightnessGain: number;
-  /** 1000…40000 K; 6600 leaves colours alone. */
-  temperature: number;
-  /** The LEDs it covers: `"*"` or a list such as `"0-9,12"`. */
-  leds: string;
-}
+export type Adjustment = AdjustmentInfo;
 
 const TRIPLE_KEYS = ['white', 'red', 'green', 'blue', 'cyan', 'magenta', 'yellow'] as const;
 

@@ -4,37 +4,12 @@
  * never throws into the pipeline; it reports its state and comes back by itself when it can.
  */
 import { EventEmitter } from 'node:events';
-import { errorFirstLine } from '@glowkit/protocol';
+import { type DeviceState, type DeviceStatus, errorFirstLine } from '@glowkit/protocol';
 import { DEVICE_TYPES, deviceTypeNames } from './device-types.js';
 import type { DeviceConfig, DeviceFactory, LedDevice } from './led-device.js';
 
-/**
- * Where a device is: `off` (not enabled, or disabled), `opening`, `on` (frames are written),
- * `error` (see {@link DeviceStatus.error}; retrying in the background when the device is
- * recoverable and attempts remain), `closed` (released for good).
- */
-export type DeviceState = 'off' | 'opening' | 'on' | 'error' | 'closed';
-
-/** A snapshot of a device for clients and logs. */
-export interface DeviceStatus {
-  /** `device.type`. */
-  type: string;
-  state: DeviceState;
-  /**
-   * Whether the device is meant to be on: true from {@link DeviceController.enable} until
-   * {@link DeviceController.disable}, also while it is opening or in error. The instance's
-   * `LEDDEVICE` component shows false while in error, as Hyperion.ng reports it.
-   */
-  enabled: boolean;
-  /** Why the device is in error: one line from the device. */
-  error: string | undefined;
-  /** Re-open attempts made since the last failure (0 … enableAttempts). */
-  attempts: number;
-  /** Writes that reached the device: frames, rewrites and black. */
-  frames: number;
-  /** Frames dropped because they came within latchTime of the previous write. */
-  dropped: number;
-}
+/** A device's state and its snapshot for clients and logs (`serverinfo.device`): protocol's. */
+export type { DeviceState, DeviceStatus };
 
 /** What the controller tells about itself. */
 export type DeviceLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;

@@ -12,7 +12,7 @@ import {
   lintEffectSchema,
   parseJsonFile,
 } from '@glowkit/effect-schema';
-import { isJsonObject } from '@glowkit/protocol';
+import { type EffectFileProblem, type EffectInfo, isJsonObject } from '@glowkit/protocol';
 
 /** How Hyperion.ng names files of its bundled effects, and so how clients send them back. */
 export const BUNDLED_PREFIX = ':/effects/';
@@ -34,13 +34,8 @@ export interface EffectDefinition {
   system: boolean;
 }
 
-/** A file (or folder) that could not be loaded, and why. */
-export interface CatalogueProblem {
-  /** Absolute path of the file or folder. */
-  file: string;
-  /** One line each: `file:line:column message (rule)`, or `folder: message (rule)`. */
-  messages: string[];
-}
+/** A file (or folder) that could not be loaded, and why (`serverinfo.effectProblems`). */
+export type CatalogueProblem = EffectFileProblem;
 
 /** An option schema, as `config getschema` reports it under `properties.effectSchemas`. */
 export interface EffectSchemaInfo {
@@ -84,13 +79,8 @@ interface SchemaIndex {
   broken: Map<string, string>;
 }
 
-/** An entry of `serverinfo.effects`. */
-export interface ServerInfoEffect {
-  name: string;
-  file: string;
-  script: string;
-  args: Record<string, unknown>;
-}
+/** An entry of `serverinfo.effects` (protocol's `EffectInfo`). */
+export type ServerInfoEffect = EffectInfo;
 
 /**
  * The effects that can run, with the problems of the files that could not be loaded.

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { resolve as resolvePath } from 'node:path';
-import { errorFirstLine } from '@glowkit/protocol';
+import { type ActiveEffectInfo, type EffectErrorInfo, errorFirstLine } from '@glowkit/protocol';
 import { EffectCanvas } from '../canvas/effect-canvas.js';
 import { loadEffectImage } from '../canvas/image-source.js';
 import { validateEffectArgs } from '../effects/effect-args.js';
@@ -32,25 +32,11 @@ export interface EffectRequest {
   imageData?: string | undefined;
 }
 
-/** An effect running now, as `serverinfo.activeEffects` lists it. */
-export interface ActiveEffect {
-  name: string;
-  script: string;
-  priority: number;
-  /** The requested duration, ms (-1 endless), as Hyperion.ng reports it. */
-  timeout: number;
-  args: Record<string, unknown>;
-}
+/** An effect running now, as `serverinfo.activeEffects` lists it (protocol's). */
+export type ActiveEffect = ActiveEffectInfo;
 
-/** Why an effect stopped by itself, kept for `serverinfo` and the log. */
-export interface EffectProblem {
-  name: string;
-  priority: number;
-  reason: EffectExit['reason'];
-  message: string;
-  /** Milliseconds since the epoch. */
-  at: number;
-}
+/** Why an effect stopped by itself, kept for `serverinfo.effectErrors` and the log (protocol's). */
+export type EffectProblem = EffectErrorInfo;
 
 /** The effect runner's surroundings, given by the instance. */
 export interface EffectRunnerContext {

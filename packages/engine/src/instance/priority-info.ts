@@ -1,20 +1,8 @@
+import type { PriorityInfo } from '@glowkit/protocol';
 import type { MuxerInput, PriorityMuxer } from '../muxer/priority-muxer.js';
-import type { SourceComponent } from '../types.js';
 
-/** One entry of `serverinfo.priorities`, keys in Hyperion.ng's (sorted) order. */
-export interface PriorityInfo {
-  active: boolean;
-  componentId: SourceComponent;
-  /** Milliseconds left; only for timed entries. */
-  duration_ms?: number;
-  origin: string;
-  /** The effect's name, or an image's name; only when there is one. */
-  owner?: string;
-  priority: number;
-  /** For colours: the first LED's colour. */
-  value?: { RGB: [number, number, number]; HSL: [number, number, number] };
-  visible: boolean;
-}
+/** One entry of `serverinfo.priorities`, keys in Hyperion.ng's (sorted) order (protocol's). */
+export type { PriorityInfo };
 
 /**
  * The `priorities` list of `serverinfo`: the visible entry first, then by ascending priority

@@ -1,0 +1,227 @@
+/**
+ * What `serverinfo` answers and what its `*-update` pushes carry: the one declaration of those
+ * shapes, for the server that builds them, the engine that makes their parts, the web UI and the
+ * tests that read them. Keys are in Hyperion.ng's (sorted) order where Glowkit sends them so.
+ */
+import type { RgbTriple } from './adjustment.js';
+import type { AuthorizeEvent, TokenInfo } from './authorize.js';
+import type { ComponentName } from './componentstate.js';
+import type { LedsSettings } from './settings/generated/types.js';
+
+/** An entry of `serverinfo.instance` and of the `instance-update` push: one configured instance. */
+export interface InstanceInfo {
+  /** The instance's name (Hyperion.ng's key). */
+  friendly_name: string;
+  /** Its number (0 to 255). */
+  instance: number;
+  /** Whether it runs now. */
+  running: boolean;
+}
+
+/** What holds a priority: a colour, a picture or an effect. */
+export type PrioritySource = 'COLOR' | 'EFFECT' | 'IMAGE';
+
+/** An entry of `serverinfo.priorities` (and of the `priorities-update` push). */
+export interface PriorityInfo {
+  active: boolean;
+  componentId: PrioritySource;
+  /** Milliseconds left when the server answered; only for timed entries. */
+  duration_ms?: number;
+  /** Who set it: `"<origin>@<address>"`. */
+  origin: string;
+  /** The effect's name, or an image's name; only when there is one. */
+  owner?: string;
+  priority: number;
+  /** For colours: the first LED's colour. */
+  value?: { RGB: [number, number, number]; HSL: [number, number, number] };
+  /** Whether the LEDs show it (the lowest priority with data). */
+  visible: boolean;
+}
+
+/**
+ * Where an LED device is: `off` (not enabled, or disabled), `opening`, `on` (frames are
+ * written), `error` (see {@link DeviceStatus.error}; retrying in the background when the device
+ * is recoverable and attempts remain), `closed` (released for good).
+ */
+export type DeviceState = 'off' | 'opening' | 'on' | 'error' | 'closed';
+
+/**
+ * `serverinfo.device` (Glowkit's own key) and the `device-update` push's `data`: the state of an
+ * instance's LED device, and why it cannot open.
+ */
+export interface DeviceStatus {
+  /** `device.type`. */
+  type: string;
+  state: DeviceState;
+  /**
+   * Whether the device is meant to be on: true from its enabling until it is disabled, also while
+   * it is opening or in error. The instance's `LEDDEVICE` component shows false while in error,
+   * as Hyperion.ng reports it.
+   */
+  enabled: boolean;
+  /** Why the device is in error: one line from the device; absent otherwise. */
+  error?: string | undefined;
+  /** Re-open attempts made since the last failure (0 … enableAttempts). */
+  attempts: number;
+  /** Writes that reached the device: frames, rewrites and black. */
+  frames: number;
+  /** Frames dropped because they came within latchTime of the previous write. */
+  dropped: number;
+}
+
+/** An entry of `serverinfo.components`, and the `components-update` push's `data`. */
+export interface ComponentInfo {
+  enabled: boolean;
+  name: ComponentName;
+}
+
+/**
+ * An entry of `serverinfo.adjustment` and of the `adjustment-update` push: one colour
+ * adjustment as it applies now (settings, with any run-time change of `adjustment`).
+ */
+export interface AdjustmentInfo {
+  id: string;
+  /** Target colour of white input (and so on for each corner of the colour cube), 0…255 each. */
+  white: RgbTriple;
+  red: RgbTriple;
+  green: RgbTriple;
+  blue: RgbTriple;
+  cyan: RgbTriple;
+  magenta: RgbTriple;
+  yellow: RgbTriple;
+  /** 0…100 %: darker colours are lifted to a floor while a picture is shown. */
+  backlightThreshold: number;
+  /** Keep the hue when lifting to the backlight floor. */
+  backlightColored: boolean;
+  /** 0…100. */
+  brightness: number;
+  /** 0…100: how much mixed colours and white are dimmed to draw no more than a primary. */
+  brightnessCompensation: number;
+  /** 0.1…100; 1 leaves the channel linear. */
+  gammaRed: number;
+  gammaGreen: number;
+  gammaBlue: number;
+  /** 0…10 OkHSV saturation gain; 1 leaves colours alone. */
+  saturationGain: number;
+  /** 0.1…10 OkHSV value gain; 1 leaves colours alone. */
+  brightnessGain: number;
+  /** 1000…40000 K; 6600 leaves colours alone. */
+  temperature: number;
+  /** The LEDs it covers: `"*"` or a list such as `"0-9,12"`. */
+  leds: string;
+}
+
+/** An entry of `serverinfo.effects`, and of the `effects-update` push (which carries the list). */
+export interface EffectInfo {
+  name: string;
+  /** The definition file: `:/effects/x.json` when bundled, an absolute path when custom. */
+  file: string;
+  /** The script, shown the same way: what `create-effect` takes back. */
+  script: string;
+  /** The definition's options. */
+  args: Record<string, unknown>;
+}
+
+/** An entry of `serverinfo.effectProblems`: an effect file or folder left out, and why. */
+export interface EffectFileProblem {
+  /** Absolute path of the file or folder. */
+  file: string;
+  /** One line each: `file:line:column message (rule)`, or `folder: message (rule)`. */
+  messages: string[];
+}
+
+/** An entry of `serverinfo.activeEffects`: an effect running now. */
+export interface ActiveEffectInfo {
+  name: string;
+  script: string;
+  priority: number;
+  /** The requested duration, ms (-1 endless), as Hyperion.ng reports it. */
+  timeout: number;
+  args: Record<string, unknown>;
+}
+
+/** An entry of `serverinfo.effectErrors`: an effect that stopped by itself lately, and why. */
+export interface EffectErrorInfo {
+  name: string;
+  priority: number;
+  reason: 'finished' | 'stopped' | 'failed' | 'killed';
+  message: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+/** `serverinfo.activeLedColor`: the visible colour, when one shows. */
+export interface ActiveLedColorInfo {
+  'HSL Value': [number, number, number];
+  'RGB Value': [number, number, number];
+}
+
+/** The grabbers of one kind (Glowkit has none: both lists are empty). */
+export interface GrabberList {
+  active: string[];
+  available: string[];
+}
+
+/**
+ * The `info` of a successful `serverinfo` (`getInfo`) reply, in Hyperion.ng's shape, for the
+ * instance the request names (or the session's). The parts of an instance are empty while it is
+ * stopped. Glowkit adds `device`, `effectErrors` and `effectProblems`.
+ */
+export interface ServerInfo {
+  activeEffects: ActiveEffectInfo[];
+  activeLedColor: ActiveLedColorInfo[];
+  adjustment: AdjustmentInfo[];
+  cec: { enabled: boolean };
+  components: ComponentInfo[];
+  /** The instance's LED device; null when the instance is stopped. */
+  device: DeviceStatus | null;
+  effectErrors: EffectErrorInfo[];
+  effectProblems: readonly EffectFileProblem[];
+  effects: readonly EffectInfo[];
+  grabbers: { audio: GrabberList; screen: GrabberList; video: GrabberList };
+  hostname: string;
+  imageToLedMappingType: string;
+  /** Every configured instance. */
+  instance: InstanceInfo[];
+  ledDevices: { available: string[] };
+  /** The instance's LED layout; `[]` while it is stopped. */
+  leds: LedsSettings;
+  priorities: PriorityInfo[];
+  priorities_autoselect: boolean;
+  services: string[];
+  videomode: string;
+}
+
+/**
+ * The `data` of each push, by its `command`: the `*-update` topics a client subscribes to, and
+ * Glowkit's `authorize-event` (sent unasked).
+ */
+export interface PushData {
+  'adjustment-update': AdjustmentInfo[];
+  'components-update': ComponentInfo;
+  'device-update': DeviceStatus;
+  'effects-update': readonly EffectInfo[];
+  'imageToLedMapping-update': { imageToLedMappingType: string };
+  'instance-update': InstanceInfo[];
+  'leds-update': { leds: LedsSettings };
+  'priorities-update': { priorities: PriorityInfo[]; priorities_autoselect: boolean };
+  /** One group: `{ [group]: value }`. */
+  'settings-update': Record<string, unknown>;
+  'token-update': TokenInfo[];
+  /** The colours of the instance's LEDs: R, G, B bytes per LED, in layout order. */
+  'ledcolors-ledstream-update': { leds: number[] };
+  'authorize-event': AuthorizeEvent;
+}
+
+/** A push's `command`, e.g. `'priorities-update'`. */
+export type PushCommand = keyof PushData;
+
+/**
+ * A push with `data`: its topic as `command`, the instance it is about (for an instance's
+ * topics), and its `data`.
+ */
+export interface DataPush<C extends PushCommand = PushCommand> {
+  command: C;
+  instance?: number;
+  data: PushData[C];
+}
