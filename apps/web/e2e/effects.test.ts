@@ -82,6 +82,17 @@ describe('the effects page', { timeout: TEST_TIMEOUT }, () => {
     await expect.poll(async () => brightest(await ledColours(picture)), LIVE).toBe(0);
   });
 
+  it('runs for tenths of a second, as the colour page sets a colour for', async () => {
+    const page = await openEffect('Rainbow Wave');
+    await page.getByRole('spinbutton', { name: 'Duration in seconds' }).fill('2.5');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect
+      .poll(() => runStatus(page).textContent())
+      .toContain(`Rainbow Wave runs on ${INSTANCE} at priority 50 for 2.5 s.`);
+    // Timed: it ends by itself, and the page says no more that it runs.
+    await expect.poll(() => runStatus(page).textContent(), LIVE).not.toContain('runs on');
+  });
+
   it('follows a changed option while it runs: Rainbow Wave at saturation 0 is white', async () => {
     const page = await openEffect('Rainbow Wave');
     const picture = await livePicture(page);

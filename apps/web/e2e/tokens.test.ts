@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launch, newContext, screenshot, signIn } from './support/browser.js';
+import { type FrameLog, recordFrames } from './support/frames.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
 
 /** Polls for as long as a busy machine may need (vitest's own default is one second). */
@@ -16,6 +17,8 @@ let browser: Browser;
 /** The admin's browser, on the Tokens page throughout. */
 let admin: BrowserContext;
 let adminPage: Page;
+/** What the admin's page said to the server and heard. */
+let adminFrames: FrameLog;
 /** Other browsers the tests open; closed at the end. */
 const contexts: BrowserContext[] = [];
 
@@ -23,6 +26,7 @@ beforeAll(async () => {
   [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
   admin = await newContext(browser);
   adminPage = await admin.newPage();
+  adminFrames = recordFrames(adminPage);
   await signIn(adminPage, glowkit.url, glowkit.token, '/tokens');
   await adminPage.getByRole('heading', { name: 'Tokens', level: 1 }).waitFor();
   await adminPage.getByText('No requests are waiting.').waitFor();
@@ -159,6 +163,19 @@ describe('tokens', () => {
       await expect.poll(() => phone.getByRole('link', { name: 'Overview' }).count()).toBe(0);
     }
     for (const name of names) await expect.poll(() => tokenNames()).not.toContain(name);
+  }, 30_000);
+
+  it('drops a request its requester cancelled, told by the server, not by asking again', async () => {
+    const phone = await otherBrowser();
+    const id = await askForToken(phone, 'Phone on the stairs');
+    const request = adminPage.locator(`li[data-request="${id}"]`);
+    await request.waitFor();
+    const asked = adminFrames.requests('authorize', 'getPendingTokenRequests').length;
+    await phone.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => request.count()).toBe(0);
+    await adminPage.getByText('No requests are waiting.').waitFor();
+    // The server said the request ended: the page never fetched the list again.
+    expect(adminFrames.requests('authorize', 'getPendingTokenRequests').length).toBe(asked);
   }, 30_000);
 
   it('creates a token, shown once, that signs another browser in', async () => {

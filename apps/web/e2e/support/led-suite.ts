@@ -21,8 +21,11 @@ export const TEST_TIMEOUT = 60_000;
 /** The file's server, and pages signed in to it. */
 export interface LedSuite {
   readonly glowkit: Glowkit;
-  /** A page of a fresh browser context (closed after the test), signed in and on `path`. */
-  signedInPage(path: string, look?: Look): Promise<Page>;
+  /**
+   * A page of a fresh browser context (closed after the test), signed in and on `path`;
+   * `prepare` is given the page before it opens the UI (to record its frames, say).
+   */
+  signedInPage(path: string, look?: Look, prepare?: (page: Page) => void): Promise<Page>;
 }
 
 /** Registers the file's hooks: call once at the top of a test file. */
@@ -47,11 +50,12 @@ export function useLedSuite(): LedSuite {
       if (!glowkit) throw new Error('the server is not started yet: use it inside a test');
       return glowkit;
     },
-    async signedInPage(path, look = {}) {
+    async signedInPage(path, look = {}, prepare) {
       if (!glowkit || !browser)
         throw new Error('the server is not started yet: use it inside a test');
       context = await newContext(browser, look);
       const page = await context.newPage();
+      prepare?.(page);
       await signIn(page, glowkit.url, glowkit.token, path);
       return page;
     },

@@ -1,4 +1,4 @@
-import type { Reply } from '@glowkit/protocol';
+import type { DataPush, ErrorReply, PushCommand, Reply, TokenRequestPush } from '@glowkit/protocol';
 
 /**
  * Where the connection is: the UI shows it, and pages wait for `open`. `idle`: the server closed
@@ -7,11 +7,26 @@ import type { Reply } from '@glowkit/protocol';
  */
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'idle';
 
-/** A push from the server: a `*-update`, the LED stream, an authorization event. */
-export interface Push {
-  command: string;
-  instance?: number;
-  data?: unknown;
+/**
+ * A push from the server: a `*-update`, the LED stream, an authorization event (each with its
+ * `data`, as protocol's `PushData` declares it), or a token request told to admins.
+ */
+export type Push = DataPush | TokenRequestPush;
+
+/**
+ * A request: any of protocol's request types (`ColorRequest`…), a plain object with a `command`,
+ * or a request the page built as a record (a restore). The index signature takes `any`: with
+ * `unknown`, protocol's request interfaces (which have none) would not be taken, and without
+ * one, a literal's `subcommand` would not.
+ */
+export type Request =
+  // biome-ignore lint/suspicious/noExplicitAny: see above; the values are sent as JSON as they are.
+  { readonly command: string; readonly [key: string]: any } | Readonly<Record<string, unknown>>;
+
+/** A reply's `info`, with the warnings the server sent along (`errorData` of a success). */
+export interface Answer<T> {
+  info: T;
+  warnings: string[];
 }
 
 /** A request the server answered with `success: false`, phrased as the server phrased it. */
@@ -21,7 +36,7 @@ export class ServerError extends Error {
   /** The server's details, one line each (`errorData`). */
   readonly details: string[];
 
-  constructor(reply: { error: string; errorData?: Array<{ description: string }> }) {
+  constructor(reply: Pick<ErrorReply, 'error' | 'errorData'>) {
     const details = (reply.errorData ?? []).map((d) => d.description);
     super(details.length > 0 ? `${reply.error}: ${details.join('; ')}` : reply.error);
     this.name = 'ServerError';
@@ -37,6 +52,15 @@ export interface SendOptions {
    * decides, up to 3 minutes later.
    */
   timeoutMs?: number;
+}
+
+/** The `info` and warnings of a successful reply; a {@link ServerError} for a failed one. */
+function answerOf<T>(reply: Reply): Answer<T> {
+  if (!reply.success) throw new ServerError(reply);
+  return {
+    info: reply.info as T,
+    warnings: (reply.errorData ?? []).map((d) => d.description),
+  };
 }
 
 /** Waits before reconnecting: quick at first, then at most every 5 s. */
@@ -74,7 +98,7 @@ export class ServerConnection extends EventTarget {
     number,
     { resolve: (reply: Reply) => void; reject: (error: Error) => void; timer: number }
   >();
-  #pushListeners = new Map<string, Set<(push: Push) => void>>();
+  #pushListeners = new Map<string, Set<(push: never) => void>>();
   #openHooks: Array<() => Promise<void>> = [];
   #ready: Promise<void>;
   #resolveReady: () => void = () => {};
@@ -118,7 +142,12 @@ export class ServerConnection extends EventTarget {
   }
 
   /** Calls `listener` with every push whose `command` is `command`; returns the unsubscribe. */
-  onPush(command: string, listener: (push: Push) => void): () => void {
+  onPush<C extends PushCommand>(command: C, listener: (push: DataPush<C>) => void): () => void;
+  onPush(
+    command: TokenRequestPush['command'],
+    listener: (push: TokenRequestPush) => void,
+  ): () => void;
+  onPush(command: string, listener: (push: never) => void): () => void {
     let set = this.#pushListeners.get(command);
     if (!set) {
       set = new Set();
@@ -129,29 +158,31 @@ export class ServerConnection extends EventTarget {
   }
 
   /**
-   * Sends a request once the connection is open and resolves with the successful reply's `info`;
-   * rejects with a {@link ServerError} when the server says no.
+   * Sends a request once the connection is open and resolves with the successful reply's `info`
+   * (its type is the caller's word: see data/calls.ts, which says it once per request); rejects
+   * with a {@link ServerError} when the server says no.
    */
-  async call<T = unknown>(request: Record<string, unknown>, options?: SendOptions): Promise<T> {
+  async call<T = unknown>(request: Request, options?: SendOptions): Promise<T> {
+    return (await this.answer<T>(request, options)).info;
+  }
+
+  /** Like {@link ServerConnection.call}, with the warnings of a successful reply. */
+  async answer<T = unknown>(request: Request, options?: SendOptions): Promise<Answer<T>> {
     if (this.#state === 'idle' && !this.#socket && !this.#closed) this.#open();
     await this.#ready;
-    const reply = await this.send(request, options);
-    if (!reply.success) throw new ServerError(reply);
-    return reply.info as T;
+    return answerOf<T>(await this.send(request, options));
   }
 
   /**
    * Like {@link ServerConnection.call}, without waiting for the `onOpen` hooks: for the hooks
    * themselves (logging in again after a restart), which run before the connection counts as open.
    */
-  async callNow<T = unknown>(request: Record<string, unknown>): Promise<T> {
-    const reply = await this.send(request);
-    if (!reply.success) throw new ServerError(reply);
-    return reply.info as T;
+  async callNow<T = unknown>(request: Request): Promise<T> {
+    return answerOf<T>(await this.send(request)).info;
   }
 
   /** Sends a request now (the socket must be open) and resolves with the reply, whatever it says. */
-  send(request: Record<string, unknown>, options: SendOptions = {}): Promise<Reply> {
+  send(request: Request, options: SendOptions = {}): Promise<Reply> {
     const socket = this.#socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       return Promise.reject(new Error('not connected to the server'));
@@ -229,8 +260,9 @@ export class ServerConnection extends EventTarget {
       }
     }
     if (typeof message.command === 'string') {
+      // The server's word for the shape of each push (protocol's PushData): taken as it is.
       for (const listener of this.#pushListeners.get(message.command) ?? []) {
-        listener(message as unknown as Push);
+        listener(message as never);
       }
     }
   }

@@ -1,3 +1,4 @@
+import { logIn, logInNow, logOut } from '../data/calls.js';
 import { type ServerConnection, ServerError } from './connection.js';
 
 /** Where the browser keeps the token: its own storage, never a URL. */
@@ -30,9 +31,8 @@ export class Session extends EventTarget {
     this.#storage = storage;
     connection.onOpen(() => this.#logIn());
     // The server tells a session whose token was revoked (see the server's README).
-    connection.onPush('authorize-event', (push) => {
-      const data = push.data as { event?: string } | undefined;
-      if (data?.event !== 'revoked') return;
+    connection.onPush('authorize-event', ({ data }) => {
+      if (data.event !== 'revoked') return;
       // The token is dead: forget it, as a refused login does.
       this.#storage.removeItem(TOKEN_KEY);
       this.#signedOut({ phrase: 'web_sign_in_revoked' });
@@ -55,7 +55,7 @@ export class Session extends EventTarget {
   /** Logs in with `token` and keeps it; rejects with the server's reason when it is refused. */
   async signIn(token: string): Promise<void> {
     const trimmed = token.trim();
-    await this.#connection.call({ command: 'authorize', subcommand: 'login', token: trimmed });
+    await logIn(this.#connection, trimmed);
     this.#storage.setItem(TOKEN_KEY, trimmed);
     this.reason = undefined;
     this.#set('signed-in');
@@ -66,7 +66,7 @@ export class Session extends EventTarget {
     this.#storage.removeItem(TOKEN_KEY);
     this.#signedOut(undefined);
     try {
-      await this.#connection.call({ command: 'authorize', subcommand: 'logout' });
+      await logOut(this.#connection);
     } catch {
       // Already gone: nothing to undo.
     }
@@ -80,7 +80,7 @@ export class Session extends EventTarget {
       return;
     }
     try {
-      await this.#connection.callNow({ command: 'authorize', subcommand: 'login', token });
+      await logInNow(this.#connection, token);
       this.#set('signed-in');
     } catch (error) {
       if (error instanceof ServerError) {

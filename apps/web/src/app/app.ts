@@ -3,6 +3,7 @@ import type { Resolver } from '@glowkit/i18n';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { ServerConnection } from '../api/connection.js';
 import { Session } from '../api/session.js';
+import { ServerStore } from '../data/store.js';
 import { chooseLanguage, createTranslator, LANGUAGES, type Language } from '../i18n/i18n.js';
 import { appStyles } from './app.styles.js';
 import type { AppContext } from './context.js';
@@ -35,10 +36,12 @@ export class GkApp extends LitElement {
   async #start(): Promise<void> {
     const connection = new ServerConnection();
     const session = new Session(connection);
+    // After the session: its open hook logs in before the store's loads.
+    const store = new ServerStore(connection, session);
     const translator: Resolver = await createTranslator();
     document.documentElement.lang = translator.language;
     const router = new Router(ROUTES);
-    this.#ctx = { connection, session, translator, router };
+    this.#ctx = { connection, session, store, translator, router };
     for (const target of [connection, session, router]) {
       target.addEventListener(target === connection ? 'state' : 'change', () => this.#refresh());
     }

@@ -1,5 +1,6 @@
 import { themeProperties } from '@glowkit/elements/components';
 import { css } from 'lit';
+import { errorMessageStyles } from '../components/error-message/error-message.styles.js';
 
 /**
  * What every page shares: the theme's colours (the same custom properties as the elements, so a
@@ -7,6 +8,7 @@ import { css } from 'lit';
  * `color-scheme` through `light-dark()`.
  */
 export const pageStyles = css`
+  ${errorMessageStyles}
   :host {
     ${themeProperties}
     display: block;

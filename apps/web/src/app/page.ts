@@ -1,31 +1,29 @@
 import { TranslationController } from '@glowkit/elements/components';
 import { LitElement } from 'lit';
+import { property } from 'lit/decorators.js';
+import { WatchController } from '../data/watch.js';
 import type { AppContext } from './context.js';
 import { pageStyles } from './page.styles.js';
 
 /**
  * The base of every page: the app's context (`ctx`), the rest of the URL (`params`), the shared
- * page styles, and `t()` for phrases, re-rendering when the language changes. A page loads what it
- * shows in `connectedCallback`/`willUpdate` through `ctx.connection.call(…)` and shows the
- * server's errors as it phrased them.
+ * page styles, and `t()` for phrases, re-rendering when the language changes and when the store
+ * (`ctx.store`, what the server's state is) changes. A page reads the server's state from the
+ * store, sends requests through the calls of `data/calls.ts`, runs them with an `Action`, and
+ * shows what the server refused with `renderError`.
  */
 export abstract class GkPage extends LitElement {
   static override styles = [pageStyles];
 
-  static override properties = {
-    ctx: { attribute: false },
-    params: { attribute: false },
-  };
-
   /** The app's context, set by the shell before the page is connected. */
-  declare ctx: AppContext;
+  @property({ attribute: false }) ctx!: AppContext;
   /** The URL's path segments after the page's own (`/setup/1` → `['1']`). */
-  declare params: string[];
+  @property({ attribute: false }) params: string[] = [];
 
   constructor() {
     super();
-    this.params = [];
     new TranslationController(this, () => this.ctx?.translator);
+    new WatchController(this, () => this.ctx?.store);
   }
 
   /** A phrase of the UI in the current language, with `{{name}}` filled in from `vars`. */

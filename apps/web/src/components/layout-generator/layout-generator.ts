@@ -1,6 +1,7 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
 import type { Resolver } from '@glowkit/i18n';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { pageStyles } from '../../app/page.styles.js';
 import '../led-picture/led-picture.js';
@@ -59,39 +60,23 @@ const MATRIX_ORDERS: readonly MatrixOrder[] = ['rows', 'columns'];
 export class GkLayoutGenerator extends LitElement {
   static override styles = [pageStyles, layoutGeneratorStyles];
 
-  static override properties = {
-    translator: { attribute: false },
-    leds: { attribute: false },
-    spec: { attribute: false },
-    deviceLedCount: { attribute: false },
-    _mode: { state: true },
-    _classic: { state: true },
-    _matrix: { state: true },
-  };
-
   /** The UI's translator. */
-  declare translator: Resolver | undefined;
+  @property({ attribute: false }) translator!: Resolver | undefined;
   /** The stored layout. Setting it (with `spec`) starts the generator afresh. */
-  declare leds: LedArea[];
+  @property({ attribute: false }) leds: LedArea[] = [];
   /** The stored inputs that make `leds`, if the generator made them. */
-  declare spec: LayoutSpec | undefined;
+  @property({ attribute: false }) spec: LayoutSpec | undefined = undefined;
   /** The device's LED count (`hardwareLedCount`), to compare with the layout's. */
-  declare deviceLedCount: number | undefined;
-  declare _mode: LayoutMode;
-  declare _classic: ClassicFrame;
-  declare _matrix: Matrix;
+  @property({ attribute: false }) deviceLedCount: number | undefined = undefined;
+  @state() private _mode: LayoutMode = 'current';
+  @state() private _classic: ClassicFrame = { ...DEFAULT_CLASSIC };
+  @state() private _matrix: Matrix = { ...DEFAULT_MATRIX };
 
   /** The last layout the inputs made, shown while they have problems. */
   #lastGood: LedArea[] = [];
 
   constructor() {
     super();
-    this.leds = [];
-    this.spec = undefined;
-    this.deviceLedCount = undefined;
-    this._mode = 'current';
-    this._classic = { ...DEFAULT_CLASSIC };
-    this._matrix = { ...DEFAULT_MATRIX };
     new TranslationController(this, () => this.translator);
   }
 

@@ -4,13 +4,9 @@
  * matrix. Pure functions, no DOM: the page and its tests share them.
  */
 
-/** One LED's area of the picture, in fractions of its width (`h`) and height (`v`), 0..1. */
-export interface LedArea {
-  hmin: number;
-  hmax: number;
-  vmin: number;
-  vmax: number;
-}
+import type { LedArea } from '../led-picture/led-geometry.js';
+
+export type { LedArea };
 
 /** A corner of the screen or matrix, where the strip starts. */
 export type Corner = 'top-left' | 'top-right' | 'bottom-right' | 'bottom-left';

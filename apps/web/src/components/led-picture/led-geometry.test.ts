@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutOf, ledRects, RECT_STRIDE } from './led-geometry.js';
+import { ledRects, RECT_STRIDE } from './led-geometry.js';
 
 /** The two rectangles of LED `i`: [x, y, w, h] each. */
 const rectsOf = (rects: Int32Array, i: number) => {
@@ -68,19 +68,6 @@ describe('ledRects', () => {
     expect(rectsOf(rects, 999)).toEqual([
       [992, 901, 6, 98],
       [991, 902, 8, 96],
-    ]);
-  });
-});
-
-describe('layoutOf', () => {
-  it('reads a layout, keeping broken entries as empty areas so LED numbers hold', () => {
-    expect(layoutOf(undefined)).toEqual([]);
-    expect(layoutOf({ leds: [] })).toEqual([]);
-    const area = { hmin: 0, hmax: 1, vmin: 0, vmax: 0.1 };
-    expect(layoutOf([area, null, 3])).toEqual([
-      area,
-      { hmin: 0, hmax: 0, vmin: 0, vmax: 0 },
-      { hmin: 0, hmax: 0, vmin: 0, vmax: 0 },
     ]);
   });
 });

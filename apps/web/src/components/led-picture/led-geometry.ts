@@ -71,16 +71,3 @@ export function ledRects(
   });
   return rects;
 }
-
-/**
- * The LED areas of a layout that came from the server, or `[]` when it is not a list; entries
- * that are not objects are kept (drawn empty) so that LED numbers stay those of the layout.
- */
-export function layoutOf(value: unknown): LedArea[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((led) =>
-    led !== null && typeof led === 'object'
-      ? (led as LedArea)
-      : { hmin: 0, hmax: 0, vmin: 0, vmax: 0 },
-  );
-}

@@ -4,6 +4,7 @@ import {
   type Translator,
 } from '@glowkit/elements/components';
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { ColorStyles } from './color-styles.js';
 import { type LedArea, ledRects, RECT_STRIDE } from './led-geometry.js';
@@ -41,27 +42,18 @@ const styles = new ColorStyles();
 export class GkLedPicture extends LitElement {
   static override styles = [ledPictureStyles];
 
-  static override properties = {
-    layout: { attribute: false },
-    aspect: { type: Number },
-    mode: { type: String, reflect: true },
-    label: { type: String },
-    markStart: { type: Boolean, attribute: 'mark-start' },
-    translator: { attribute: false },
-  };
-
   /** The LED areas, in LED order. */
-  declare layout: readonly LedArea[];
+  @property({ attribute: false }) layout: readonly LedArea[] = [];
   /** Width divided by height of the picture (default 16 / 9). */
-  declare aspect: number;
+  @property({ type: Number }) aspect: number = 16 / 9;
   /** Live colours or the static neutral picture (a layout preview). */
-  declare mode: LedPictureMode;
+  @property({ type: String, reflect: true }) mode: LedPictureMode = 'live';
   /** The accessible name, e.g. "Live picture of 60 LEDs of Instance 0". */
-  declare label: string;
+  @property({ type: String }) label: string = '';
   /** Marks the first LED (a frame and "1") and an arrow towards the second: the LED order. */
-  declare markStart: boolean;
+  @property({ type: Boolean, attribute: 'mark-start' }) markStart: boolean = false;
   /** Translates the default label. */
-  declare translator: Translator | undefined;
+  @property({ attribute: false }) translator: Translator | undefined = undefined;
 
   #canvas: HTMLCanvasElement | undefined;
   #context: CanvasRenderingContext2D | null = null;
@@ -99,12 +91,6 @@ export class GkLedPicture extends LitElement {
 
   constructor() {
     super();
-    this.layout = [];
-    this.aspect = 16 / 9;
-    this.mode = 'live';
-    this.label = '';
-    this.markStart = false;
-    this.translator = undefined;
     new TranslationController(this, () => this.translator);
   }
 

@@ -1,4 +1,6 @@
-import { type Push, type ServerConnection, ServerError } from '../../api/connection.js';
+import type { DataPush } from '@glowkit/protocol';
+import { type ServerConnection, ServerError } from '../../api/connection.js';
+import { startLedStream, stopLedStream } from '../../data/calls.js';
 
 /**
  * Where the live colours of an instance are: `starting` (asked for, no frame yet), `live` (frames
@@ -23,8 +25,6 @@ interface Entry {
   attempt: number;
 }
 
-const PUSH = 'ledcolors-ledstream-update';
-
 /**
  * The live LED streams of one connection, one per instance (`ledcolors ledstream-start` with
  * `instance`), shared by everyone who watches that instance: started by the first watcher,
@@ -39,7 +39,7 @@ export class LedStreams {
 
   constructor(connection: ServerConnection) {
     this.#connection = connection;
-    connection.onPush(PUSH, (push) => this.#frame(push));
+    connection.onPush('ledcolors-ledstream-update', (push) => this.#frame(push));
     connection.onOpen(async () => {
       // A new session: nothing streams there yet. Started after the hooks (call waits for them),
       // so the login has happened.
@@ -88,11 +88,7 @@ export class LedStreams {
     const attempt = ++entry.attempt;
     this.#set(instance, 'starting', '');
     try {
-      await this.#connection.call({
-        command: 'ledcolors',
-        subcommand: 'ledstream-start',
-        instance,
-      });
+      await startLedStream(this.#connection, instance);
       // `live` comes with the first frame (the server sends the current colours at once), so
       // the state never claims colours that do not arrive. Given up while the request was on
       // its way: the server streams to nobody.
@@ -106,7 +102,7 @@ export class LedStreams {
 
   async #stop(instance: number): Promise<void> {
     try {
-      await this.#connection.call({ command: 'ledcolors', subcommand: 'ledstream-stop', instance });
+      await stopLedStream(this.#connection, instance);
     } catch {
       // Not connected: the server's session and its stream are gone anyway.
     }
@@ -130,14 +126,12 @@ export class LedStreams {
     }
   }
 
-  #frame(push: Push): void {
-    // A push names its instance; one without (an older server) can only be the single stream.
-    const id = push.instance ?? (this.#entries.size === 1 ? [...this.#entries.keys()][0] : -1);
-    const entry = this.#entries.get(id as number);
-    const leds = (push.data as { leds?: unknown } | undefined)?.leds;
-    if (!entry || !Array.isArray(leds) || entry.state === 'paused') return;
-    if (entry.state !== 'live') this.#set(id as number, 'live', '');
-    for (const watcher of entry.watchers) watcher.frame(leds as number[]);
+  #frame(push: DataPush<'ledcolors-ledstream-update'>): void {
+    const id = push.instance;
+    const entry = id === undefined ? undefined : this.#entries.get(id);
+    if (id === undefined || !entry || entry.state === 'paused') return;
+    if (entry.state !== 'live') this.#set(id, 'live', '');
+    for (const watcher of entry.watchers) watcher.frame(push.data.leds);
   }
 
   #set(instance: number, state: StreamState, error: string): void {

@@ -1,24 +1,22 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
-import { ServerError } from '../../api/connection.js';
+import { property, state } from 'lit/decorators.js';
 import type { AppContext } from '../../app/context.js';
+import { WatchController } from '../../data/watch.js';
+import { errorLine } from '../error-message/error-message.js';
 import '../led-picture/led-picture.js';
-import { layoutOf } from '../led-picture/led-geometry.js';
-import type { GkLedPicture, LedArea } from '../led-picture/led-picture.js';
-import { type InstanceInfo, instanceName, instancesOf, subscribeRequest } from './instances.js';
+import type { GkLedPicture } from '../led-picture/led-picture.js';
+import { instanceName } from './instances.js';
 import { ledStreams, type StreamState } from './led-streams.js';
 import { liveLedsStyles } from './live-leds.styles.js';
 
-/** The pushes this element follows: a new layout, and instances starting and stopping. */
-const TOPICS = ['leds-update', 'instance-update'];
-
 /**
- * The live picture of an instance's LEDs: its layout (serverinfo `leds`, again on `leds-update`)
- * drawn by `<gk-led-picture>` in the colours of the live stream (`ledcolors ledstream-start` with
- * the instance), at the rate the server sends them (at most 25 a second). The stream stops when
- * the element leaves the page or the tab is hidden ("Paused"), and starts again when it is shown,
- * after a reconnect, and when a stopped instance starts. A line below the picture says which of
- * these holds, in words (never by colour alone).
+ * The live picture of an instance's LEDs: its layout (from the store, current through
+ * `leds-update`) drawn by `<gk-led-picture>` in the colours of the live stream (`ledcolors
+ * ledstream-start` with the instance), at the rate the server sends them (at most 25 a second).
+ * The stream stops when the element leaves the page or the tab is hidden ("Paused"), and starts
+ * again when it is shown, after a reconnect, and when a stopped instance starts. A line below the
+ * picture says which of these holds, in words (never by colour alone).
  *
  * Usage: `<gk-live-leds .ctx=${ctx} .instance=${0}></gk-live-leds>`.
  *
@@ -27,48 +25,30 @@ const TOPICS = ['leds-update', 'instance-update'];
 export class GkLiveLeds extends LitElement {
   static override styles = [liveLedsStyles];
 
-  static override properties = {
-    ctx: { attribute: false },
-    instance: { type: Number },
-    aspect: { type: Number },
-    _layout: { state: true },
-    _instances: { state: true },
-    _loaded: { state: true },
-    _stream: { state: true },
-    _error: { state: true },
-  };
-
-  /** The app's context: the connection and the translator. */
-  declare ctx: AppContext | undefined;
+  /** The app's context: the connection, the store and the translator. */
+  @property({ attribute: false }) ctx: AppContext | undefined = undefined;
   /** The instance to show. */
-  declare instance: number | undefined;
+  @property({ type: Number }) instance: number | undefined = undefined;
   /** Width divided by height of the picture (default 16 / 9). */
-  declare aspect: number;
-  declare _layout: LedArea[];
-  declare _instances: InstanceInfo[];
-  declare _loaded: boolean;
-  declare _stream: StreamState;
-  declare _error: string;
+  @property({ type: Number }) aspect = 16 / 9;
+  @state() private _stream: StreamState = 'starting';
+  @state() private _error = '';
 
   /** What to undo when the instance changes or the element leaves. */
-  #detach: (() => void)[] = [];
+  #detach: (() => void) | undefined;
   /** The connection and instance followed now. */
   #followed: { ctx: AppContext | undefined; id: number | undefined } | undefined;
-  /** Counts loads, so that a late answer for an earlier instance is ignored. */
-  #load = 0;
+  /**
+   * Whether the followed instance ran at the last render (undefined before the store loaded):
+   * its stream restarts when it starts.
+   */
+  #ran: boolean | undefined;
   #picture: GkLedPicture | null = null;
 
   constructor() {
     super();
-    this.ctx = undefined;
-    this.instance = undefined;
-    this.aspect = 16 / 9;
-    this._layout = [];
-    this._instances = [];
-    this._loaded = false;
-    this._stream = 'starting';
-    this._error = '';
     new TranslationController(this, () => this.ctx?.translator);
+    new WatchController(this, () => this.ctx?.store);
   }
 
   override connectedCallback(): void {
@@ -83,6 +63,12 @@ export class GkLiveLeds extends LitElement {
 
   protected override willUpdate(): void {
     this.#follow();
+    const running = this.#running;
+    // Started again: its stream was refused while it was stopped.
+    if (running && this.#ran === false && this.ctx && this.instance !== undefined) {
+      ledStreams(this.ctx.connection).restart(this.instance);
+    }
+    this.#ran = this.ctx?.store.loaded ? running : undefined;
   }
 
   protected override updated(): void {
@@ -90,11 +76,12 @@ export class GkLiveLeds extends LitElement {
   }
 
   #release(): void {
-    for (const undo of this.#detach.splice(0)) undo();
+    this.#detach?.();
+    this.#detach = undefined;
     this.#followed = undefined;
   }
 
-  /** Attaches to the connection and instance given, once per pair while connected. */
+  /** Watches the stream of the instance given, once per pair of context and instance. */
   #follow(): void {
     const ctx = this.ctx;
     const id = this.instance;
@@ -102,80 +89,22 @@ export class GkLiveLeds extends LitElement {
     if (!this.isConnected || (followed && followed.ctx === ctx && followed.id === id)) return;
     this.#release();
     this.#followed = { ctx, id };
-    this.#attach(ctx, id);
-  }
-
-  /** Follows an instance: its layout, its running state and its stream. */
-  #attach(ctx: AppContext | undefined, id: number | undefined): void {
-    this._layout = [];
-    this._loaded = false;
-    this._error = '';
     this._stream = 'starting';
+    this._error = '';
+    this.#ran = ctx?.store.loaded ? this.#running : undefined;
     if (!ctx || id === undefined || !Number.isInteger(id)) return;
-    const connection = ctx.connection;
-    const subscribe = () => connection.call(subscribeRequest(TOPICS)).catch(() => undefined);
-    void subscribe();
-    void this.#loadLayout();
-    const streams = ledStreams(connection);
-    this.#detach.push(
-      streams.watch(id, {
-        frame: (colors) => this.#picture?.draw(colors),
-        state: (state, error) => {
-          this._stream = state;
-          this._error = error;
-        },
-      }),
-      connection.onPush('leds-update', (push) => {
-        if (push.instance !== id) return;
-        const data = push.data as { leds?: unknown } | unknown[] | undefined;
-        this._layout = layoutOf(Array.isArray(data) ? data : data?.leds);
-      }),
-      connection.onPush('instance-update', (push) => {
-        const was = this.#running;
-        this._instances = instancesOf(push.data);
-        // Started again: its layout may be new, and its stream was refused while it was stopped.
-        if (!was && this.#running) {
-          void this.#loadLayout();
-          streams.restart(id);
-        }
-      }),
-      // A new session (after a restart of the server): subscribe again, and read the layout,
-      // which a restore may have changed. Not awaited: hooks must not wait for `call`.
-      connection.onOpen(async () => {
-        void subscribe();
-        void this.#loadLayout();
-      }),
-    );
+    this.#detach = ledStreams(ctx.connection).watch(id, {
+      frame: (colors) => this.#picture?.draw(colors),
+      state: (stream, error) => {
+        this._stream = stream;
+        this._error = error;
+      },
+    });
   }
 
   get #running(): boolean {
-    return this._instances.some((i) => i.instance === this.instance && i.running);
-  }
-
-  async #loadLayout(): Promise<void> {
-    const ctx = this.ctx;
-    const id = this.instance;
-    if (!ctx || id === undefined) return;
-    const load = ++this.#load;
-    try {
-      const info = await ctx.connection.call<{ leds?: unknown; instance?: unknown }>({
-        command: 'serverinfo',
-        instance: id,
-      });
-      if (load !== this.#load) return;
-      this._instances = instancesOf(info.instance);
-      // A stopped instance reports no layout: the last one known stays on screen.
-      const layout = layoutOf(info.leds);
-      if (layout.length > 0 || this.#running) this._layout = layout;
-      this._loaded = true;
-    } catch (error) {
-      if (load !== this.#load) return;
-      this._loaded = true;
-      if (error instanceof ServerError) {
-        this._stream = 'failed';
-        this._error = error.message;
-      }
-    }
+    const instances = this.ctx?.store.instances ?? [];
+    return instances.some((i) => i.instance === this.instance && i.running);
   }
 
   #t(key: string, vars?: Record<string, unknown>): string {
@@ -183,14 +112,18 @@ export class GkLiveLeds extends LitElement {
   }
 
   /** The line under the picture, and whether it reports a failure. */
-  #stateText(name: string): { text: string; kind: string } {
-    if (!this._loaded) return { text: this.#t('web_loading'), kind: 'loading' };
-    const exists = this._instances.some((i) => i.instance === this.instance);
+  #stateText(name: string, count: number): { text: string; kind: string } {
+    const store = this.ctx?.store;
+    if (store?.error) return { text: errorLine(store.error), kind: 'failed' };
+    if (!store?.loaded) return { text: this.#t('web_loading'), kind: 'loading' };
+    const exists = store.instances.some((i) => i.instance === this.instance);
     if (!exists) {
       return { text: this.#t('web_live_missing', { id: this.instance }), kind: 'failed' };
     }
     if (!this.#running) return { text: this.#t('web_live_stopped', { name }), kind: 'stopped' };
-    if (this._layout.length === 0) return { text: this.#t('web_live_no_layout'), kind: 'stopped' };
+    const id = this.instance ?? 0;
+    if (!store.state(id)) return { text: this.#t('web_loading'), kind: 'loading' };
+    if (count === 0) return { text: this.#t('web_live_no_layout'), kind: 'stopped' };
     switch (this._stream) {
       case 'live':
         return { text: this.#t('web_live_live'), kind: 'live' };
@@ -205,15 +138,17 @@ export class GkLiveLeds extends LitElement {
 
   protected override render(): TemplateResult {
     const id = this.instance ?? 0;
-    const name = instanceName(this._instances, id, this.#t('web_instance_fallback', { id }));
-    const state = this.#stateText(name);
-    const count = this._layout.length;
+    const instances = this.ctx?.store.instances ?? [];
+    const name = instanceName(instances, id, this.#t('web_instance_fallback', { id }));
+    const layout = this.ctx?.store.layout(id) ?? [];
+    const count = layout.length;
+    const state = this.#stateText(name, count);
     const live = this.#running && this._stream !== 'failed';
     return html`${
       count > 0
         ? html`<gk-led-picture
             part="picture"
-            .layout=${this._layout}
+            .layout=${layout}
             .aspect=${this.aspect}
             mode=${live ? 'live' : 'static'}
             label=${this.#t(live ? 'web_live_label' : 'web_live_label_static', { count, name })}

@@ -17,17 +17,7 @@ export const colourStyles = css`
     gap: 0.25rem;
     min-inline-size: 0;
   }
-  .numbers {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(min(100%, 10rem), 1fr));
-    gap: calc(var(--_space) * 1.5);
-  }
-  .hint {
-    margin: 0;
-    font-size: 0.9rem;
-  }
-  select,
-  .numbers input {
+  select {
     inline-size: 100%;
   }
   .actions {

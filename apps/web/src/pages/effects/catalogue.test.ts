@@ -1,48 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueOf, effectPath, instancesOf, isCustom, searchEffects } from './catalogue.js';
+import { effectPath, isCustom, searchEffects } from './catalogue.js';
 import { effectSchemasOf } from './effect-schemas.js';
 
 const effect = (name: string, file: string) => ({ name, file, script: ':/effects/x.py', args: {} });
-
-describe('catalogueOf', () => {
-  it('reads effects, problems and instances of serverinfo, skipping malformed entries', () => {
-    const info = {
-      effects: [
-        {
-          name: 'Rainbow',
-          file: ':/effects/rainbow.json',
-          script: ':/effects/rainbow.py',
-          args: { speed: 2 },
-        },
-        { name: 'No file' },
-        null,
-      ],
-      effectProblems: [
-        { file: '/data/custom/bad.json', messages: ['/data/custom/bad.json:3:7 broken (rule)'] },
-      ],
-      instance: [{ instance: 0, friendly_name: 'Desk', running: true }, { friendly_name: 'x' }],
-    };
-    expect(catalogueOf(info)).toEqual({
-      effects: [
-        {
-          name: 'Rainbow',
-          file: ':/effects/rainbow.json',
-          script: ':/effects/rainbow.py',
-          args: { speed: 2 },
-        },
-      ],
-      problems: [
-        { file: '/data/custom/bad.json', messages: ['/data/custom/bad.json:3:7 broken (rule)'] },
-      ],
-      instances: [{ instance: 0, friendly_name: 'Desk', running: true }],
-    });
-  });
-
-  it('is empty for a reply without them', () => {
-    expect(catalogueOf(undefined)).toEqual({ effects: [], problems: [], instances: [] });
-    expect(instancesOf('nope')).toEqual([]);
-  });
-});
 
 describe('isCustom', () => {
   it('tells bundled files (resource paths) from the user’s own', () => {
@@ -92,11 +52,10 @@ describe('effectSchemasOf', () => {
     type: 'system',
   };
 
-  it('maps scripts to schemas from effectSchemas or Hyperion.ng’s properties.effectSchemas', () => {
+  it('maps scripts to schemas from effectSchemas', () => {
     expect(effectSchemasOf({ effectSchemas: [entry] }).get(':/effects/pulse.py')).toEqual({
       type: 'object',
     });
-    expect(effectSchemasOf({ properties: { effectSchemas: [entry, { script: 1 }] } }).size).toBe(1);
-    expect(effectSchemasOf({ groups: {} }).size).toBe(0);
+    expect(effectSchemasOf({ effectSchemas: [] }).size).toBe(0);
   });
 });

@@ -1,8 +1,10 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
 import type { Resolver } from '@glowkit/i18n';
+import type { EffectFileProblem, EffectInfo } from '@glowkit/protocol';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { pageStyles } from '../../app/page.styles.js';
-import { type EffectEntry, type EffectProblem, effectPath, searchEffects } from './catalogue.js';
+import { effectPath, searchEffects } from './catalogue.js';
 import { catalogueStyles } from './effect-catalogue.styles.js';
 
 /**
@@ -15,30 +17,18 @@ import { catalogueStyles } from './effect-catalogue.styles.js';
 export class GkEffectCatalogue extends LitElement {
   static override styles = [pageStyles, catalogueStyles];
 
-  static override properties = {
-    effects: { attribute: false },
-    problems: { attribute: false },
-    selected: { attribute: false },
-    translator: { attribute: false },
-    _query: { state: true },
-  };
-
   /** `serverinfo.effects`. */
-  declare effects: readonly EffectEntry[];
+  @property({ attribute: false }) effects: readonly EffectInfo[] = [];
   /** `serverinfo.effectProblems`. */
-  declare problems: readonly EffectProblem[];
+  @property({ attribute: false }) problems: readonly EffectFileProblem[] = [];
   /** The name of the effect shown beside the list, if any. */
-  declare selected: string | undefined;
+  @property({ attribute: false }) selected: string | undefined = undefined;
   /** The UI's translator. */
-  declare translator: Resolver;
-  declare _query: string;
+  @property({ attribute: false }) translator!: Resolver;
+  @state() private _query: string = '';
 
   constructor() {
     super();
-    this.effects = [];
-    this.problems = [];
-    this.selected = undefined;
-    this._query = '';
     new TranslationController(this, () => this.translator);
   }
 
@@ -61,7 +51,7 @@ export class GkEffectCatalogue extends LitElement {
   #renderList(
     id: string,
     heading: string,
-    effects: readonly EffectEntry[],
+    effects: readonly EffectInfo[],
     empty: string,
   ): TemplateResult {
     return html`<section aria-labelledby=${id}>

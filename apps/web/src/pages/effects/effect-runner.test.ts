@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerConnection } from '../../api/connection.js';
-import {
-  clearRequest,
-  EffectRunner,
-  effectRequest,
-  RERUN_DELAY_MS,
-  runningAt,
-} from './effect-runner.js';
+import { clearRequest, effectRequest } from '../../data/calls.js';
+import { EffectRunner, RERUN_DELAY_MS, runningAt } from './effect-runner.js';
 
 /** A connection that records requests and answers each when told to. */
 function fakeConnection() {
@@ -108,7 +103,7 @@ describe('runningAt and learn', () => {
     { priority: 40, componentId: 'COLOR', owner: '', origin: 'x' },
     { priority: 60, componentId: 'EFFECT', owner: 'Comet', duration_ms: 5_000, origin: 'HA' },
     { priority: 70, componentId: 'EFFECT', owner: 'Rainbow Wave' },
-  ];
+  ] as const;
 
   it('reads the effect at a priority, timed or not', () => {
     expect(runningAt(priorities, 1, 60, 1_000)).toEqual({

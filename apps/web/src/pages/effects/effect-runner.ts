@@ -1,17 +1,12 @@
+import type { PriorityInfo } from '@glowkit/protocol';
 import type { ServerConnection } from '../../api/connection.js';
-import { ORIGIN } from '../../app/sources.js';
+import { clearPriority, runEffect, type Target } from '../../data/calls.js';
 
 /** How long option changes wait for the next one before the effect is run again with them. */
 export const RERUN_DELAY_MS = 300;
 
 /** Where and for how long an effect runs. */
-export interface RunTarget {
-  instance: number;
-  /** 1 to 253; lower wins. */
-  priority: number;
-  /** Milliseconds; absent: until stopped. */
-  durationMs?: number;
-}
+export type RunTarget = Target;
 
 /** The effect this page started and believes still runs. */
 export interface Running extends RunTarget {
@@ -20,44 +15,22 @@ export interface Running extends RunTarget {
   endsAt?: number;
 }
 
-/** The `effect` request that runs `name` with `args` at `target`. */
-export function effectRequest(
-  name: string,
-  args: Record<string, unknown>,
-  target: RunTarget,
-): Record<string, unknown> {
-  return {
-    command: 'effect',
-    instance: [target.instance],
-    effect: { name, args },
-    priority: target.priority,
-    ...(target.durationMs === undefined ? {} : { duration: target.durationMs }),
-    origin: ORIGIN,
-  };
-}
-
-/** The `clear` request that stops what runs at `priority` on `instance`. */
-export function clearRequest(instance: number, priority: number): Record<string, unknown> {
-  return { command: 'clear', instance: [instance], priority };
-}
-
 /**
  * The effect that runs at `priority` on `instance`, read from that instance's `serverinfo`
  * `priorities` (`{ priority, componentId: 'EFFECT', owner: <name>, duration_ms? }`), whoever
  * started it; undefined when none does.
  */
 export function runningAt(
-  priorities: unknown,
+  priorities:
+    | readonly Pick<PriorityInfo, 'priority' | 'componentId' | 'owner' | 'duration_ms'>[]
+    | undefined,
   instance: number,
   priority: number,
   now: number = Date.now(),
 ): Running | undefined {
-  if (!Array.isArray(priorities)) return undefined;
-  const entry = priorities.find(
-    (p) => p?.priority === priority && p?.componentId === 'EFFECT' && typeof p?.owner === 'string',
-  ) as { owner: string; duration_ms?: unknown } | undefined;
-  if (!entry) return undefined;
-  const left = typeof entry.duration_ms === 'number' ? entry.duration_ms : undefined;
+  const entry = priorities?.find((p) => p.priority === priority && p.componentId === 'EFFECT');
+  if (entry?.owner === undefined) return undefined;
+  const left = entry.duration_ms;
   return {
     name: entry.owner,
     instance,
@@ -127,7 +100,7 @@ export class EffectRunner extends EventTarget {
   async run(name: string, args: Record<string, unknown>, target: RunTarget): Promise<void> {
     this.#version += 1;
     this.#cancelPending();
-    await this.#connection.call(effectRequest(name, args, target));
+    await runEffect(this.#connection, name, args, target);
     this.#setRunning({
       ...target,
       name,
@@ -144,7 +117,7 @@ export class EffectRunner extends EventTarget {
     if (running && running.instance === instance && running.priority === priority) {
       this.#setRunning(undefined);
     }
-    await this.#connection.call(clearRequest(instance, priority));
+    await clearPriority(this.#connection, instance, priority);
   }
 
   /**
@@ -184,7 +157,7 @@ export class EffectRunner extends EventTarget {
         priority: running.priority,
         ...(left === undefined ? {} : { durationMs: Math.ceil(left) }),
       };
-      await this.#connection.call(effectRequest(running.name, args, target));
+      await runEffect(this.#connection, running.name, args, target);
       this.dispatchEvent(new Event('rerun'));
     } catch (error) {
       this.dispatchEvent(new CustomEvent('error', { detail: error }));

@@ -1,88 +1,80 @@
 import '@glowkit/elements/effect-form';
 import '../../components/live-leds/live-leds.js';
+import '../../components/priority-duration/priority-duration.js';
 import './effect-catalogue.js';
 import { defineElement } from '@glowkit/elements/components';
 import type { EffectFormEventDetail, GkEffectForm } from '@glowkit/elements/effect-form';
-import { MAX_DURATION_MS, MAX_PRIORITY, MIN_PRIORITY } from '@glowkit/protocol';
+import type { EffectInfo, PriorityInfo } from '@glowkit/protocol';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { ServerError } from '../../api/connection.js';
+import { Action } from '../../app/action.js';
 import { GkPage } from '../../app/page.js';
-import { DEFAULT_PRIORITY } from '../../app/sources.js';
+import { renderError } from '../../components/error-message/error-message.js';
+import type { GkPriorityDuration } from '../../components/priority-duration/priority-duration.js';
 import {
-  type Catalogue,
-  catalogueOf,
-  type EffectEntry,
-  effectPath,
-  type InstanceEntry,
-  instanceLabel,
-  instancesOf,
-  isCustom,
-} from './catalogue.js';
-import { EffectRunner, type Running, runningAt } from './effect-runner.js';
+  DEFAULT_PRIORITY,
+  priorityOf,
+  secondsOf,
+} from '../../components/priority-duration/rules.js';
+import { createEffect, deleteEffect } from '../../data/calls.js';
+import { WatchController } from '../../data/watch.js';
+import { effectPath, instanceLabel, isCustom } from './catalogue.js';
+import { EffectRunner, type Running, type RunTarget, runningAt } from './effect-runner.js';
 import { type EffectSchemas, loadEffectSchemas } from './effect-schemas.js';
 import { effectsPageStyles } from './effects-page.styles.js';
 
-/**
- * The pushes that keep the page current: the effect list, the instances, and what runs (pushed
- * for the instance the session is bound to only; others are asked when chosen).
- */
-const TOPICS = ['effects-update', 'instance-update', 'priorities-update'];
-/** The longest duration the server takes, in whole seconds. */
-const MAX_DURATION_S = Math.floor(MAX_DURATION_MS / 1000);
+/** An effect's options. */
+type Args = Record<string, unknown>;
 
 /**
- * The effects page (`/effects`, `/effects/<name>`): the catalogue beside the chosen effect's
- * options (`<gk-effect-form>` from the server's option schema, in the UI's language), run on an
- * instance at a priority and for a time, stopped, watched live (`<gk-live-leds>`), changed while it
- * runs (it runs again with the new options), saved under a new name as a custom effect, or
- * deleted when it is one. Everything comes from the server; its errors show as it phrased them.
+ * The effects page (`/effects`, `/effects/<name>`): the catalogue (the store's) beside the chosen
+ * effect's options (`<gk-effect-form>` from the server's option schema, in the UI's language),
+ * run on an instance at a priority and for a time (`<gk-priority-duration>`), stopped, watched
+ * live (`<gk-live-leds>`), changed while it runs (it runs again with the new options), saved under
+ * a new name as a custom effect, or deleted when it is one. What runs is learnt from the store's
+ * priorities of the chosen instance; the server's errors show as it phrased them.
  */
 export class GkEffectsPage extends GkPage {
   static override styles = [...GkPage.styles, effectsPageStyles];
 
-  static override properties = {
-    ...GkPage.properties,
-    _catalogue: { state: true },
-    _loadError: { state: true },
-    _schemas: { state: true },
-    _schemaError: { state: true },
-    _instance: { state: true },
-    _priority: { state: true },
-    _duration: { state: true },
-    _runBusy: { state: true },
-    _runError: { state: true },
-    _runNotice: { state: true },
-    _saveName: { state: true },
-    _saveBusy: { state: true },
-    _saveError: { state: true },
-    _notice: { state: true },
-    _deleteBusy: { state: true },
-    _deleteError: { state: true },
-  };
-
-  declare _catalogue: Catalogue | undefined;
-  declare _loadError: unknown;
-  declare _schemas: EffectSchemas | undefined;
-  declare _schemaError: unknown;
+  @state() private _schemas: EffectSchemas | undefined = undefined;
   /** The instance chosen to run on. */
-  declare _instance: number | undefined;
+  @state() private _instance: number | undefined = undefined;
   /** The priority field, as typed. */
-  declare _priority: string;
+  @state() private _priority = String(DEFAULT_PRIORITY);
   /** The duration field in seconds, as typed; empty: until stopped. */
-  declare _duration: string;
-  declare _runBusy: boolean;
-  declare _runError: unknown;
+  @state() private _duration = '';
   /** What the last Stop did. */
-  declare _runNotice: string;
-  declare _saveName: string;
-  declare _saveBusy: boolean;
-  declare _saveError: unknown;
+  @state() private _runNotice = '';
+  @state() private _saveName = '';
   /** What happened to the list: an effect saved or deleted. */
-  declare _notice: string;
-  declare _deleteBusy: boolean;
-  declare _deleteError: unknown;
+  @state() private _notice = '';
+
+  /** Reads the effects' option schemas (once, and again when an effect's script is new). */
+  readonly #loadSchemas = new Action(this, async () => {
+    this._schemas = await loadEffectSchemas(this.ctx.connection);
+  });
+  /** Run and Stop, and a run again with changed options: one status, one error. */
+  readonly #run = new Action(this, (work: () => Promise<void>) => work());
+  readonly #save = new Action(this, async (effect: EffectInfo, name: string, args: Args) => {
+    await createEffect(this.ctx.connection, name, effect.script, args);
+    this._saveName = '';
+    this._notice = this.t('web_effects_saved', { name });
+    // The push will come too; reading now means the new effect is there to be shown.
+    await this.ctx.store.refresh();
+    this.ctx.router.navigate(effectPath(name));
+    this.#noticeFor = name;
+  });
+  readonly #delete = new Action(this, async (effect: EffectInfo) => {
+    await deleteEffect(this.ctx.connection, effect.name);
+    this.#dialog?.close();
+    // Away from the deleted effect at once (its page would say it does not exist).
+    this._notice = this.t('web_effects_deleted', { name: effect.name });
+    this.ctx.router.navigate('/effects', true);
+    this.#noticeFor = undefined;
+  });
 
   #runner: EffectRunner | undefined;
   #cleanup: Array<() => void> = [];
@@ -93,75 +85,38 @@ export class GkEffectsPage extends GkPage {
   #updatedBefore = false;
   /** The effect whose URL the notice was given for: the notice goes when another is shown. */
   #noticeFor: string | undefined;
+  /** The priorities (the store's) and the choice the runner last learnt what runs from. */
+  #learnt:
+    | { priorities: readonly PriorityInfo[] | undefined; instance: number; priority: number }
+    | undefined;
 
   constructor() {
     super();
-    this._catalogue = undefined;
-    this._loadError = undefined;
-    this._schemas = undefined;
-    this._schemaError = undefined;
-    this._instance = undefined;
-    this._priority = String(DEFAULT_PRIORITY);
-    this._duration = '';
-    this._runBusy = false;
-    this._runError = undefined;
-    this._runNotice = '';
-    this._saveName = '';
-    this._saveBusy = false;
-    this._saveError = undefined;
-    this._notice = '';
-    this._deleteBusy = false;
-    this._deleteError = undefined;
+    new WatchController(this, () => this.#runner);
   }
 
   override connectedCallback(): void {
-    super.connectedCallback();
-    const { connection } = this.ctx;
-    const runner = new EffectRunner(connection);
+    const runner = new EffectRunner(this.ctx.connection);
     this.#runner = runner;
-    const onRunnerChange = () => this.requestUpdate();
-    const onRerunError = (event: Event) => {
-      this._runError = (event as CustomEvent).detail;
-    };
-    const onRerun = () => {
-      this._runError = undefined;
-    };
-    runner.addEventListener('change', onRunnerChange);
+    // Watched from here on (the controller asks for the runner when the page connects).
+    super.connectedCallback();
+    const onRerunError = (event: Event) => this.#run.fail((event as CustomEvent).detail);
+    const onRerun = () => this.#run.clear();
     runner.addEventListener('error', onRerunError);
     runner.addEventListener('rerun', onRerun);
     this.#cleanup = [
       () => runner.dispose(),
-      connection.onPush('effects-update', () => void this.#load()),
-      connection.onPush('instance-update', (push) => this.#setInstances(instancesOf(push.data))),
-      connection.onPush('priorities-update', (push) => {
-        const priority = Number(this._priority);
-        if (push.instance === undefined || push.instance !== this._instance) return;
-        const priorities = (push.data as { priorities?: unknown } | undefined)?.priorities;
-        runner.learn(
-          runner.version,
-          push.instance,
-          priority,
-          runningAt(priorities, push.instance, priority),
-        );
-      }),
-      // Every time the socket opens (the first time, and after a restart or a lost network,
-      // which end the subscriptions) the page loads and subscribes again. Not awaited: `call`
-      // waits for the hooks to finish, so awaiting it here would never end.
-      connection.onOpen(async () => {
-        void this.#load();
-      }),
+      () => runner.removeEventListener('error', onRerunError),
+      () => runner.removeEventListener('rerun', onRerun),
     ];
-    // A hook added while the socket opens still runs this time; once it is open, load now.
-    if (connection.state === 'open') void this.#load();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    // The subscriptions stay: other pages of this session may use the same topics, and pushes
-    // nobody listens to are dropped by the connection.
     for (const cleanup of this.#cleanup) cleanup();
     this.#cleanup = [];
     this.#runner = undefined;
+    this.#learnt = undefined;
   }
 
   /** The effect the URL names. */
@@ -169,9 +124,13 @@ export class GkEffectsPage extends GkPage {
     return this.params[0] || undefined;
   }
 
-  get #selected(): EffectEntry | undefined {
+  get #selected(): EffectInfo | undefined {
     const name = this.#selectedName;
-    return name === undefined ? undefined : this._catalogue?.effects.find((e) => e.name === name);
+    return name === undefined ? undefined : this.ctx.store.effects.find((e) => e.name === name);
+  }
+
+  get #dialog(): HTMLDialogElement | null {
+    return this.renderRoot.querySelector<HTMLDialogElement>('#confirm-delete');
   }
 
   get #form(): GkEffectForm | null {
@@ -182,59 +141,36 @@ export class GkEffectsPage extends GkPage {
     return this.#runner?.running;
   }
 
-  /** Reads the catalogue (subscribing to its changes), then the schemas it needs. */
-  async #load(): Promise<void> {
-    try {
-      const info = await this.ctx.connection.call({ command: 'serverinfo', subscribe: TOPICS });
-      this._catalogue = catalogueOf(info);
-      this._loadError = undefined;
-      this.#setInstances(this._catalogue.instances);
-    } catch (error) {
-      this._loadError = error;
-      return;
-    }
-    void this.#checkRunning();
-    const schemas = this._schemas;
-    const missing = this._catalogue.effects.some((e) => !schemas?.has(e.script));
-    if (missing) await this.#loadSchemas();
-  }
-
   /**
-   * Asks the chosen instance what runs at the chosen priority, so that an effect started before
-   * the page was opened shows as running (and takes changed options), and one that ended early
-   * no longer does.
+   * Learns what runs at the chosen priority on the chosen instance from the store, when its
+   * priorities or the choice changed: an effect started before the page was opened shows as
+   * running (and takes changed options), one that ended early (it failed, someone cleared it) no
+   * longer does.
    */
-  async #checkRunning(): Promise<void> {
+  #learnRunning(): void {
     const runner = this.#runner;
     const instance = this._instance;
-    const priority = Number(this._priority);
-    const valid =
-      Number.isInteger(priority) && priority >= MIN_PRIORITY && priority <= MAX_PRIORITY;
-    if (!runner || instance === undefined || !valid) return;
-    const version = runner.version;
-    try {
-      const info = await this.ctx.connection.call<{ priorities?: unknown }>({
-        command: 'serverinfo',
-        instance,
-      });
-      runner.learn(version, instance, priority, runningAt(info?.priorities, instance, priority));
-    } catch {
-      // Only the status line would have learnt something: Run and Stop still say what fails.
+    const priority = priorityOf(this._priority);
+    if (!runner || instance === undefined || priority === undefined) return;
+    const priorities = this.ctx.store.state(instance)?.priorities;
+    const learnt = this.#learnt;
+    if (
+      learnt !== undefined &&
+      learnt.priorities === priorities &&
+      learnt.instance === instance &&
+      learnt.priority === priority
+    ) {
+      return;
+    }
+    this.#learnt = { priorities, instance, priority };
+    if (priorities) {
+      runner.learn(runner.version, instance, priority, runningAt(priorities, instance, priority));
     }
   }
 
-  async #loadSchemas(): Promise<void> {
-    try {
-      this._schemas = await loadEffectSchemas(this.ctx.connection);
-      this._schemaError = undefined;
-    } catch (error) {
-      this._schemaError = error;
-    }
-  }
-
-  /** New instances; the chosen one stays chosen while it runs, else the first running one is. */
-  #setInstances(instances: InstanceEntry[]): void {
-    if (this._catalogue) this._catalogue = { ...this._catalogue, instances };
+  /** The chosen instance stays chosen while it runs, else the first running one is. */
+  #chooseInstance(): void {
+    const instances = this.ctx.store.instances;
     const chosen = instances.find((i) => i.instance === this._instance);
     if (!chosen?.running) {
       this._instance = (instances.find((i) => i.running) ?? instances[0])?.instance;
@@ -244,15 +180,23 @@ export class GkEffectsPage extends GkPage {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('params') && this.#selectedName !== this.#noticeFor) this._notice = '';
+    this.#chooseInstance();
+    this.#learnRunning();
     const effect = this.#selected;
     // The form starts from the chosen effect's options; a refreshed list keeps what was edited.
     if (effect && effect.name !== this.#formFor) {
       this.#formFor = effect.name;
       this.#formArgs = structuredClone(effect.args);
-      this._saveError = undefined;
-      this._runError = undefined;
+      this.#save.clear();
+      this.#run.clear();
       this._runNotice = '';
-      this._deleteError = undefined;
+      this.#delete.clear();
+    }
+    // An effect whose script has no schema yet (a new one): the schemas are read (again).
+    const schemas = this._schemas;
+    const missing = this.ctx.store.effects.some((e) => !schemas?.has(e.script));
+    if (missing && !this.#loadSchemas.pending && this.#loadSchemas.error === undefined) {
+      void this.#loadSchemas.run();
     }
   }
 
@@ -270,19 +214,16 @@ export class GkEffectsPage extends GkPage {
   }
 
   /** Where Run and Stop act, from the fields; undefined (and the field says why) when invalid. */
-  #target(
-    form: HTMLFormElement,
-  ): { instance: number; priority: number; durationMs?: number } | undefined {
-    if (!form.reportValidity() || this._instance === undefined) return undefined;
-    const seconds = this._duration.trim();
-    return {
-      instance: this._instance,
-      priority: Number(this._priority),
-      ...(seconds === '' ? {} : { durationMs: Math.round(Number(seconds) * 1000) }),
-    };
+  #target(form: HTMLFormElement): RunTarget | undefined {
+    const fields = form.querySelector<GkPriorityDuration>('gk-priority-duration');
+    if (!form.reportValidity() || !fields?.reportValidity() || this._instance === undefined) {
+      return undefined;
+    }
+    const where = fields.value;
+    return where && { instance: this._instance, ...where };
   }
 
-  async #run(event: SubmitEvent): Promise<void> {
+  async #runEffect(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const effect = this.#selected;
     const runner = this.#runner;
@@ -290,38 +231,26 @@ export class GkEffectsPage extends GkPage {
     if (!effect || !runner || !target) return;
     const form = this.#form;
     if (form && !form.reportValidity()) {
-      this._runError = new Error(this.t('web_effects_invalid_options'));
+      this.#run.fail(new Error(this.t('web_effects_invalid_options')));
       return;
     }
-    this._runBusy = true;
-    this._runError = undefined;
     this._runNotice = '';
-    try {
-      await runner.run(effect.name, form ? form.value : { ...effect.args }, target);
-    } catch (error) {
-      this._runError = error;
-    } finally {
-      this._runBusy = false;
-    }
+    await this.#run.run(() =>
+      runner.run(effect.name, form ? form.value : { ...effect.args }, target),
+    );
   }
 
   async #stop(event: Event): Promise<void> {
     const runner = this.#runner;
     const target = this.#target((event.target as HTMLButtonElement).form as HTMLFormElement);
     if (!runner || !target) return;
-    this._runBusy = true;
-    this._runError = undefined;
-    try {
+    await this.#run.run(async () => {
       await runner.stop(target.instance, target.priority);
       this._runNotice = this.t('web_effects_stopped', {
         priority: target.priority,
         instance: this.#instanceName(target.instance),
       });
-    } catch (error) {
-      this._runError = error;
-    } finally {
-      this._runBusy = false;
-    }
+    });
   }
 
   /** An option changed: the running effect runs again with it (at once when committed). */
@@ -333,87 +262,30 @@ export class GkEffectsPage extends GkPage {
     this.#runner?.optionsChanged(effect.name, detail.value, event.type === 'change');
   }
 
-  async #save(event: SubmitEvent): Promise<void> {
+  async #saveAs(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const effect = this.#selected;
     const form = this.#form;
     const name = this._saveName.trim();
     if (!effect || !name) return;
     if (form && !form.reportValidity()) {
-      this._saveError = new Error(this.t('web_effects_invalid_options'));
+      this.#save.fail(new Error(this.t('web_effects_invalid_options')));
       return;
     }
-    this._saveBusy = true;
-    this._saveError = undefined;
-    try {
-      await this.ctx.connection.call({
-        command: 'create-effect',
-        name,
-        script: effect.script,
-        args: form ? form.value : { ...effect.args },
-      });
-      this._saveName = '';
-      this._notice = this.t('web_effects_saved', { name });
-      // The push will come too; loading now means the new effect is there to be shown.
-      await this.#load();
-      this.ctx.router.navigate(effectPath(name));
-      this.#noticeFor = name;
-    } catch (error) {
-      this._saveError = error;
-    } finally {
-      this._saveBusy = false;
-    }
+    await this.#save.run(effect, name, form ? form.value : { ...effect.args });
   }
 
   #askDelete(): void {
-    this._deleteError = undefined;
-    this.renderRoot.querySelector<HTMLDialogElement>('#confirm-delete')?.showModal();
-  }
-
-  async #delete(): Promise<void> {
-    const effect = this.#selected;
-    const dialog = this.renderRoot.querySelector<HTMLDialogElement>('#confirm-delete');
-    if (!effect) return;
-    this._deleteBusy = true;
-    this._deleteError = undefined;
-    try {
-      await this.ctx.connection.call({ command: 'delete-effect', name: effect.name });
-      dialog?.close();
-      // Away from the deleted effect at once (its page would say it does not exist), then the list.
-      this._notice = this.t('web_effects_deleted', { name: effect.name });
-      this.ctx.router.navigate('/effects', true);
-      this.#noticeFor = undefined;
-      await this.#load();
-    } catch (error) {
-      this._deleteError = error;
-    } finally {
-      this._deleteBusy = false;
-    }
+    this.#delete.clear();
+    this.#dialog?.showModal();
   }
 
   #instanceName(id: number): string {
-    const instance = this._catalogue?.instances.find((i) => i.instance === id);
+    const instance = this.ctx.store.instances.find((i) => i.instance === id);
     return instance ? instanceLabel(instance) : `#${id}`;
   }
 
-  /** An error as the server phrased it: its reason, then one line per detail. */
-  #renderError(error: unknown): TemplateResult | typeof nothing {
-    if (error === undefined) return nothing;
-    if (error instanceof ServerError) {
-      return html`<div class="error" role="alert">
-        <p>${error.error}</p>
-        ${
-          error.details.length > 0
-            ? html`<ul>${error.details.map((line) => html`<li>${line}</li>`)}</ul>`
-            : nothing
-        }
-      </div>`;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    return html`<div class="error" role="alert"><p>${message}</p></div>`;
-  }
-
-  #renderOptions(effect: EffectEntry): TemplateResult {
+  #renderOptions(effect: EffectInfo): TemplateResult {
     const schema = this._schemas?.get(effect.script);
     let body: unknown;
     if (schema) {
@@ -431,9 +303,9 @@ export class GkEffectsPage extends GkPage {
           @change=${this.#optionChanged}
         ></gk-effect-form>`,
       );
-    } else if (this._schemaError !== undefined) {
+    } else if (this.#loadSchemas.error !== undefined) {
       body = html`<p>${this.t('web_effects_no_options')}</p>
-        ${this.#renderError(this._schemaError)}`;
+        ${renderError(this.#loadSchemas.error)}`;
     } else if (this._schemas) {
       body = html`<p>${this.t('web_effects_no_schema', { script: effect.script })}</p>
         <p class="muted">${this.t('web_effects_no_options')}</p>`;
@@ -446,7 +318,7 @@ export class GkEffectsPage extends GkPage {
     </section>`;
   }
 
-  #renderRunStatus(effect: EffectEntry): TemplateResult {
+  #renderRunStatus(effect: EffectInfo): TemplateResult {
     const running = this.#running;
     let text = this._runNotice;
     if (running) {
@@ -454,7 +326,7 @@ export class GkEffectsPage extends GkPage {
         name: running.name,
         instance: this.#instanceName(running.instance),
         priority: running.priority,
-        seconds: running.durationMs === undefined ? 0 : Math.round(running.durationMs / 1000),
+        seconds: running.durationMs === undefined ? 0 : secondsOf(running.durationMs),
       };
       text = this.t(
         running.durationMs === undefined ? 'web_effects_running' : 'web_effects_running_timed',
@@ -465,20 +337,19 @@ export class GkEffectsPage extends GkPage {
     return html`<p class="run-status" role="status">${text}</p>`;
   }
 
-  #renderRun(effect: EffectEntry): TemplateResult {
-    const instances = this._catalogue?.instances ?? [];
+  #renderRun(effect: EffectInfo): TemplateResult {
+    const instances = this.ctx.store.instances;
     const noneRunning = !instances.some((i) => i.running);
-    const busy = this._runBusy || this._instance === undefined;
+    const busy = this.#run.pending || this._instance === undefined;
     return html`<section class="card run" aria-labelledby="run-heading">
       <h3 id="run-heading">${this.t('web_effects_run_heading')}</h3>
-      <form class="run-form" @submit=${this.#run}>
+      <form class="run-form" @submit=${this.#runEffect}>
         <div class="field">
           <label for="instance">${this.t('web_effects_instance')}</label>
           <select
             id="instance"
             @change=${(e: Event) => {
               this._instance = Number((e.target as HTMLSelectElement).value);
-              void this.#checkRunning();
             }}
           >
             ${instances.map(
@@ -497,40 +368,20 @@ export class GkEffectsPage extends GkPage {
             )}
           </select>
         </div>
-        <div class="field">
-          <label for="priority">${this.t('web_effects_priority')}</label>
-          <input
-            id="priority"
-            type="number"
-            inputmode="numeric"
-            required
-            min=${MIN_PRIORITY}
-            max=${MAX_PRIORITY}
-            step="1"
-            .value=${this._priority}
-            @input=${(e: Event) => {
-              this._priority = (e.target as HTMLInputElement).value;
-            }}
-            @change=${() => void this.#checkRunning()}
-          />
-        </div>
-        <div class="field">
-          <label for="duration">${this.t('web_effects_duration')}</label>
-          <input
-            id="duration"
-            type="number"
-            inputmode="numeric"
-            min="1"
-            max=${MAX_DURATION_S}
-            step="1"
-            aria-describedby="duration-hint"
-            .value=${this._duration}
-            @input=${(e: Event) => {
-              this._duration = (e.target as HTMLInputElement).value;
-            }}
-          />
-          <span id="duration-hint" class="muted hint">${this.t('web_effects_duration_hint')}</span>
-        </div>
+        <gk-priority-duration
+          .translator=${this.ctx.translator}
+          .priority=${this._priority}
+          .seconds=${this._duration}
+          .durationHint=${this.t('web_effects_duration_hint')}
+          @input=${(e: Event) => {
+            const fields = e.currentTarget as GkPriorityDuration;
+            this._duration = fields.seconds;
+          }}
+          @change=${(e: Event) => {
+            // What runs there is learnt for a priority once it is typed out, not per keystroke.
+            this._priority = (e.currentTarget as GkPriorityDuration).priority;
+          }}
+        ></gk-priority-duration>
         <div class="row buttons">
           <button class="primary" ?disabled=${busy}>${this.t('web_effects_run')}</button>
           <button type="button" ?disabled=${busy} @click=${this.#stop}>
@@ -539,7 +390,7 @@ export class GkEffectsPage extends GkPage {
         </div>
       </form>
       ${noneRunning ? html`<p class="error">${this.t('web_effects_no_instance')}</p>` : nothing}
-      ${this.#renderRunStatus(effect)} ${this.#renderError(this._runError)}
+      ${this.#renderRunStatus(effect)} ${renderError(this.#run.error)}
     </section>`;
   }
 
@@ -554,13 +405,13 @@ export class GkEffectsPage extends GkPage {
     </section>`;
   }
 
-  #renderSave(effect: EffectEntry): TemplateResult {
+  #renderSave(effect: EffectInfo): TemplateResult {
     const name = this._saveName.trim();
-    const replaces = this._catalogue?.effects.some((e) => e.name === name && isCustom(e));
+    const replaces = this.ctx.store.effects.some((e) => e.name === name && isCustom(e));
     return html`<section class="card save" aria-labelledby="save-heading">
       <h3 id="save-heading">${this.t('web_effects_save_heading')}</h3>
       <p class="muted" id="save-hint">${this.t('web_effects_save_hint', { name: effect.name })}</p>
-      <form class="save-form" @submit=${this.#save}>
+      <form class="save-form" @submit=${this.#saveAs}>
         <label for="save-name">${this.t('web_effects_save_name')}</label>
         <div class="row">
           <input
@@ -574,7 +425,7 @@ export class GkEffectsPage extends GkPage {
               this._saveName = (e.target as HTMLInputElement).value;
             }}
           />
-          <button ?disabled=${this._saveBusy}>${this.t('web_effects_save')}</button>
+          <button ?disabled=${this.#save.pending}>${this.t('web_effects_save')}</button>
         </div>
         ${
           replaces
@@ -582,24 +433,27 @@ export class GkEffectsPage extends GkPage {
             : nothing
         }
       </form>
-      ${this.#renderError(this._saveError)}
+      ${renderError(this.#save.error)}
     </section>`;
   }
 
-  #renderDeleteDialog(effect: EffectEntry): TemplateResult {
+  #renderDeleteDialog(effect: EffectInfo): TemplateResult {
     return html`<dialog
       id="confirm-delete"
       aria-labelledby="delete-title"
       aria-describedby="delete-text"
-      @close=${() => {
-        this._deleteError = undefined;
-      }}
+      @close=${() => this.#delete.clear()}
     >
       <h2 id="delete-title">${this.t('web_effects_delete_title', { name: effect.name })}</h2>
       <p id="delete-text">${this.t('web_effects_delete_text')}</p>
-      ${this.#renderError(this._deleteError)}
+      ${renderError(this.#delete.error)}
       <div class="row buttons">
-        <button type="button" class="danger" ?disabled=${this._deleteBusy} @click=${this.#delete}>
+        <button
+          type="button"
+          class="danger"
+          ?disabled=${this.#delete.pending}
+          @click=${() => void this.#delete.run(effect)}
+        >
           ${this.t('web_effects_delete_confirm')}
         </button>
         <button
@@ -613,7 +467,7 @@ export class GkEffectsPage extends GkPage {
     </dialog>`;
   }
 
-  #renderEffect(effect: EffectEntry): TemplateResult {
+  #renderEffect(effect: EffectInfo): TemplateResult {
     const custom = isCustom(effect);
     return html`<article class="effect" aria-labelledby="effect-name">
       <header class="effect-head">
@@ -642,8 +496,6 @@ export class GkEffectsPage extends GkPage {
   }
 
   #renderDetail(): TemplateResult {
-    const catalogue = this._catalogue;
-    if (!catalogue) return html``;
     const name = this.#selectedName;
     const effect = this.#selected;
     if (effect) return this.#renderEffect(effect);
@@ -654,18 +506,18 @@ export class GkEffectsPage extends GkPage {
   }
 
   protected override render(): TemplateResult {
-    const catalogue = this._catalogue;
+    const { store } = this.ctx;
     return html`<h1 tabindex="-1">${this.t('web_effects_title')}</h1>
-      ${this.#renderError(this._loadError)}
+      ${renderError(store.error)}
       ${
-        catalogue
+        store.loaded && !store.error
           ? html`<div class="layout">
               <gk-effect-catalogue
                 class="catalogue"
                 aria-label=${this.t('web_effects_catalogue_label')}
                 role="region"
-                .effects=${catalogue.effects}
-                .problems=${catalogue.problems}
+                .effects=${store.effects}
+                .problems=${store.effectProblems}
                 .selected=${this.#selectedName}
                 .translator=${this.ctx.translator}
               ></gk-effect-catalogue>
@@ -674,9 +526,9 @@ export class GkEffectsPage extends GkPage {
                 ${this.#renderDetail()}
               </div>
             </div>`
-          : this._loadError === undefined
-            ? html`<p class="muted" role="status">${this.t('web_loading')}</p>`
-            : nothing
+          : store.loaded
+            ? nothing
+            : html`<p class="muted" role="status">${this.t('web_loading')}</p>`
       }`;
   }
 }

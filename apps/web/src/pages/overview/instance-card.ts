@@ -1,33 +1,26 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
-import { MAX_PRIORITY } from '@glowkit/protocol';
+import { type ComponentName, type InstanceInfo, MAX_PRIORITY } from '@glowkit/protocol';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { Action } from '../../app/action.js';
 import type { AppContext } from '../../app/context.js';
 import { pageStyles } from '../../app/page.styles.js';
+import { renderError } from '../../components/error-message/error-message.js';
 import '../../components/live-leds/live-leds.js';
-import type { InstanceInfo } from '../../components/live-leds/instances.js';
+import { clearPriority, setBrightness, startInstance, switchComponent } from '../../data/calls.js';
+import type { InstanceState } from '../../data/instance-state.js';
 import { instanceCardStyles } from './instance-card.styles.js';
-import {
-  type InstanceState,
-  outputSwitchedOff,
-  switchedOn,
-  visiblePriority,
-} from './instance-state.js';
+import { outputSwitchedOff, switchedOn, visiblePriority } from './instance-state.js';
 import { renderNowShowing } from './now-showing.js';
 
 /** The switches of the card: the whole instance, and its LED output. */
-const SWITCHES = [
+const SWITCHES: ReadonlyArray<{ component: ComponentName; phrase: string }> = [
   { component: 'ALL', phrase: 'web_overview_switch_all' },
   { component: 'LEDDEVICE', phrase: 'web_overview_switch_leddevice' },
-] as const;
+];
 
 /** Brightness requests while the slider moves: at most one per this many ms. */
 const BRIGHTNESS_EVERY_MS = 120;
-
-/**
- * Fired (bubbling, composed) after a request of the card succeeded: the page reads the
- * instance's state again, since the server's pushes may only cover the session's own instance.
- */
-export type InstanceChangedEvent = CustomEvent<{ instance: number }>;
 
 /**
  * One instance on the overview: its name, running state, LED device, what it shows now (with the
@@ -38,39 +31,27 @@ export type InstanceChangedEvent = CustomEvent<{ instance: number }>;
 export class GkInstanceCard extends LitElement {
   static override styles = [pageStyles, instanceCardStyles];
 
-  static override properties = {
-    ctx: { attribute: false },
-    info: { attribute: false },
-    state: { attribute: false },
-    _pending: { state: true },
-    _brightness: { state: true },
-    _error: { state: true },
-    _now: { state: true },
-  };
-
-  declare ctx: AppContext;
+  /** The app's context. */
+  @property({ attribute: false }) ctx!: AppContext;
   /** The instance: id, name, running. */
-  declare info: InstanceInfo;
-  /** What the page knows of it; undefined until its serverinfo arrived. */
-  declare state: InstanceState | undefined;
+  @property({ attribute: false }) info!: InstanceInfo;
+  /** What the store knows of it; undefined until it was read (and while it is stopped). */
+  @property({ attribute: false }) state: InstanceState | undefined = undefined;
   /** Components whose switch waits for the server. */
-  declare _pending: ReadonlySet<string>;
+  @state() private _pending: ReadonlySet<string> = new Set();
   /** The brightness while the user moves the slider (the server's value shows otherwise). */
-  declare _brightness: number | undefined;
-  declare _error: string;
+  @state() private _brightness: number | undefined = undefined;
   /** The clock time left counts down by, ticking each second. */
-  declare _now: number;
+  @state() private _now = performance.now();
 
+  /** Every request of the card; what the server refused shows below it. */
+  readonly #request = new Action(this, (send: () => Promise<void>) => send());
   #ticker = 0;
   #brightnessTimer = 0;
   #brightnessSent: number | undefined;
 
   constructor() {
     super();
-    this._pending = new Set();
-    this._brightness = undefined;
-    this._error = '';
-    this._now = performance.now();
     new TranslationController(this, () => this.ctx?.translator);
   }
 
@@ -98,39 +79,18 @@ export class GkInstanceCard extends LitElement {
     return name ? name : this.#t('web_instance_fallback', { id: this.info.instance });
   }
 
-  /** Sends a request for this instance; true when the server did it. */
-  async #send(request: Record<string, unknown>): Promise<boolean> {
-    try {
-      await this.ctx.connection.call(request);
-      this._error = '';
-      this.dispatchEvent(
-        new CustomEvent('instance-changed', {
-          detail: { instance: this.info.instance },
-          bubbles: true,
-          composed: true,
-        }),
-      );
-      return true;
-    } catch (error) {
-      this._error = error instanceof Error ? error.message : String(error);
-      return false;
-    }
-  }
-
-  async #switch(component: string, event: Event): Promise<void> {
+  async #switch(component: ComponentName, event: Event): Promise<void> {
     const input = event.target as HTMLInputElement;
-    const state = input.checked;
+    const on = input.checked;
     this._pending = new Set([...this._pending, component]);
-    const done = await this.#send({
-      command: 'componentstate',
-      instance: [this.info.instance],
-      componentstate: { component, state },
-    });
+    const done = await this.#request.run(() =>
+      switchComponent(this.ctx.connection, this.info.instance, component, on),
+    );
     const pending = new Set(this._pending);
     pending.delete(component);
     this._pending = pending;
     // Refused: the switch goes back to what the server has.
-    if (!done) input.checked = !state;
+    if (!done) input.checked = !on;
   }
 
   /** The slider moved: send now, then at most every {@link BRIGHTNESS_EVERY_MS} while it moves. */
@@ -157,23 +117,17 @@ export class GkInstanceCard extends LitElement {
     const brightness = this._brightness;
     if (brightness === undefined) return;
     this.#brightnessSent = brightness;
-    await this.#send({
-      command: 'adjustment',
-      instance: [this.info.instance],
-      adjustment: { brightness },
-    });
+    await this.#request.run(() =>
+      setBrightness(this.ctx.connection, this.info.instance, brightness),
+    );
   }
 
   async #clear(priority: number): Promise<void> {
-    await this.#send({ command: 'clear', instance: [this.info.instance], priority });
+    await this.#request.run(() => clearPriority(this.ctx.connection, this.info.instance, priority));
   }
 
   async #start(): Promise<void> {
-    await this.#send({
-      command: 'instance',
-      subcommand: 'startInstance',
-      instance: this.info.instance,
-    });
+    await this.#request.run(() => startInstance(this.ctx.connection, this.info.instance));
   }
 
   #renderDevice(state: InstanceState): TemplateResult {
@@ -279,7 +233,7 @@ export class GkInstanceCard extends LitElement {
                 }
                 ${this.#renderControls(state)}`
       }
-      ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : nothing}
+      ${renderError(this.#request.error)}
       <nav class="links" aria-label=${this.#t('web_overview_links', { name })}>
         <a href="/effects">${this.#t('web_nav_effects')}</a>
         <a href="/colour/${id}">${this.#t('web_nav_colour')}</a>

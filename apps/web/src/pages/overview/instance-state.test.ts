@@ -1,73 +1,25 @@
+import type { DeviceState } from '@glowkit/protocol';
 import { describe, expect, it } from 'vitest';
+import { info } from '../../data/fixtures.js';
+import { type InstanceParts, stateOf } from '../../data/instance-state.js';
 import {
-  brightnessOf,
   clock,
-  componentsOf,
   hex,
   outputSwitchedOff,
-  stateOf,
   switchedOn,
   timeLeft,
   visiblePriority,
 } from './instance-state.js';
 
-/** A serverinfo reply's parts, as Glowkit's server sends them. */
-const info = {
-  device: { type: 'virtual', state: 'on', enabled: true, attempts: 0, frames: 70, dropped: 0 },
-  priorities: [
-    {
-      active: true,
-      componentId: 'EFFECT',
-      duration_ms: 28000,
-      origin: 'Glowkit web@127.0.0.1',
-      owner: 'Rainbow Wave',
-      priority: 60,
-      visible: true,
-    },
-    {
-      active: true,
-      componentId: 'COLOR',
-      priority: 80,
-      visible: false,
-      value: { RGB: [255, 0, 0] },
-    },
-  ],
-  components: [
-    { enabled: true, name: 'ALL' },
-    { enabled: true, name: 'SMOOTHING' },
-    { enabled: false, name: 'LEDDEVICE' },
-  ],
-  adjustment: [
-    { id: 'default', brightness: 80 },
-    { id: 'other', brightness: 10 },
-  ],
-  leds: [{ hmin: 0, hmax: 1, vmin: 0, vmax: 0.1 }],
-};
-
-describe('stateOf', () => {
-  it('reads what the overview shows from serverinfo', () => {
-    const state = stateOf(info, 1000);
-    expect(state.device?.state).toBe('on');
-    expect(state.components).toEqual({ ALL: true, SMOOTHING: true, LEDDEVICE: false });
-    expect(state.brightness).toBe(80);
-    expect(state.ledCount).toBe(1);
-    expect(visiblePriority(state)?.owner).toBe('Rainbow Wave');
-  });
-
-  it('reads a stopped instance (empty parts, no device) without failing', () => {
-    const state = stateOf({ device: null, priorities: [], components: [], adjustment: [] }, 0);
-    expect(state.device).toBeNull();
-    expect(visiblePriority(state)).toBeUndefined();
-    expect(state.brightness).toBeUndefined();
-  });
-});
+const device = info.device as NonNullable<InstanceParts['device']>;
+const none = { device: null, priorities: [], components: [], adjustment: [], leds: [] };
 
 describe('the switches', () => {
-  const withDevice = (state: string, ledDevice: boolean, all = true) =>
+  const withDevice = (state: DeviceState, ledDevice: boolean, all = true) =>
     stateOf(
       {
         ...info,
-        device: { ...info.device, state, enabled: state !== 'off' },
+        device: { ...device, state, enabled: state !== 'off' },
         components: [
           { enabled: all, name: 'ALL' },
           { enabled: ledDevice, name: 'LEDDEVICE' },
@@ -94,7 +46,7 @@ describe('the switches', () => {
     expect(switchedOn(on, 'LEDDEVICE')).toBe(true);
     expect(outputSwitchedOff(on)).toBe(false);
     // A stopped instance has no components: nothing was switched.
-    expect(outputSwitchedOff(stateOf({ device: null, components: [] }, 0))).toBe(false);
+    expect(outputSwitchedOff(stateOf(none, 0))).toBe(false);
   });
 });
 
@@ -115,14 +67,6 @@ describe('time left', () => {
     expect(clock(65000)).toBe('1:05');
     expect(clock(3_723_000)).toBe('1:02:03');
     expect(clock(0)).toBe('0:00');
-  });
-});
-
-describe('pushes', () => {
-  it('reads a components-update and an adjustment-update', () => {
-    expect(componentsOf([{ name: 'LEDDEVICE', enabled: true }])).toEqual({ LEDDEVICE: true });
-    expect(brightnessOf([{ brightness: 42 }])).toBe(42);
-    expect(brightnessOf([])).toBeUndefined();
   });
 });
 

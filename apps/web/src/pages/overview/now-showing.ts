@@ -1,18 +1,13 @@
+import type { PriorityInfo } from '@glowkit/protocol';
 import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import {
-  clock,
-  hex,
-  type InstanceState,
-  type PriorityEntry,
-  timeLeft,
-  visiblePriority,
-} from './instance-state.js';
+import type { InstanceState } from '../../data/instance-state.js';
+import { clock, hex, timeLeft, visiblePriority } from './instance-state.js';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
 /** What a priority entry is: the effect's name, a colour (swatch and its code), a picture. */
-function sourceOf(entry: PriorityEntry, t: T): TemplateResult {
+function sourceOf(entry: PriorityInfo, t: T): TemplateResult {
   switch (entry.componentId) {
     case 'EFFECT':
       return html`${t('web_overview_effect', { name: entry.owner ?? '' })}`;

@@ -7,6 +7,7 @@ import {
 import type { Resolver } from '@glowkit/i18n';
 import type { GroupFormSchema } from '@glowkit/protocol';
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import type { ServerConnection } from '../../api/connection.js';
 import { pageStyles } from '../../app/page.styles.js';
@@ -47,24 +48,15 @@ export class GkDeviceSettings extends LitElement {
     `,
   ];
 
-  static override properties = {
-    translator: { attribute: false },
-    connection: { attribute: false },
-    schemas: { attribute: false },
-    device: { attribute: false },
-    disabled: { type: Boolean },
-    _type: { state: true },
-  };
-
-  declare translator: Resolver | undefined;
+  @property({ attribute: false }) translator: Resolver | undefined = undefined;
   /** Lists the serial ports. */
-  declare connection: ServerConnection | undefined;
+  @property({ attribute: false }) connection: ServerConnection | undefined = undefined;
   /** The server's `device` forms, by type (`config getschema` → `devices`). */
-  declare schemas: Record<string, GroupFormSchema>;
+  @property({ attribute: false }) schemas: Record<string, GroupFormSchema> = {};
   /** The stored device group; setting it starts afresh from it. */
-  declare device: Json;
-  declare disabled: boolean;
-  declare _type: string;
+  @property({ attribute: false }) device: Json = {};
+  @property({ type: Boolean }) disabled: boolean = false;
+  @state() private _type: string = DEFAULT_TYPE;
 
   /** Every key of the device the form does not edit: the type, the port, unknown keys. */
   #base: Json = {};
@@ -82,12 +74,6 @@ export class GkDeviceSettings extends LitElement {
 
   constructor() {
     super();
-    this.translator = undefined;
-    this.connection = undefined;
-    this.schemas = {};
-    this.device = {};
-    this.disabled = false;
-    this._type = DEFAULT_TYPE;
     new TranslationController(this, () => this.translator);
   }
 

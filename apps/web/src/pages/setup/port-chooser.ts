@@ -1,10 +1,14 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
 import type { Resolver } from '@glowkit/i18n';
-import type { DiscoveredSerialPort, LedDeviceDiscovery } from '@glowkit/protocol';
+import type { DiscoveredSerialPort } from '@glowkit/protocol';
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import type { ServerConnection } from '../../api/connection.js';
+import { Action } from '../../app/action.js';
 import { pageStyles } from '../../app/page.styles.js';
+import { renderError } from '../../components/error-message/error-message.js';
+import { discoverDevices } from '../../data/calls.js';
 
 /** What `port-change` carries: the new value of the device's `output` key. */
 export interface PortChangeDetail {
@@ -56,40 +60,19 @@ export class GkPortChooser extends LitElement {
     `,
   ];
 
-  static override properties = {
-    connection: { attribute: false },
-    translator: { attribute: false },
-    deviceType: { attribute: false },
-    value: { attribute: false },
-    _ports: { state: true },
-    _busy: { state: true },
-    _error: { state: true },
-    _typing: { state: true },
-  };
-
   /** The server connection the ports are listed over. */
-  declare connection: ServerConnection | undefined;
-  declare translator: Resolver | undefined;
+  @property({ attribute: false }) connection: ServerConnection | undefined = undefined;
+  @property({ attribute: false }) translator: Resolver | undefined = undefined;
   /** The device type whose ports are listed (`adalight`). */
-  declare deviceType: string;
+  @property({ attribute: false }) deviceType: string = '';
   /** The device's `output`: a port path, or `auto`. */
-  declare value: string;
-  declare _ports: DiscoveredSerialPort[] | undefined;
-  declare _busy: boolean;
-  declare _error: string;
+  @property({ attribute: false }) value: string = AUTO_PORT;
+  @state() private _ports: DiscoveredSerialPort[] | undefined = undefined;
   /** Whether the person chose to type a path. */
-  declare _typing: boolean;
+  @state() private _typing: boolean = false;
 
   constructor() {
     super();
-    this.connection = undefined;
-    this.translator = undefined;
-    this.deviceType = '';
-    this.value = AUTO_PORT;
-    this._ports = undefined;
-    this._busy = false;
-    this._error = '';
-    this._typing = false;
     new TranslationController(this, () => this.translator);
   }
 
@@ -103,24 +86,14 @@ export class GkPortChooser extends LitElement {
     }
   }
 
+  /** Lists the ports the server sees. */
+  readonly #list = new Action(this, async (connection: ServerConnection) => {
+    this._ports = (await discoverDevices(connection, this.deviceType)).devices;
+  });
+
   /** Lists the ports the server sees again. */
   async refresh(): Promise<void> {
-    const connection = this.connection;
-    if (!connection) return;
-    this._busy = true;
-    this._error = '';
-    try {
-      const info = await connection.call<LedDeviceDiscovery>({
-        command: 'leddevice',
-        subcommand: 'discover',
-        ledDeviceType: this.deviceType,
-      });
-      this._ports = info.devices;
-    } catch (error) {
-      this._error = error instanceof Error ? error.message : String(error);
-    } finally {
-      this._busy = false;
-    }
+    if (this.connection) await this.#list.run(this.connection);
   }
 
   #set(value: string): void {
@@ -170,13 +143,13 @@ export class GkPortChooser extends LitElement {
               ${this.#t('web_setup_port_other')}
             </option>
           </select>
-          <button type="button" ?disabled=${this._busy} @click=${() => void this.refresh()}>
+          <button type="button" ?disabled=${this.#list.pending} @click=${() => void this.refresh()}>
             ${this.#t('web_setup_port_refresh')}
           </button>
         </div>
         <p id="port-status" class="muted" role="status">
           ${
-            this._busy
+            this.#list.pending
               ? this.#t('web_setup_port_listing')
               : this._ports === undefined
                 ? nothing
@@ -185,7 +158,7 @@ export class GkPortChooser extends LitElement {
                   : this.#t('web_setup_port_found', { count: ports.length })
           }
         </p>
-        ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : nothing}
+        ${renderError(this.#list.error)}
       </div>
       ${typing ? this.#renderPath() : nothing}`;
   }

@@ -4,11 +4,9 @@ import {
   changedGroups,
   colorDraft,
   deviceFormSchema,
-  instancesOf,
   pageFormSchema,
   sectionForms,
   sectionOfViolation,
-  setConfigRequest,
   switchDeviceType,
   violationsBySection,
 } from './setup-data.js';
@@ -17,24 +15,6 @@ const schema = (...keys: string[]): GroupFormSchema => ({
   type: 'object',
   title: 'edt_dev_general_heading_title',
   properties: Object.fromEntries(keys.map((k) => [k, { type: 'string', title: k }])),
-});
-
-describe('instancesOf', () => {
-  it('reads the instances of a getconfig reply, skipping broken entries', () => {
-    const info = {
-      instanceIds: [0, 2],
-      instances: [
-        { id: 0, name: 'Living room', enabled: true, settings: { device: { type: 'file' } } },
-        { name: 'no id' },
-        { id: 2, name: 'Desk', enabled: false },
-      ],
-    };
-    expect(instancesOf(info)).toEqual([
-      { id: 0, name: 'Living room', enabled: true, settings: { device: { type: 'file' } } },
-      { id: 2, name: 'Desk', enabled: false, settings: {} },
-    ]);
-    expect(instancesOf(null)).toEqual([]);
-  });
 });
 
 describe('deviceFormSchema', () => {
@@ -180,16 +160,5 @@ describe('colorDraft', () => {
       channelAdjustment: [{ id: 'a', leds: '*', more: true, brightness: 50 }],
     });
     expect(colorDraft(stored, undefined, [], [])).toEqual(stored);
-  });
-});
-
-describe('setConfigRequest', () => {
-  it('saves groups of one instance', () => {
-    expect(setConfigRequest(1, { leds: [] })).toEqual({
-      command: 'config',
-      subcommand: 'setconfig',
-      instance: 1,
-      config: { leds: [] },
-    });
   });
 });

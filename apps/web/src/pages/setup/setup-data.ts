@@ -1,6 +1,5 @@
 /**
- * The setup page's data, without the DOM: the instances of a `config getconfig` reply, what the
- * sections show of the server's forms, what a switch of device type keeps, which groups changed,
+ * The setup page's data, without the DOM: what the sections show of the server's forms, what a switch of device type keeps, which groups changed,
  * and which section a violation of `config setconfig` belongs to.
  */
 import {
@@ -12,15 +11,6 @@ import {
 
 /** A JSON object. */
 export type Json = Record<string, unknown>;
-
-/** One instance of the stored configuration. */
-export interface InstanceEntry {
-  id: number;
-  name: string;
-  enabled: boolean;
-  /** Its settings groups, by name. */
-  settings: Json;
-}
 
 /** The sections of the page; each saves some of the instance's groups. */
 export type Section = 'device' | 'layout' | 'smoothing' | 'color';
@@ -41,23 +31,6 @@ export const SECTION_GROUPS: Readonly<Record<Section, readonly string[]>> = {
  * lists (`leddevice discover` lists them for these types only).
  */
 export const SERIAL_TYPES: ReadonlySet<string> = new Set(['adalight']);
-
-/** The instances of a `config getconfig` reply's `info`, in its order. */
-export function instancesOf(info: unknown): InstanceEntry[] {
-  const list = isJsonObject(info) && Array.isArray(info.instances) ? info.instances : [];
-  return list.filter(isJsonObject).flatMap((i) =>
-    typeof i.id === 'number'
-      ? [
-          {
-            id: i.id,
-            name: typeof i.name === 'string' ? i.name : '',
-            enabled: i.enabled !== false,
-            settings: isJsonObject(i.settings) ? i.settings : {},
-          },
-        ]
-      : [],
-  );
-}
 
 /** Whether a form's key is an object or a list of objects: no input of its own. */
 function nested(option: Json): boolean {
@@ -173,9 +146,4 @@ export function colorDraft(
   if (forms.length > 0)
     color.channelAdjustment = forms.map((value, i) => ({ ...adjustments[i], ...value }));
   return color;
-}
-
-/** A `config setconfig` request saving `groups` of instance `instance`. */
-export function setConfigRequest(instance: number, groups: Json): Json {
-  return { command: 'config', subcommand: 'setconfig', instance, config: groups };
 }

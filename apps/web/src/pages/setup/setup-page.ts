@@ -5,11 +5,20 @@ import {
   isJsonObject,
   type SetConfigInfo,
   type SettingsSchemasInfo,
+  type StoredInstance,
 } from '@glowkit/protocol';
 import { html, nothing, type TemplateResult } from 'lit';
+import { state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { ServerError } from '../../api/connection.js';
+import { Action } from '../../app/action.js';
 import { GkPage } from '../../app/page.js';
+import {
+  type ErrorParts,
+  errorParts,
+  renderError,
+  renderErrorParts,
+} from '../../components/error-message/error-message.js';
 import '../../components/layout-generator/layout-generator.js';
 import type {
   GkLayoutGenerator,
@@ -18,19 +27,17 @@ import type {
 import type { LayoutSpec, LedArea } from '../../components/layout-generator/layouts.js';
 import { specMakingLayout, withSpec } from '../../components/layout-generator/stored-spec.js';
 import './device-settings.js';
+import { fetchConfig, fetchSchemas, saveGroups } from '../../data/calls.js';
 import type { GkDeviceSettings } from './device-settings.js';
 import { saveStatusText } from './save-status.js';
 import {
   changedGroups,
   colorDraft,
-  type InstanceEntry,
-  instancesOf,
   type Json,
   SECTIONS,
   type Section,
   type SectionForms,
   sectionForms,
-  setConfigRequest,
   type Violations,
   violationsBySection,
 } from './setup-data.js';
@@ -38,7 +45,7 @@ import { setupStyles } from './setup-page.styles.js';
 
 type Status =
   | { state: 'loading' }
-  | { state: 'failed'; message: string }
+  | { state: 'failed'; error: unknown }
   | { state: 'missing'; id: string }
   | { state: 'ready' };
 
@@ -58,43 +65,31 @@ const SAVE_TIMEOUT_MS = 30_000;
 export class GkSetupPage extends GkPage {
   static override styles = [...GkPage.styles, setupStyles];
 
-  static override properties = {
-    ...GkPage.properties,
-    _status: { state: true },
-    _instances: { state: true },
-    _changed: { state: true },
-    _valid: { state: true },
-    _ledCount: { state: true },
-    _saving: { state: true },
-    _saved: { state: true },
-    _error: { state: true },
-    _violations: { state: true },
-  };
-
-  declare _status: Status;
-  declare _instances: InstanceEntry[];
+  @state() private _status: Status = { state: 'loading' };
+  @state() private _instances: StoredInstance[] = [];
   /** The groups whose edited value differs from the stored one. */
-  declare _changed: string[];
+  @state() private _changed: string[] = [];
   /** Whether every section holds a value the server can take. */
-  declare _valid: boolean;
+  @state() private _valid = true;
   /** The device's LED count as edited, for the layout's check. */
-  declare _ledCount: number | undefined;
-  declare _saving: boolean;
+  @state() private _ledCount: number | undefined = undefined;
   /**
    * What the last save did, for the status line (phrased when shown, so that it follows the
    * language), with the server's warnings as it phrased them; undefined since an edit.
    */
-  declare _saved: { info: SetConfigInfo; warnings: string[] } | undefined;
-  /** Why the page could not save or load, as the server (or the connection) said it. */
-  declare _error: string;
-  declare _violations: Violations;
+  @state() private _saved: { info: SetConfigInfo; warnings: string[] } | undefined = undefined;
+
+  /** Save: its error is shown by section (each violation where it belongs) and in the bar. */
+  readonly #saving = new Action(this, (instance: StoredInstance, groups: Json) =>
+    this.#saveGroups(instance, groups),
+  );
 
   #schemas: SettingsSchemasInfo | undefined;
   /** What the smoothing and colour sections show of those forms, made once. */
   #forms: SectionForms = {};
   /** Which instance the page shows (`params[0]`, or '' for the first). */
   #shownKey: string | undefined;
-  #instance: InstanceEntry | undefined;
+  #instance: StoredInstance | undefined;
   /** The instance's groups as the sections started from: stored, with the forms' defaults. */
   #baseline: Json | undefined;
   #load = 0;
@@ -105,19 +100,6 @@ export class GkSetupPage extends GkPage {
   #smoothing: Json = {};
   #color: Json = {};
   #adjustments: Json[] = [];
-
-  constructor() {
-    super();
-    this._status = { state: 'loading' };
-    this._instances = [];
-    this._changed = [];
-    this._valid = true;
-    this._ledCount = undefined;
-    this._saving = false;
-    this._saved = undefined;
-    this._error = '';
-    this._violations = {};
-  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -143,22 +125,20 @@ export class GkSetupPage extends GkPage {
   async #loadInstance(key: string): Promise<void> {
     const load = ++this.#load;
     this._status = { state: 'loading' };
-    this._error = '';
     this._saved = undefined;
-    this._violations = {};
+    this.#saving.clear();
     try {
       const connection = this.ctx.connection;
       const [schemas, config] = await Promise.all([
-        this.#schemas ??
-          connection.call<SettingsSchemasInfo>({ command: 'config', subcommand: 'getschema' }),
-        connection.call({ command: 'config', subcommand: 'getconfig' }),
+        this.#schemas ?? fetchSchemas(connection),
+        fetchConfig(connection),
       ]);
       if (load !== this.#load) return;
       if (schemas !== this.#schemas) {
         this.#schemas = schemas;
         this.#forms = sectionForms(schemas);
       }
-      this._instances = instancesOf(config);
+      this._instances = config.instances;
       const instance =
         key === '' ? this._instances[0] : this._instances.find((i) => String(i.id) === key);
       if (!instance) {
@@ -170,15 +150,12 @@ export class GkSetupPage extends GkPage {
       await this.#refresh(true);
     } catch (error) {
       if (load !== this.#load) return;
-      this._status = {
-        state: 'failed',
-        message: error instanceof Error ? error.message : String(error),
-      };
+      this._status = { state: 'failed', error };
     }
   }
 
   /** Starts every section afresh from the instance's stored groups. */
-  #use(instance: InstanceEntry): void {
+  #use(instance: StoredInstance): void {
     const settings = instance.settings;
     this.#instance = instance;
     this.#baseline = undefined;
@@ -270,39 +247,26 @@ export class GkSetupPage extends GkPage {
     const changed = changedGroups(this.#baseline, draft);
     if (changed.length === 0) return;
     const groups = Object.fromEntries(changed.map((group) => [group, draft[group]]));
-    this._saving = true;
     this._saved = undefined;
-    this._error = '';
-    this._violations = {};
-    try {
-      const reply = await this.ctx.connection.send(setConfigRequest(instance.id, groups), {
-        timeoutMs: SAVE_TIMEOUT_MS,
-      });
-      if (!reply.success) throw new ServerError(reply);
-      const info = reply.info as SetConfigInfo;
-      const warnings = (reply.errorData ?? []).map((d) => d.description);
-      // The page starts again from what the server stored (and rebuilt the instance with).
-      const config = await this.ctx.connection.call({ command: 'config', subcommand: 'getconfig' });
-      this._instances = instancesOf(config);
-      const saved = this._instances.find((i) => i.id === instance.id);
-      if (saved) this.#use(saved);
-      await this.#refresh(true);
-      this._saved = { info, warnings };
-    } catch (error) {
-      this.#showError(error);
-    } finally {
-      this._saving = false;
-    }
+    await this.#saving.run(instance, groups);
   }
 
-  /** Shows a failed save: each violation in its section, the rest as the server said it. */
-  #showError(error: unknown): void {
-    if (!(error instanceof ServerError) || error.details.length === 0) {
-      this._error = error instanceof Error ? error.message : String(error);
-      return;
-    }
-    this._violations = violationsBySection(error.details);
-    this._error = error.error;
+  async #saveGroups(instance: StoredInstance, groups: Json): Promise<void> {
+    const { info, warnings } = await saveGroups(this.ctx.connection, instance.id, groups, {
+      timeoutMs: SAVE_TIMEOUT_MS,
+    });
+    // The page starts again from what the server stored (and rebuilt the instance with).
+    this._instances = (await fetchConfig(this.ctx.connection)).instances;
+    const saved = this._instances.find((i) => i.id === instance.id);
+    if (saved) this.#use(saved);
+    await this.#refresh(true);
+    this._saved = { info, warnings };
+  }
+
+  /** The last save's violations, each by the section it concerns. */
+  get #violations(): Violations {
+    const error = this.#saving.error;
+    return error instanceof ServerError ? violationsBySection(error.details) : {};
   }
 
   /** Back to what is stored. */
@@ -310,8 +274,7 @@ export class GkSetupPage extends GkPage {
     const instance = this.#instance;
     if (!instance) return;
     this.#use(instance);
-    this._violations = {};
-    this._error = '';
+    this.#saving.clear();
     this._saved = undefined;
     this.requestUpdate();
     await this.#refresh(true);
@@ -324,7 +287,7 @@ export class GkSetupPage extends GkPage {
       <label for="instance">${this.t('web_setup_instance')}</label>
       <select
         id="instance"
-        ?disabled=${this._saving}
+        ?disabled=${this.#saving.pending}
         @change=${(e: Event) =>
           this.ctx.router.navigate(`/setup/${(e.target as HTMLSelectElement).value}`)}
       >
@@ -342,7 +305,7 @@ export class GkSetupPage extends GkPage {
   }
 
   #renderViolations(section: Section | 'other'): TemplateResult | typeof nothing {
-    const lines = this._violations[section];
+    const lines = this.#violations[section];
     if (!lines || lines.length === 0) return nothing;
     return html`<div class="violations" role="alert">
       <ul>
@@ -363,7 +326,7 @@ export class GkSetupPage extends GkPage {
       .value=${guard([value], () => value)}
       .translator=${this.ctx.translator}
       .heading=${false}
-      ?disabled=${this._saving}
+      ?disabled=${this.#saving.pending}
       @input=${this.#onEdit}
       @change=${this.#onEdit}
     ></gk-effect-form>`;
@@ -378,7 +341,7 @@ export class GkSetupPage extends GkPage {
           .connection=${this.ctx.connection}
           .schemas=${schemas.devices}
           .device=${this.#device}
-          ?disabled=${this._saving}
+          ?disabled=${this.#saving.pending}
           @device-change=${this.#onEdit}
         ></gk-device-settings>
         ${this.#renderViolations('device')}
@@ -428,41 +391,45 @@ export class GkSetupPage extends GkPage {
       }`;
   }
 
+  /**
+   * Why the last save failed, for the save bar: a refusal names the sections whose violations
+   * they show, and lists the lines that concern none of them.
+   */
+  #saveError(violations: Violations, troubled: readonly string[]): ErrorParts | undefined {
+    const error = this.#saving.error;
+    if (!(error instanceof ServerError)) return errorParts(error);
+    const message =
+      troubled.length > 0
+        ? this.t('web_setup_refused', { error: error.error, sections: troubled.join(', ') })
+        : error.error;
+    return { message, details: violations.other ?? [] };
+  }
+
   #renderSaveBar(): TemplateResult {
     const changed = this._changed.length > 0;
-    const canSave = changed && this._valid && !this._saving && this.#baseline !== undefined;
-    const troubled = SECTIONS.filter((s) => (this._violations[s]?.length ?? 0) > 0).map((s) =>
+    const canSave = changed && this._valid && !this.#saving.pending && this.#baseline !== undefined;
+    const violations = this.#violations;
+    const troubled = SECTIONS.filter((s) => (violations[s]?.length ?? 0) > 0).map((s) =>
       this.t(`web_setup_${s}`),
     );
     const status = saveStatusText(
-      { saving: this._saving, saved: this._saved, changed: this._changed, valid: this._valid },
+      {
+        saving: this.#saving.pending,
+        saved: this._saved,
+        changed: this._changed,
+        valid: this._valid,
+      },
       (key, vars) => this.t(key, vars),
     );
     return html`<div class="save-bar">
       <button class="primary" type="button" ?disabled=${!canSave} @click=${this.#save}>
         ${this.t('web_setup_save')}
       </button>
-      <button type="button" ?disabled=${!changed || this._saving} @click=${this.#discard}>
+      <button type="button" ?disabled=${!changed || this.#saving.pending} @click=${this.#discard}>
         ${this.t('web_setup_discard')}
       </button>
       <p role="status" class=${this._saved ? 'saved' : ''}>${status}</p>
-      ${
-        this._error
-          ? html`<div role="alert" class="error">
-              <p>
-                ${
-                  troubled.length > 0
-                    ? this.t('web_setup_refused', {
-                        error: this._error,
-                        sections: troubled.join(', '),
-                      })
-                    : this._error
-                }
-              </p>
-            </div>`
-          : nothing
-      }
-      ${this.#renderViolations('other')}
+      ${renderErrorParts(this.#saveError(violations, troubled))}
     </div>`;
   }
 
@@ -475,7 +442,7 @@ export class GkSetupPage extends GkPage {
     }
     if (status.state === 'failed') {
       return html`${heading}
-        <p class="error" role="alert">${status.message}</p>
+        ${renderError(status.error)}
         <button type="button" @click=${() => void this.#loadInstance(this.#shownKey ?? '')}>
           ${this.t('web_setup_retry')}
         </button>`;

@@ -13,9 +13,4 @@ export const signInStyles = css`
   form button {
     justify-self: start;
   }
-  .notice {
-    padding: var(--_space) calc(var(--_space) * 1.5);
-    border-inline-start: 4px solid var(--_error);
-    background: color-mix(in srgb, var(--_error) 10%, transparent);
-  }
 `;

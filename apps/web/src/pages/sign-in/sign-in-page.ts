@@ -1,6 +1,10 @@
 import { defineElement } from '@glowkit/elements/components';
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
+import { state } from 'lit/decorators.js';
+import { Action } from '../../app/action.js';
 import { GkPage } from '../../app/page.js';
+import { renderError } from '../../components/error-message/error-message.js';
+import { cancelTokenRequest, requestToken } from '../../data/calls.js';
 import { signInStyles } from './sign-in-page.styles.js';
 
 /** A token request waits this long for an admin (the server's own limit is 3 minutes). */
@@ -21,42 +25,23 @@ function requestId(): string {
 export class GkSignInPage extends GkPage {
   static override styles = [...GkPage.styles, signInStyles];
 
-  static override properties = {
-    ...GkPage.properties,
-    _error: { state: true },
-    _busy: { state: true },
-    _waiting: { state: true },
-    _name: { state: true },
-  };
-
-  declare _error: string;
-  declare _busy: boolean;
   /** The id of this browser's pending token request, while it waits for an admin. */
-  declare _waiting: string | undefined;
+  @state() private _waiting: string | undefined = undefined;
   /** The name this browser last asked with: the form shows it again after a denied request. */
-  declare _name: string;
+  @state() private _name = '';
 
-  constructor() {
-    super();
-    this._error = '';
-    this._busy = false;
-    this._waiting = undefined;
-    this._name = '';
+  /** Signing in with a token, or with one an admin granted: one error, shown under both. */
+  readonly #signIn = new Action(this, (token: () => Promise<string>) => this.#signInWith(token));
+
+  async #signInWith(token: () => Promise<string>): Promise<void> {
+    await this.ctx.session.signIn(await token());
   }
 
-  async #signIn(event: SubmitEvent): Promise<void> {
+  async #submitToken(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const token = String(new FormData(form).get('token') ?? '');
-    this._busy = true;
-    this._error = '';
-    try {
-      await this.ctx.session.signIn(token);
-    } catch (error) {
-      this._error = error instanceof Error ? error.message : String(error);
-    } finally {
-      this._busy = false;
-    }
+    await this.#signIn.run(async () => token);
   }
 
   async #request(event: SubmitEvent): Promise<void> {
@@ -65,46 +50,36 @@ export class GkSignInPage extends GkPage {
     const comment = String(new FormData(form).get('comment') ?? '').trim();
     const id = requestId();
     this._name = comment;
-    this._error = '';
     this._waiting = id;
-    try {
-      // Answered when an admin decides: the reply carries the new token.
-      const info = await this.ctx.connection.call<{ token: string }>(
-        { command: 'authorize', subcommand: 'requestToken', comment, id },
-        { timeoutMs: REQUEST_TIMEOUT_MS },
-      );
-      await this.ctx.session.signIn(info.token);
-    } catch (error) {
-      this._error = error instanceof Error ? error.message : String(error);
-    } finally {
-      this._waiting = undefined;
-    }
+    // Answered when an admin decides: the reply carries the new token.
+    await this.#signIn.run(async () => {
+      try {
+        const { token } = await requestToken(this.ctx.connection, comment, id, {
+          timeoutMs: REQUEST_TIMEOUT_MS,
+        });
+        return token;
+      } finally {
+        this._waiting = undefined;
+      }
+    });
   }
 
   async #cancel(): Promise<void> {
     const id = this._waiting;
     if (!id) return;
-    await this.ctx.connection
-      .call({
-        command: 'authorize',
-        subcommand: 'requestToken',
-        id,
-        accept: false,
-        comment: 'cancelled',
-      })
-      .catch(() => undefined);
+    await cancelTokenRequest(this.ctx.connection, id).catch(() => undefined);
   }
 
   protected override render(): TemplateResult {
     const given = this.ctx.session.reason;
     const reason = given === undefined ? '' : 'phrase' in given ? this.t(given.phrase) : given.text;
     return html`<h1>${this.t('web_sign_in_title')}</h1>
-      ${reason ? html`<p class="notice" role="alert">${reason}</p>` : nothing}
+      ${renderError(reason)}
       <div class="columns">
         <section class="card" aria-labelledby="with-token">
           <h2 id="with-token">${this.t('web_sign_in_with_token')}</h2>
           <p class="muted">${this.t('web_sign_in_token_hint')}</p>
-          <form @submit=${this.#signIn}>
+          <form @submit=${this.#submitToken}>
             <label for="token">${this.t('web_sign_in_token')}</label>
             <input
               id="token"
@@ -114,7 +89,7 @@ export class GkSignInPage extends GkPage {
               spellcheck="false"
               required
             />
-            <button class="primary" ?disabled=${this._busy}>${this.t('web_sign_in_submit')}</button>
+            <button class="primary" ?disabled=${this.#signIn.pending && !this._waiting}>${this.t('web_sign_in_submit')}</button>
           </form>
         </section>
         <section class="card" aria-labelledby="ask">
@@ -135,7 +110,7 @@ export class GkSignInPage extends GkPage {
           }
         </section>
       </div>
-      ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : nothing}`;
+      ${renderError(this.#signIn.error)}`;
   }
 }
 

@@ -1,204 +1,106 @@
 import { defineElement } from '@glowkit/elements/components';
-import { TOKEN_COMMENT_LENGTH } from '@glowkit/protocol';
-import { html, nothing, type TemplateResult } from 'lit';
-import { ServerError } from '../../api/connection.js';
+import { type CreatedToken, TOKEN_COMMENT_LENGTH, type TokenInfo } from '@glowkit/protocol';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { state } from 'lit/decorators.js';
+import { Action } from '../../app/action.js';
 import { GkPage } from '../../app/page.js';
-import { formatTimeLeft, type TokenRequest, TokenRequestsController } from './token-requests.js';
+import { renderError } from '../../components/error-message/error-message.js';
+import { createToken, revokeToken } from '../../data/calls.js';
+import type { TokenRequest, TokenRequestEvent } from '../../data/tokens.js';
+import { formatTimeLeft } from './time-left.js';
 import { tokensStyles } from './tokens-page.styles.js';
 
-/** A token as `getTokenList` and the `token-update` push describe it (never the token itself). */
-interface TokenEntry {
-  id: string;
-  comment: string;
-  /** When it was created (ISO 8601). */
-  created?: string;
-  /** When it was last used (ISO 8601), absent if never. */
-  lastUse?: string;
-}
-
-/** What `createToken` answers: the token, shown once. */
-interface CreatedToken {
-  id: string;
-  comment: string;
-  token: string;
-}
-
-/** An error as the server phrased it: its `error` and its details, one line each. */
-interface ShownError {
-  message: string;
-  details: string[];
-}
-
-function shownError(error: unknown): ShownError {
-  if (error instanceof ServerError) return { message: error.error, details: error.details };
-  return { message: error instanceof Error ? error.message : String(error), details: [] };
-}
-
-/**
- * The token list as the server sends it: Hyperion.ng's `created_at` and `last_use` (null when
- * never used); the camel-case spellings are read too.
- */
-function tokensOf(list: unknown): TokenEntry[] {
-  if (!Array.isArray(list)) return [];
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  return list
-    .filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null)
-    .map((t) => {
-      const created = text(t.created_at) ?? text(t.createdAt);
-      const lastUse = text(t.last_use) ?? text(t.lastUse);
-      return {
-        id: String(t.id ?? ''),
-        comment: String(t.comment ?? ''),
-        ...(created ? { created } : {}),
-        ...(lastUse ? { lastUse } : {}),
-      };
-    });
-}
-
-/** The topic the server pushes the token list on when a token is created or revoked. */
-const TOKEN_TOPIC = 'token-update';
+/** The countdown of the requests' time left moves on this often (the display only). */
+const TICK_MS = 1_000;
 
 /**
  * Tokens: the list (name, created, last used) with revoke; create one (shown once, with a copy
- * button); and the pending token requests of browsers and apps, to approve or deny, live.
+ * button); and the pending token requests of browsers and apps, to approve or deny, live. Both
+ * lists are the store's (`ctx.store.tokens`), followed while the page shows and kept current by
+ * the server's pushes.
  */
 export class GkTokensPage extends GkPage {
   static override styles = [...GkPage.styles, tokensStyles];
 
-  static override properties = {
-    ...GkPage.properties,
-    _tokens: { state: true },
-    _tokensError: { state: true },
-    _creating: { state: true },
-    _createError: { state: true },
-    _created: { state: true },
-    _copied: { state: true },
-    _confirming: { state: true },
-    _revokeError: { state: true },
-    _message: { state: true },
-    _requestError: { state: true },
-  };
-
-  declare _tokens: TokenEntry[] | undefined;
-  declare _tokensError: ShownError | undefined;
-  declare _creating: boolean;
-  declare _createError: ShownError | undefined;
   /** The token just created: shown until dismissed, never again. */
-  declare _created: CreatedToken | undefined;
+  @state() private _created: CreatedToken | undefined = undefined;
   /** How the copy went: `copied` to the clipboard, or only `selected` for the user to copy. */
-  declare _copied: '' | 'copied' | 'selected';
+  @state() private _copied: '' | 'copied' | 'selected' = '';
   /** The id of the token whose revoke waits for confirmation. */
-  declare _confirming: string | undefined;
-  declare _revokeError: ShownError | undefined;
+  @state() private _confirming: string | undefined = undefined;
   /** The last thing done (revoked, approved, denied), for the status line. */
-  declare _message: string;
-  declare _requestError: ShownError | undefined;
+  @state() private _message = '';
+  /** The clock the requests' countdown shows. */
+  @state() private _now = Date.now();
 
-  readonly #requests = new TokenRequestsController(
-    this,
-    () => this.ctx.connection,
-    // Said in the status line, so that a screen reader hears of a request arriving.
-    (request) => {
-      this._message = this.t('web_tokens_request_new', { name: request.comment, id: request.id });
-    },
-  );
-  #off: Array<() => void> = [];
-
-  constructor() {
-    super();
-    this._tokens = undefined;
-    this._tokensError = undefined;
-    this._creating = false;
-    this._createError = undefined;
-    this._created = undefined;
-    this._copied = '';
-    this._confirming = undefined;
-    this._revokeError = undefined;
+  readonly #create = new Action(this, async (form: HTMLFormElement, comment: string) => {
     this._message = '';
-    this._requestError = undefined;
-  }
+    this._created = await createToken(this.ctx.connection, comment);
+    this._copied = '';
+    form.reset();
+    await this.updateComplete;
+    const input = this.renderRoot.querySelector<HTMLInputElement>('#new-token');
+    input?.focus();
+    input?.select();
+  });
+  readonly #revoke = new Action(this, async (token: TokenInfo) => {
+    // Revoking this browser's own token signs it out: the server tells the session.
+    await revokeToken(this.ctx.connection, token.id);
+    this._message = this.t('web_tokens_revoked', { name: token.comment });
+    this.ctx.store.tokens.revoked(token.id);
+  });
+  /** Approve, Deny and Deny all: one error, shown above the requests. */
+  readonly #request = new Action(this, async (answer: () => Promise<string>) => {
+    this._message = await answer();
+  });
+
+  #unfollow: (() => void) | undefined;
+  #tick: ReturnType<typeof setInterval> | undefined;
+  // Said in the status line, so that a screen reader hears of a request arriving.
+  readonly #announce = (event: Event): void => {
+    const { comment, id } = (event as TokenRequestEvent).detail;
+    this._message = this.t('web_tokens_request_new', { name: comment, id });
+  };
 
   override connectedCallback(): void {
     super.connectedCallback();
-    const connection = this.ctx.connection;
-    const subscribe = { command: 'serverinfo', subcommand: 'subscribe' };
-    const topics = { data: { subscriptions: [TOKEN_TOPIC] } };
-    const onState = () => {
-      if (connection.state === 'open') void this.#loadTokens();
-    };
-    connection.addEventListener('state', onState);
-    this.#off = [
-      () => connection.removeEventListener('state', onState),
-      // Tokens created or revoked elsewhere (another browser, the CLI) show up at once.
-      connection.onPush(TOKEN_TOPIC, (push) => {
-        this._tokens = tokensOf(push.data);
-      }),
-      // A new socket (after a restart) has no subscriptions: subscribe again.
-      connection.onOpen(async () => {
-        await connection.callNow({ ...subscribe, ...topics });
-      }),
-    ];
-    void connection.call({ ...subscribe, ...topics }).catch(() => undefined);
-    void this.#loadTokens();
+    const { tokens } = this.ctx.store;
+    this.#unfollow = tokens.follow();
+    tokens.addEventListener('request', this.#announce);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    for (const off of this.#off) off();
-    this.#off = [];
-    const connection = this.ctx.connection;
-    if (connection.state === 'open') {
-      void connection
-        .call({
-          command: 'serverinfo',
-          subcommand: 'unsubscribe',
-          data: { subscriptions: [TOKEN_TOPIC] },
-        })
-        .catch(() => undefined);
-    }
+    this.#unfollow?.();
+    this.#unfollow = undefined;
+    this.ctx.store.tokens.removeEventListener('request', this.#announce);
+    this.#countDown(false);
   }
 
-  async #loadTokens(): Promise<void> {
-    try {
-      const list = await this.ctx.connection.call({
-        command: 'authorize',
-        subcommand: 'getTokenList',
-      });
-      this._tokens = tokensOf(list);
-      this._tokensError = undefined;
-    } catch (error) {
-      this._tokensError = shownError(error);
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    this.#countDown(this.ctx.store.tokens.requests.length > 0);
+  }
+
+  /** Moves the countdown on each second while requests wait; the server's pushes drop them. */
+  #countDown(on: boolean): void {
+    if (on && this.#tick === undefined) {
+      this.#tick = setInterval(() => {
+        this._now = Date.now();
+      }, TICK_MS);
+    } else if (!on && this.#tick !== undefined) {
+      clearInterval(this.#tick);
+      this.#tick = undefined;
     }
   }
 
   // ---- create
 
-  async #create(event: SubmitEvent): Promise<void> {
+  async #submitCreate(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const comment = String(new FormData(form).get('comment') ?? '').trim();
-    this._creating = true;
-    this._createError = undefined;
-    this._message = '';
-    try {
-      const created = await this.ctx.connection.call<CreatedToken>({
-        command: 'authorize',
-        subcommand: 'createToken',
-        comment,
-      });
-      this._created = created;
-      this._copied = '';
-      form.reset();
-      void this.#loadTokens();
-      await this.updateComplete;
-      const input = this.renderRoot.querySelector<HTMLInputElement>('#new-token');
-      input?.focus();
-      input?.select();
-    } catch (error) {
-      this._createError = shownError(error);
-    } finally {
-      this._creating = false;
-    }
+    await this.#create.run(form, comment);
   }
 
   /** Copies the new token: to the clipboard where the browser allows it, else selects it. */
@@ -231,7 +133,7 @@ export class GkTokensPage extends GkPage {
 
   async #confirmRevoke(id: string): Promise<void> {
     this._confirming = id;
-    this._revokeError = undefined;
+    this.#revoke.clear();
     await this.updateComplete;
     this.renderRoot
       .querySelector<HTMLButtonElement>(`[data-confirm-revoke="${CSS.escape(id)}"]`)
@@ -244,22 +146,9 @@ export class GkTokensPage extends GkPage {
     this.renderRoot.querySelector<HTMLButtonElement>(`[data-revoke="${CSS.escape(id)}"]`)?.focus();
   }
 
-  async #revoke(token: TokenEntry): Promise<void> {
+  async #submitRevoke(token: TokenInfo): Promise<void> {
     this._confirming = undefined;
-    this._revokeError = undefined;
-    try {
-      // Revoking this browser's own token signs it out: the server tells the session.
-      await this.ctx.connection.call({
-        command: 'authorize',
-        subcommand: 'deleteToken',
-        id: token.id,
-      });
-      this._message = this.t('web_tokens_revoked', { name: token.comment });
-      this._tokens = this._tokens?.filter((t) => t.id !== token.id);
-      void this.#loadTokens();
-    } catch (error) {
-      this._revokeError = shownError(error);
-    }
+    await this.#revoke.run(token);
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>('#tokens-title')?.focus();
   }
@@ -267,29 +156,25 @@ export class GkTokensPage extends GkPage {
   // ---- token requests
 
   async #answer(request: TokenRequest, accept: boolean): Promise<void> {
-    this._requestError = undefined;
-    try {
-      await this.#requests.answer(request.id, accept);
-      this._message = this.t(accept ? 'web_tokens_request_approved' : 'web_tokens_request_denied', {
+    await this.#request.run(async () => {
+      await this.ctx.store.tokens.answer(request.id, accept);
+      return this.t(accept ? 'web_tokens_request_approved' : 'web_tokens_request_denied', {
         name: request.comment,
       });
-      if (accept) void this.#loadTokens();
-    } catch (error) {
-      this._requestError = shownError(error);
-    }
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>('#requests-title')?.focus();
+    });
+    await this.#focusRequests();
   }
 
   /** Denies every waiting request at once: a flood of them is dismissed in one go. */
   async #denyAll(): Promise<void> {
-    this._requestError = undefined;
-    try {
-      const count = await this.#requests.denyAll();
-      this._message = this.t('web_tokens_requests_denied_all', { count });
-    } catch (error) {
-      this._requestError = shownError(error);
-    }
+    await this.#request.run(async () => {
+      const count = await this.ctx.store.tokens.denyAll();
+      return this.t('web_tokens_requests_denied_all', { count });
+    });
+    await this.#focusRequests();
+  }
+
+  async #focusRequests(): Promise<void> {
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>('#requests-title')?.focus();
   }
@@ -307,20 +192,7 @@ export class GkTokensPage extends GkPage {
     return html`<time datetime=${iso}>${text}</time>`;
   }
 
-  #renderError(error: ShownError): TemplateResult {
-    return html`<div class="error" role="alert">
-      <p>${error.message}</p>
-      ${
-        error.details.length > 0
-          ? html`<ul>
-              ${error.details.map((d) => html`<li>${d}</li>`)}
-            </ul>`
-          : nothing
-      }
-    </div>`;
-  }
-
-  #renderToken(token: TokenEntry): TemplateResult {
+  #renderToken(token: TokenInfo): TemplateResult {
     const confirming = this._confirming === token.id;
     const name = token.comment;
     return html`<li class="item" data-token=${token.id}>
@@ -332,11 +204,11 @@ export class GkTokensPage extends GkPage {
         </div>
         <div>
           <dt>${this.t('web_tokens_created')}</dt>
-          <dd>${token.created ? this.#date(token.created) : '—'}</dd>
+          <dd>${this.#date(token.created_at)}</dd>
         </div>
         <div>
           <dt>${this.t('web_tokens_last_use')}</dt>
-          <dd>${token.lastUse ? this.#date(token.lastUse) : this.t('web_tokens_never')}</dd>
+          <dd>${token.last_use ? this.#date(token.last_use) : this.t('web_tokens_never')}</dd>
         </div>
       </dl>
       ${
@@ -348,7 +220,7 @@ export class GkTokensPage extends GkPage {
                   type="button"
                   class="danger"
                   data-confirm-revoke=${token.id}
-                  @click=${() => this.#revoke(token)}
+                  @click=${() => this.#submitRevoke(token)}
                 >
                   ${this.t('web_tokens_revoke_yes')}
                 </button>
@@ -371,14 +243,13 @@ export class GkTokensPage extends GkPage {
   }
 
   #renderList(): TemplateResult {
-    const tokens = this._tokens;
+    const { tokens, tokensError } = this.ctx.store.tokens;
     return html`<section class="card" aria-labelledby="tokens-title">
       <h2 id="tokens-title" tabindex="-1">${this.t('web_tokens_list_title')}</h2>
-      ${this._tokensError ? this.#renderError(this._tokensError) : nothing}
-      ${this._revokeError ? this.#renderError(this._revokeError) : nothing}
+      ${renderError(tokensError)} ${renderError(this.#revoke.error)}
       ${
         tokens === undefined
-          ? this._tokensError
+          ? tokensError
             ? nothing
             : html`<p>${this.t('web_loading')}</p>`
           : tokens.length === 0
@@ -424,7 +295,7 @@ export class GkTokensPage extends GkPage {
       ${
         this._created
           ? this.#renderCreated(this._created)
-          : html`<form @submit=${this.#create}>
+          : html`<form @submit=${this.#submitCreate}>
               <label for="token-comment">${this.t('web_tokens_comment')}</label>
               <input
                 id="token-comment"
@@ -438,16 +309,16 @@ export class GkTokensPage extends GkPage {
               <p id="token-comment-hint" class="muted">
                 ${this.t('web_tokens_comment_hint', TOKEN_COMMENT_LENGTH)}
               </p>
-              <button class="primary" ?disabled=${this._creating}>${this.t('web_tokens_create')}</button>
+              <button class="primary" ?disabled=${this.#create.pending}>${this.t('web_tokens_create')}</button>
             </form>`
       }
-      ${this._createError ? this.#renderError(this._createError) : nothing}
+      ${renderError(this.#create.error)}
     </section>`;
   }
 
   #renderRequest(request: TokenRequest): TemplateResult {
     const name = request.comment;
-    const left = formatTimeLeft(request.expiresAt - this.#requests.now);
+    const left = formatTimeLeft(request.expiresAt - this._now);
     return html`<li class="item" data-request=${request.id}>
       <p class="item-name">${name}</p>
       <p class="muted">
@@ -476,13 +347,11 @@ export class GkTokensPage extends GkPage {
   }
 
   #renderRequests(): TemplateResult {
-    const controller = this.#requests;
-    const requests = controller.requests;
+    const { requests, requestsError, requestsLoaded } = this.ctx.store.tokens;
     return html`<section class="card" aria-labelledby="requests-title">
       <h2 id="requests-title" tabindex="-1">${this.t('web_tokens_requests_title')}</h2>
       <p class="muted">${this.t('web_tokens_requests_hint')}</p>
-      ${controller.error ? this.#renderError(shownError(controller.error)) : nothing}
-      ${this._requestError ? this.#renderError(this._requestError) : nothing}
+      ${renderError(requestsError)} ${renderError(this.#request.error)}
       ${
         // One request has its own Deny; more may be a flood, dismissed in one go.
         requests.length > 1
@@ -498,7 +367,7 @@ export class GkTokensPage extends GkPage {
           ? html`<ul class="items" aria-labelledby="requests-title">
               ${requests.map((r) => this.#renderRequest(r))}
             </ul>`
-          : controller.loaded && !controller.error
+          : requestsLoaded && !requestsError
             ? html`<p>${this.t('web_tokens_requests_none')}</p>`
             : nothing
       }

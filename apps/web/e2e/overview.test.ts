@@ -1,0 +1,76 @@
+// The overview keeps itself current from the server's pushes: the LED device's state arrives as a
+// `device-update` push, so the page never reads serverinfo again to learn it — also after the
+// server restarted (a restore) and the page connected anew.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type FrameLog, recordFrames } from './support/frames.js';
+import { INSTANCE, LIVE, PICTURE, TEST_TIMEOUT, useLedSuite } from './support/led-suite.js';
+import { jsonRpc } from './support/leds.js';
+
+const suite = useLedSuite();
+
+/** The overview, signed in, with every frame of its sockets recorded. */
+async function openOverview(): Promise<{ page: Page; frames: FrameLog }> {
+  let frames: FrameLog | undefined;
+  const page = await suite.signedInPage('/', {}, (p) => {
+    frames = recordFrames(p);
+  });
+  if (!frames) throw new Error('the frames were not recorded');
+  return { page, frames };
+}
+
+const card = (page: Page) => page.getByRole('article', { name: INSTANCE });
+const deviceState = (page: Page) => card(page).getByTestId('device').getAttribute('data-state');
+
+/** Switches instance 0's LED output, as another client does (not through the page). */
+const switchOutput = (state: boolean) =>
+  jsonRpc(suite.glowkit, {
+    command: 'componentstate',
+    instance: [0],
+    componentstate: { component: 'LEDDEVICE', state },
+  });
+
+/** The `serverinfo` reads (not subscriptions) the page sent. */
+const reads = (frames: FrameLog) =>
+  frames.requests('serverinfo').filter((f) => (f.message.subcommand ?? 'getInfo') === 'getInfo');
+
+/** Whether the page has read instance 0 on a socket from the `from`th on and heard the answer. */
+const readInstance0 = (frames: FrameLog, from = 0) =>
+  reads(frames).some((f) => f.socket >= from && f.message.instance === 0 && frames.answered(f));
+
+describe('the overview', { timeout: TEST_TIMEOUT }, () => {
+  it("shows the device's state from its push, without reading serverinfo again", async () => {
+    const { page, frames } = await openOverview();
+    await card(page).getByRole('img', { name: PICTURE }).waitFor();
+    await expect.poll(() => deviceState(page)).toBe('on');
+    await expect.poll(() => readInstance0(frames)).toBe(true);
+    const before = reads(frames).length;
+
+    await switchOutput(false);
+    await expect.poll(() => deviceState(page), LIVE).toBe('off');
+    await expect
+      .poll(async () => (await card(page).getByTestId('device').textContent())?.trim())
+      .toBe('virtual: off');
+    await switchOutput(true);
+    await expect.poll(() => deviceState(page), LIVE).toBe('on');
+    // Learnt from the pushes alone: not one serverinfo read since the page had loaded.
+    expect(reads(frames).slice(before)).toEqual([]);
+  });
+
+  it('subscribes again after the server restarted, and follows the device from there', async () => {
+    const { page, frames } = await openOverview();
+    await expect.poll(() => deviceState(page)).toBe('on');
+    // A restore of the configuration as it is: the server restarts and closes every WebSocket.
+    const config = await jsonRpc(suite.glowkit, { command: 'config', subcommand: 'getconfig' });
+    await jsonRpc(suite.glowkit, { command: 'config', subcommand: 'restoreconfig', config });
+    await expect.poll(() => readInstance0(frames, 1), LIVE).toBe(true);
+    await expect.poll(() => deviceState(page), LIVE).toBe('on');
+    const before = reads(frames).length;
+
+    await switchOutput(false);
+    await expect.poll(() => deviceState(page), LIVE).toBe('off');
+    await switchOutput(true);
+    await expect.poll(() => deviceState(page), LIVE).toBe('on');
+    expect(reads(frames).slice(before)).toEqual([]);
+  });
+});
