@@ -23,6 +23,7 @@ import type {
   ServerInfo,
   SetConfigInfo,
   SetConfigRequest,
+  SnapshotInfo,
   SubscriptionTopic,
   TokenInfo,
 } from '@glowkit/protocol';
@@ -201,6 +202,11 @@ export async function deleteEffect(connection: ServerConnection, name: string): 
 /** The stored configuration (`config getconfig`). */
 export function fetchConfig(connection: ServerConnection): Promise<Configuration> {
   return connection.call<Configuration>({ command: 'config', subcommand: 'getconfig' });
+}
+
+/** The configurations the server kept before each change, newest first (`config getsnapshots`). */
+export function fetchSnapshots(connection: ServerConnection): Promise<SnapshotInfo[]> {
+  return connection.call<SnapshotInfo[]>({ command: 'config', subcommand: 'getsnapshots' });
 }
 
 /** The forms of every settings group and device type, and the effects' option schemas. */

@@ -35,8 +35,7 @@ export const backupStyles = css`
   .file input {
     inline-size: 100%;
   }
-  .problems,
-  .error {
+  .problems {
     padding: var(--_space) calc(var(--_space) * 1.5);
     border-inline-start: 4px solid var(--_error);
     background: color-mix(in srgb, var(--_error) 10%, transparent);
@@ -46,12 +45,10 @@ export const backupStyles = css`
   .problems {
     color: var(--_text);
   }
-  .error p,
   .problems p {
     margin: 0 0 calc(var(--_space) / 2);
   }
-  .violations,
-  .error ul {
+  .violations {
     margin: 0;
     padding-inline-start: 1.25rem;
     overflow-wrap: anywhere;

@@ -1,24 +1,16 @@
 import { defineElement } from '@glowkit/elements/components';
+import type { Configuration, SnapshotInfo } from '@glowkit/protocol';
 import { html, nothing, type TemplateResult } from 'lit';
-import { ServerError } from '../../api/connection.js';
+import { state } from 'lit/decorators.js';
 import { GkPage } from '../../app/page.js';
+import { renderError } from '../../components/error-message/error-message.js';
+import { fetchConfig, fetchSnapshots } from '../../data/calls.js';
 import type { BackupCheck } from './backup-file.js';
 import { backupFileName } from './backup-name.js';
 import { backupStyles } from './backup-page.styles.js';
 import { renderProblems, renderSummary } from './backup-views.js';
 import { type ConfigDiff, diffConfigurations } from './config-diff.js';
 import { type RestartPhase, RestartWatch } from './restart-watch.js';
-
-/** A kept configuration, as `config getsnapshots` lists it (newest first). */
-interface SnapshotInfo {
-  id: number;
-  /** When it was taken (ISO 8601). */
-  createdAt: string;
-  /** What replaced the configuration it holds, in the server's words. */
-  reason: string;
-  instances: number;
-  bytes: number;
-}
 
 /** A file chosen for restoring, once read and checked. */
 interface ChosenFile {
@@ -30,17 +22,6 @@ interface ChosenFile {
 
 /** A restore under way: a file's configuration, or a snapshot. */
 type Restore = { kind: 'file' } | { kind: 'snapshot'; id: number };
-
-/** An error as the server phrased it: its `error` and its details, one line each. */
-interface ShownError {
-  message: string;
-  details: string[];
-}
-
-function shownError(error: unknown): ShownError {
-  if (error instanceof ServerError) return { message: error.error, details: error.details };
-  return { message: error instanceof Error ? error.message : String(error), details: [] };
-}
 
 /** Restores take a transaction and a snapshot: more than an ordinary reply's time. */
 const RESTORE_TIMEOUT_MS = 60_000;
@@ -54,68 +35,32 @@ const RESTORE_TIMEOUT_MS = 60_000;
 export class GkBackupPage extends GkPage {
   static override styles = [...GkPage.styles, backupStyles];
 
-  static override properties = {
-    ...GkPage.properties,
-    _downloading: { state: true },
-    _downloaded: { state: true },
-    _downloadError: { state: true },
-    _file: { state: true },
-    _reading: { state: true },
-    _dragging: { state: true },
-    _diffError: { state: true },
-    _restoreError: { state: true },
-    _restart: { state: true },
-    _phase: { state: true },
-    _restored: { state: true },
-    _snapshots: { state: true },
-    _snapshotsError: { state: true },
-    _confirming: { state: true },
-  };
-
-  declare _downloading: boolean;
+  @state() private _downloading = false;
   /** The name the last backup was saved as. */
-  declare _downloaded: string;
-  declare _downloadError: ShownError | undefined;
-  declare _file: ChosenFile | undefined;
+  @state() private _downloaded = '';
+  @state() private _downloadError: unknown = undefined;
+  @state() private _file: ChosenFile | undefined = undefined;
   /** The name of the file being read. */
-  declare _reading: string;
-  declare _dragging: boolean;
-  declare _diffError: ShownError | undefined;
+  @state() private _reading = '';
+  @state() private _dragging = false;
+  @state() private _diffError: unknown = undefined;
   /** Why the last restore failed, shown next to the control that started it. */
-  declare _restoreError: (ShownError & { restore: Restore }) | undefined;
+  @state() private _restoreError: { error: unknown; restore: Restore } | undefined = undefined;
   /** The restore whose restart the page waits for. */
-  declare _restart: Restore | undefined;
-  declare _phase: RestartPhase;
+  @state() private _restart: Restore | undefined = undefined;
+  @state() private _phase: RestartPhase = 'waiting';
   /** The restore that finished, for the "Restored" message. */
-  declare _restored: Restore | undefined;
-  declare _snapshots: SnapshotInfo[] | undefined;
-  declare _snapshotsError: ShownError | undefined;
+  @state() private _restored: Restore | undefined = undefined;
+  @state() private _snapshots: SnapshotInfo[] | undefined = undefined;
+  @state() private _snapshotsError: unknown = undefined;
   /** The snapshot whose restore waits for confirmation. */
-  declare _confirming: number | undefined;
+  @state() private _confirming: number | undefined = undefined;
 
   #watch: RestartWatch | undefined;
   /** Reloads the snapshots whenever the connection comes back (a restore from elsewhere too). */
   readonly #onState = () => {
     if (this.ctx.connection.state === 'open' && !this._restart) void this.#loadSnapshots();
   };
-
-  constructor() {
-    super();
-    this._downloading = false;
-    this._downloaded = '';
-    this._downloadError = undefined;
-    this._file = undefined;
-    this._reading = '';
-    this._dragging = false;
-    this._diffError = undefined;
-    this._restoreError = undefined;
-    this._restart = undefined;
-    this._phase = 'waiting';
-    this._restored = undefined;
-    this._snapshots = undefined;
-    this._snapshotsError = undefined;
-    this._confirming = undefined;
-  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -136,7 +81,7 @@ export class GkBackupPage extends GkPage {
     this._downloadError = undefined;
     this._downloaded = '';
     try {
-      const config = await this.ctx.connection.call({ command: 'config', subcommand: 'getconfig' });
+      const config = await fetchConfig(this.ctx.connection);
       const name = backupFileName(new Date());
       const blob = new Blob([`${JSON.stringify(config, null, 2)}\n`], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
@@ -151,7 +96,7 @@ export class GkBackupPage extends GkPage {
       window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
       this._downloaded = name;
     } catch (error) {
-      this._downloadError = shownError(error);
+      this._downloadError = error;
     } finally {
       this._downloading = false;
     }
@@ -196,19 +141,16 @@ export class GkBackupPage extends GkPage {
       check = checkBackupText(text);
     } catch (error) {
       this._reading = '';
-      this._diffError = shownError(error);
+      this._diffError = error;
       return;
     }
     const chosen: ChosenFile = { name: file.name, check };
     if (check.ok) {
       try {
-        const current = await this.ctx.connection.call({
-          command: 'config',
-          subcommand: 'getconfig',
-        });
+        const current: Configuration = await fetchConfig(this.ctx.connection);
         chosen.diff = diffConfigurations(current, check.config);
       } catch (error) {
-        this._diffError = shownError(error);
+        this._diffError = error;
       }
     }
     this._reading = '';
@@ -243,13 +185,10 @@ export class GkBackupPage extends GkPage {
 
   async #loadSnapshots(): Promise<void> {
     try {
-      this._snapshots = await this.ctx.connection.call<SnapshotInfo[]>({
-        command: 'config',
-        subcommand: 'getsnapshots',
-      });
+      this._snapshots = await fetchSnapshots(this.ctx.connection);
       this._snapshotsError = undefined;
     } catch (error) {
-      this._snapshotsError = shownError(error);
+      this._snapshotsError = error;
     }
   }
 
@@ -294,7 +233,7 @@ export class GkBackupPage extends GkPage {
     } catch (error) {
       watch.cancel();
       this._restart = undefined;
-      this._restoreError = { ...shownError(error), restore };
+      this._restoreError = { error, restore };
       void this.#focus('#restore-error');
       return;
     }
@@ -336,23 +275,12 @@ export class GkBackupPage extends GkPage {
     }).format(bytes / 1000);
   }
 
-  #renderError(error: ShownError, id?: string): TemplateResult {
-    return html`<div class="error" role="alert" id=${id ?? nothing} tabindex=${id ? '-1' : nothing}>
-      <p>${error.message}</p>
-      ${
-        error.details.length > 0
-          ? html`<ul>
-              ${error.details.map((d) => html`<li>${d}</li>`)}
-            </ul>`
-          : nothing
-      }
-    </div>`;
-  }
-
   /** The last restore's error, where its kind of restore is started (`file` or `snapshot`). */
   #renderRestoreError(kind: Restore['kind']): TemplateResult | typeof nothing {
     const error = this._restoreError;
-    return error?.restore.kind === kind ? this.#renderError(error, 'restore-error') : nothing;
+    return error?.restore.kind === kind
+      ? renderError(error.error, { id: 'restore-error' })
+      : nothing;
   }
 
   #renderRestart(restore: Restore): TemplateResult {
@@ -392,7 +320,7 @@ export class GkBackupPage extends GkPage {
       <div role="status">
         ${this._downloaded ? html`<p>${this.t('web_backup_downloaded', { file: this._downloaded })}</p>` : nothing}
       </div>
-      ${this._downloadError ? this.#renderError(this._downloadError) : nothing}
+      ${renderError(this._downloadError)}
     </section>`;
   }
 
@@ -445,7 +373,7 @@ export class GkBackupPage extends GkPage {
         ${this._reading ? html`<p>${this.t('web_backup_reading', { file: this._reading })}</p>` : nothing}
       </div>
       ${this._file ? this.#renderChosen(this._file) : nothing}
-      ${this._diffError ? this.#renderError(this._diffError) : nothing}
+      ${renderError(this._diffError)}
     </section>`;
   }
 
@@ -497,7 +425,7 @@ export class GkBackupPage extends GkPage {
     return html`<section class="card" aria-labelledby="snapshots-title">
       <h2 id="snapshots-title">${this.t('web_backup_snapshots_title')}</h2>
       <p class="muted">${this.t('web_backup_snapshots_hint')}</p>
-      ${this._snapshotsError ? this.#renderError(this._snapshotsError) : nothing}
+      ${renderError(this._snapshotsError)}
       ${this.#renderRestoreError('snapshot')}
       ${
         snapshots === undefined
