@@ -9,6 +9,7 @@ import {
   tanField,
 } from './checks.js';
 import { commandField, instancesField, rgbTriple } from './control-checks.js';
+import { type Parser, parserOf } from './parse.js';
 import { type Violation, violation } from './violations.js';
 
 /** An `[r, g, b]` triple, each an integer from 0 to 255. */
@@ -117,3 +118,7 @@ export function validateAdjustmentRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `adjustment` request (see {@link AdjustmentRequest}), or its violations. */
+export const parseAdjustmentRequest: Parser<AdjustmentRequest> =
+  parserOf(validateAdjustmentRequest);

@@ -9,6 +9,7 @@ import {
   tanField,
 } from './checks.js';
 import { COMMANDS, type SubcommandOf } from './envelope.js';
+import { type Parser, parserOf } from './parse.js';
 import type { Violation } from './violations.js';
 
 // The snapshot subcommands of `config`: getsnapshots and restoresnapshot.
@@ -16,6 +17,17 @@ const SUBCOMMANDS = COMMANDS.config.filter(
   (name): name is Extract<SubcommandOf<'config'>, `${string}snapshot${string}`> =>
     name.includes('snapshot'),
 );
+
+/** A valid `config getsnapshots` or `config restoresnapshot` request. */
+export type SnapshotRequest =
+  | { command: 'config'; subcommand: 'getsnapshots'; tan?: number }
+  | {
+      command: 'config';
+      subcommand: 'restoresnapshot';
+      tan?: number;
+      /** The number of the snapshot to restore, 1 or more. */
+      snapshot: number;
+    };
 
 /** A kept configuration as `config getsnapshots` lists it (newest first), without its content. */
 export interface SnapshotInfo {
@@ -59,3 +71,6 @@ export function validateSnapshotRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', restoring ? RESTORE_FIELDS : GET_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid snapshot request (see {@link SnapshotRequest}), or its violations. */
+export const parseSnapshotRequest: Parser<SnapshotRequest> = parserOf(validateSnapshotRequest);
