@@ -19,7 +19,7 @@ export type RgbTriple = [number, number, number];
  * The settings an `adjustment` request may change, at runtime only, with Hyperion.ng's ranges
  * (`schema-adjustment.json`).
  */
-export interface AdjustmentSettings {
+export type AdjustmentSettings = {
   /** Which adjustment to change; the first one when absent. */
   id?: string;
   white?: RgbTriple;
@@ -49,7 +49,7 @@ export interface AdjustmentSettings {
   saturationGain?: number;
   /** 0.1 to 10. */
   brightnessGain?: number;
-}
+};
 
 /** A valid `adjustment` request: change colour adjustment settings until the next restart. */
 export interface AdjustmentRequest {

@@ -254,7 +254,11 @@ export {
   validateGroup,
 } from './settings/validate.js';
 export {
+  type GetSnapshotsRequest,
+  parseGetSnapshotsRequest,
+  parseRestoreSnapshotRequest,
   parseSnapshotRequest,
+  type RestoreSnapshotRequest,
   type SnapshotInfo,
   type SnapshotRequest,
   validateSnapshotRequest,

@@ -4,7 +4,9 @@ import type { Violation } from './violations.js';
  * What a request's parser returns: the request as its typed value, or every violation (at least
  * one), each with its JSON pointer, in document order.
  */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; violations: Violation[] };
+export type Parsed<T> =
+  | { ok: true; value: T }
+  | { ok: false; violations: [Violation, ...Violation[]] };
 
 /** A request's parser: the typed value of a valid request, or its violations. */
 export type Parser<T> = (request: unknown) => Parsed<T>;
@@ -28,7 +30,8 @@ export type Parser<T> = (request: unknown) => Parsed<T>;
  */
 export function parserOf<T>(validate: (request: unknown) => Violation[]): Parser<T> {
   return (request) => {
-    const violations = validate(request);
-    return violations.length === 0 ? { ok: true, value: request as T } : { ok: false, violations };
+    const [first, ...rest] = validate(request);
+    if (first === undefined) return { ok: true, value: request as T };
+    return { ok: false, violations: [first, ...rest] };
   };
 }

@@ -18,16 +18,24 @@ const SUBCOMMANDS = COMMANDS.config.filter(
     name.includes('snapshot'),
 );
 
+/** A valid `config getsnapshots` request: the kept configurations, newest first. */
+export interface GetSnapshotsRequest {
+  command: 'config';
+  subcommand: 'getsnapshots';
+  tan?: number;
+}
+
+/** A valid `config restoresnapshot` request: a kept configuration becomes the configuration. */
+export interface RestoreSnapshotRequest {
+  command: 'config';
+  subcommand: 'restoresnapshot';
+  tan?: number;
+  /** The number of the snapshot to restore, 1 or more. */
+  snapshot: number;
+}
+
 /** A valid `config getsnapshots` or `config restoresnapshot` request. */
-export type SnapshotRequest =
-  | { command: 'config'; subcommand: 'getsnapshots'; tan?: number }
-  | {
-      command: 'config';
-      subcommand: 'restoresnapshot';
-      tan?: number;
-      /** The number of the snapshot to restore, 1 or more. */
-      snapshot: number;
-    };
+export type SnapshotRequest = GetSnapshotsRequest | RestoreSnapshotRequest;
 
 /** A kept configuration as `config getsnapshots` lists it (newest first), without its content. */
 export interface SnapshotInfo {
@@ -74,3 +82,20 @@ export function validateSnapshotRequest(request: unknown): Violation[] {
 
 /** The typed value of a valid snapshot request (see {@link SnapshotRequest}), or its violations. */
 export const parseSnapshotRequest: Parser<SnapshotRequest> = parserOf(validateSnapshotRequest);
+
+// Each subcommand's own parser, for a dispatcher that knows it: another subcommand is a violation.
+const subcommandParser = <T extends SnapshotRequest>(subcommand: T['subcommand']): Parser<T> =>
+  parserOf((request) => {
+    const out = validateSnapshotRequest(request);
+    if (own(request, 'subcommand') !== subcommand)
+      constant(subcommand)(own(request, 'subcommand'), '/subcommand', out);
+    return out;
+  });
+
+/** The typed value of a valid `config getsnapshots` request, or its violations. */
+export const parseGetSnapshotsRequest: Parser<GetSnapshotsRequest> =
+  subcommandParser('getsnapshots');
+
+/** The typed value of a valid `config restoresnapshot` request, or its violations. */
+export const parseRestoreSnapshotRequest: Parser<RestoreSnapshotRequest> =
+  subcommandParser('restoresnapshot');

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Parsed,
+  parseGetSnapshotsRequest,
   parseRequest,
+  parseRestoreSnapshotRequest,
   REQUEST_KEYS,
   type RequestKey,
   type RpcRequest,
@@ -307,5 +309,14 @@ describe('parseRequest', () => {
     expect(parse({ command: 'color', subcommand: 'x', color: [1, 2, 3], priority: 1 }).key).toBe(
       'color',
     );
+  });
+
+  it("gives each snapshot subcommand a parser of its own, which refuses the other's request", () => {
+    const restore = { command: 'config', subcommand: 'restoresnapshot', snapshot: 4 };
+    expect(parseRestoreSnapshotRequest(restore)).toEqual({ ok: true, value: restore });
+    expect(parseGetSnapshotsRequest(restore)).toMatchObject({
+      ok: false,
+      violations: [{ description: '/subcommand: must be "getsnapshots"' }],
+    });
   });
 });
