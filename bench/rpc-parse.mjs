@@ -44,35 +44,6 @@ const colorSchema = {
     instance: INSTANCES,
   },
 };
-// The annotation keywords the settings generator strips (scripts/build-settings.mjs).
-const ANNOTATIONS = new Set([
-  'propertyOrder',
-  'append',
-  'options',
-  'step',
-  'format',
-  'defaultProperties',
-  'title',
-  'description',
-  '$comment',
-  'default',
-]);
-const forValidation = (schema) => {
-  if (Array.isArray(schema)) return schema.map(forValidation);
-  if (schema === null || typeof schema !== 'object') return schema;
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([key]) => !ANNOTATIONS.has(key))
-      .map(([key, value]) => [
-        key,
-        key === 'enum'
-          ? value
-          : key === 'properties'
-            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forValidation(v)]))
-            : forValidation(value),
-      ]),
-  );
-};
 const setconfigSchema = {
   $id: 'setconfig',
   type: 'object',
@@ -94,12 +65,15 @@ const setconfigSchema = {
 // --- ajv standalone, as the settings generator writes it (CommonJS here: no bundler) -----------
 const ajv = new Ajv({
   allErrors: true,
-  strict: true,
+  // The settings generator strips the dialect's presentation keywords (propertyOrder, options,
+  // format, …) before compiling; here ajv ignores them, which compiles to the same checks.
+  strict: false,
+  validateFormats: false,
   ownProperties: true,
   messages: false,
   code: { source: true },
 });
-ajv.addSchema({ $id: 'smoothing', ...forValidation(settingsGroupSchemas.smoothing) });
+ajv.addSchema({ $id: 'smoothing', ...settingsGroupSchemas.smoothing });
 ajv.addSchema(colorSchema);
 ajv.addSchema(setconfigSchema);
 // The generated module is evaluated here, with this file's require for ajv's runtime helpers.
