@@ -9,6 +9,7 @@ import {
   tanField,
 } from './checks.js';
 import { commandField, instancesField, rgbTriple } from './control-checks.js';
+import { type Parser, parserOf } from './parse.js';
 import { type Violation, violation } from './violations.js';
 
 /** An `[r, g, b]` triple, each an integer from 0 to 255. */
@@ -18,7 +19,7 @@ export type RgbTriple = [number, number, number];
  * The settings an `adjustment` request may change, at runtime only, with Hyperion.ng's ranges
  * (`schema-adjustment.json`).
  */
-export interface AdjustmentSettings {
+export type AdjustmentSettings = {
   /** Which adjustment to change; the first one when absent. */
   id?: string;
   white?: RgbTriple;
@@ -48,7 +49,7 @@ export interface AdjustmentSettings {
   saturationGain?: number;
   /** 0.1 to 10. */
   brightnessGain?: number;
-}
+};
 
 /** A valid `adjustment` request: change colour adjustment settings until the next restart. */
 export interface AdjustmentRequest {
@@ -117,3 +118,7 @@ export function validateAdjustmentRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `adjustment` request (see {@link AdjustmentRequest}), or its violations. */
+export const parseAdjustmentRequest: Parser<AdjustmentRequest> =
+  parserOf(validateAdjustmentRequest);

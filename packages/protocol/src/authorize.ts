@@ -10,10 +10,53 @@ import {
   stringWords,
   tanField,
 } from './checks.js';
-import { COMMANDS } from './envelope.js';
+import { COMMANDS, type SubcommandOf } from './envelope.js';
+import { type Parser, parserOf } from './parse.js';
 import { type Violation, violation } from './violations.js';
 
 const SUBCOMMANDS = COMMANDS.authorize;
+
+/** The `authorize` subcommands that take nothing but `tan`. */
+type BareAuthorizeSubcommand = Exclude<
+  SubcommandOf<'authorize'>,
+  'login' | 'createToken' | 'deleteToken' | 'requestToken' | 'answerRequest'
+>;
+
+/** A valid `authorize` request, told apart by `subcommand` (see {@link validateAuthorizeRequest}). */
+export type AuthorizeRequest = { command: 'authorize'; tan?: number } & (
+  | { subcommand: BareAuthorizeSubcommand }
+  | {
+      subcommand: 'login';
+      /** The token, 1 to 512 characters. */
+      token: string;
+    }
+  | {
+      subcommand: 'createToken';
+      /** What the token is for, 5 to 100 characters. */
+      comment: string;
+    }
+  | {
+      subcommand: 'deleteToken';
+      /** The token's id, 1 to 64 characters. */
+      id: string;
+    }
+  | {
+      subcommand: 'requestToken';
+      /** The requester's name, 5 to 100 characters. */
+      comment: string;
+      /** The requester's id for the request, exactly 5 characters. */
+      id: string;
+      /** False cancels the session's pending request `id`. */
+      accept?: boolean;
+    }
+  | {
+      subcommand: 'answerRequest';
+      /** The pending request's id, exactly 5 characters. */
+      id: string;
+      /** True grants a token, false denies. */
+      accept: boolean;
+    }
+);
 
 /** Length of a token request's `id`: exactly 5 characters, as Hyperion.ng's schema says. */
 export const TOKEN_REQUEST_ID_LENGTH = 5;
@@ -94,6 +137,9 @@ export function validateAuthorizeRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', known ?? NOTHING_MORE, 'allow');
   return out;
 }
+
+/** The typed value of a valid `authorize` request (see {@link AuthorizeRequest}), or its violations. */
+export const parseAuthorizeRequest: Parser<AuthorizeRequest> = parserOf(validateAuthorizeRequest);
 
 /** A token as `getTokenList` and the `token-update` push list it: never the token itself. */
 export interface TokenInfo {

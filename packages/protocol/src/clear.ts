@@ -1,5 +1,6 @@
 import { type Check, checkObject, type Field, tanField } from './checks.js';
 import { commandField, instancesField } from './control-checks.js';
+import { type Parser, parserOf } from './parse.js';
 import { MAX_PRIORITY } from './priorities.js';
 import { type Violation, violation } from './violations.js';
 
@@ -72,3 +73,9 @@ export function validateClearAllRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', CLEAR_ALL_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `clear` request (see {@link ClearRequest}), or its violations. */
+export const parseClearRequest: Parser<ClearRequest> = parserOf(validateClearRequest);
+
+/** The typed value of a valid `clearall` request (see {@link ClearAllRequest}), or its violations. */
+export const parseClearAllRequest: Parser<ClearAllRequest> = parserOf(validateClearAllRequest);

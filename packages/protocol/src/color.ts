@@ -6,6 +6,7 @@ import {
   originField,
   priorityField,
 } from './control-checks.js';
+import { type Parser, parserOf } from './parse.js';
 import { childPointer, type Violation, violation } from './violations.js';
 
 /** A valid `color` request: a solid colour, or a repeating pattern of colours, at a priority. */
@@ -76,3 +77,6 @@ export function validateColorRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `color` request (see {@link ColorRequest}), or its violations. */
+export const parseColorRequest: Parser<ColorRequest> = parserOf(validateColorRequest);

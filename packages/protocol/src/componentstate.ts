@@ -1,5 +1,6 @@
 import { boolean, type Check, checkObject, type Field, tanField } from './checks.js';
 import { commandField, instancesField } from './control-checks.js';
+import { type Parser, parserOf } from './parse.js';
 import { quote, type Violation, violation } from './violations.js';
 
 /**
@@ -87,3 +88,8 @@ export function validateComponentStateRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `componentstate` request (see {@link ComponentStateRequest}), or its violations. */
+export const parseComponentStateRequest: Parser<ComponentStateRequest> = parserOf(
+  validateComponentStateRequest,
+);

@@ -10,6 +10,7 @@ import {
   tanField,
 } from './checks.js';
 import { commandField, EFFECT_NAME_WORDS, effectName } from './control-checks.js';
+import { type Parser, parserOf } from './parse.js';
 import { type Violation, violation } from './violations.js';
 
 /** A valid `create-effect` request: save a custom effect (its definition file). */
@@ -91,3 +92,13 @@ export function validateDeleteEffectRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', DELETE_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `create-effect` request (see {@link CreateEffectRequest}), or its violations. */
+export const parseCreateEffectRequest: Parser<CreateEffectRequest> = parserOf(
+  validateCreateEffectRequest,
+);
+
+/** The typed value of a valid `delete-effect` request (see {@link DeleteEffectRequest}), or its violations. */
+export const parseDeleteEffectRequest: Parser<DeleteEffectRequest> = parserOf(
+  validateDeleteEffectRequest,
+);

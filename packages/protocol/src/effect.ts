@@ -14,6 +14,7 @@ import {
   originField,
   priorityField,
 } from './control-checks.js';
+import { type Parser, parserOf } from './parse.js';
 import type { Violation } from './violations.js';
 
 /** A valid `effect` request: run an effect at a priority. */
@@ -95,3 +96,6 @@ export function validateEffectRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `effect` request (see {@link EffectRequest}), or its violations. */
+export const parseEffectRequest: Parser<EffectRequest> = parserOf(validateEffectRequest);

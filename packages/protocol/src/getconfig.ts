@@ -1,6 +1,25 @@
 import { type Check, checkObject, constant, type Field, tanField } from './checks.js';
-import { GLOBAL_GROUPS, INSTANCE_GROUPS } from './groups.js';
+import { GLOBAL_GROUPS, type GlobalGroup, INSTANCE_GROUPS, type InstanceGroup } from './groups.js';
+import { type Parser, parserOf } from './parse.js';
 import { childPointer, quote, type Violation, violation } from './violations.js';
+
+/**
+ * The `configFilter` of `config getconfig` (Hyperion.ng's, hyperion.md §6): a section given as
+ * null, or whose list is null, is left out; `types: []`, `ids: []` and `instances: []` mean all.
+ */
+export interface ConfigFilter {
+  global?: { types?: GlobalGroup[] | null } | null;
+  /** `ids` may hold anything: ids that are not integers are skipped with a warning. */
+  instances?: { ids?: unknown[] | null; types?: InstanceGroup[] | null } | [] | null;
+}
+
+/** A valid `config getconfig` request: the stored configuration, all of it or filtered. */
+export interface GetConfigRequest {
+  command: 'config';
+  subcommand: 'getconfig';
+  tan?: number;
+  configFilter?: ConfigFilter;
+}
 
 // Filters are read as Hyperion.ng reads them, since its clients send them that way
 // (hyperion.md §6): an empty list of types or ids means all of them, `instances: []` means all
@@ -117,3 +136,6 @@ export function validateGetConfigRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `config getconfig` request (see {@link GetConfigRequest}), or its violations. */
+export const parseGetConfigRequest: Parser<GetConfigRequest> = parserOf(validateGetConfigRequest);

@@ -1,4 +1,5 @@
 import { checkObject, constant, type Field, tanField } from './checks.js';
+import { type Parser, parserOf } from './parse.js';
 import type { SettingsGroupName } from './settings/defaults.js';
 import type { Violation } from './violations.js';
 
@@ -86,3 +87,13 @@ export function validateGetSchemaRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** A valid `config getschema` request: nothing but `tan`. */
+export interface GetSchemaRequest {
+  command: 'config';
+  subcommand: 'getschema';
+  tan?: number;
+}
+
+/** The typed value of a valid `config getschema` request, or its violations. */
+export const parseGetSchemaRequest: Parser<GetSchemaRequest> = parserOf(validateGetSchemaRequest);

@@ -16,6 +16,7 @@ import {
   originField,
   priorityField,
 } from './control-checks.js';
+import { type Parser, parserOf } from './parse.js';
 import { type Violation, violation } from './violations.js';
 
 /** The largest width or height of an image, in pixels (Hyperion.ng scales larger ones down). */
@@ -167,3 +168,6 @@ export function validateImageRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', fieldsFor(request), 'allow');
   return out;
 }
+
+/** The typed value of a valid `image` request (see {@link ImageRequest}), or its violations. */
+export const parseImageRequest: Parser<ImageRequest> = parserOf(validateImageRequest);

@@ -19,15 +19,18 @@ export {
 export {
   type AdjustmentRequest,
   type AdjustmentSettings,
+  parseAdjustmentRequest,
   type RgbTriple,
   validateAdjustmentRequest,
 } from './adjustment.js';
 export {
   type AuthorizeEvent,
+  type AuthorizeRequest,
   type CreatedToken,
   type DeniedTokenRequest,
   type DeniedTokenRequests,
   type PendingTokenRequest,
+  parseAuthorizeRequest,
   TOKEN_COMMENT_LENGTH,
   TOKEN_REQUEST_ID_LENGTH,
   type TokenInfo,
@@ -41,28 +44,41 @@ export { isJsonObject, type JsonObject, jsonEqual, own } from './checks.js';
 export {
   type ClearAllRequest,
   type ClearRequest,
+  parseClearAllRequest,
+  parseClearRequest,
   validateClearAllRequest,
   validateClearRequest,
 } from './clear.js';
-export { type ColorRequest, validateColorRequest } from './color.js';
+export { type ColorRequest, parseColorRequest, validateColorRequest } from './color.js';
 export {
   COMPONENT_NAMES,
   type ComponentName,
   type ComponentStateRequest,
+  parseComponentStateRequest,
   validateComponentStateRequest,
 } from './componentstate.js';
 export type { Configuration, StoredInstance } from './configuration.js';
-export { type ControlRequest, validateControlRequest } from './control.js';
+export {
+  type ControlRequest,
+  parseRequest,
+  REQUEST_KEYS,
+  type RequestKey,
+  type RpcRequest,
+  requestKeyOf,
+  validateControlRequest,
+} from './control.js';
 export {
   MAX_DURATION_MS,
   MAX_INSTANCE_INDEX,
   ORIGIN_LENGTH,
   UNNAMED_INSTANCE_ID,
 } from './control-checks.js';
-export { type EffectRequest, validateEffectRequest } from './effect.js';
+export { type EffectRequest, parseEffectRequest, validateEffectRequest } from './effect.js';
 export {
   type CreateEffectRequest,
   type DeleteEffectRequest,
+  parseCreateEffectRequest,
+  parseDeleteEffectRequest,
   validateCreateEffectRequest,
   validateDeleteEffectRequest,
 } from './effect-files.js';
@@ -79,12 +95,19 @@ export {
   type SubcommandOf,
   tanOf,
 } from './envelope.js';
-export { validateGetConfigRequest } from './getconfig.js';
+export {
+  type ConfigFilter,
+  type GetConfigRequest,
+  parseGetConfigRequest,
+  validateGetConfigRequest,
+} from './getconfig.js';
 export {
   type EffectSchemaEntry,
   type GetSchemaInfo,
+  type GetSchemaRequest,
   type GroupFormSchema,
   type ListFormSchema,
+  parseGetSchemaRequest,
   type SettingsSchemasInfo,
   validateGetSchemaRequest,
 } from './getschema.js';
@@ -105,23 +128,30 @@ export {
   imageEncodingOf,
   MAX_IMAGE_NAME_LENGTH,
   MAX_IMAGE_SIDE,
+  parseImageRequest,
   validateImageRequest,
 } from './image.js';
-export { type InstanceRequest, validateInstanceRequest } from './instance.js';
+export { type InstanceRequest, parseInstanceRequest, validateInstanceRequest } from './instance.js';
 export {
   defaultInstanceName,
   isInstanceName,
   MIN_INSTANCE_NAME_LENGTH,
 } from './instance-name.js';
-export { type LedColorsRequest, validateLedColorsRequest } from './ledcolors.js';
+export {
+  type LedColorsRequest,
+  parseLedColorsRequest,
+  validateLedColorsRequest,
+} from './ledcolors.js';
 export {
   type DiscoveredSerialPort,
   LED_DEVICE_TYPE_LENGTH,
   type LedDeviceDiscovery,
   type LedDeviceRequest,
+  parseLedDeviceRequest,
   validateLedDeviceRequest,
 } from './leddevice.js';
 export { errorFirstLine, errorOnOneLine, escapeControlCharacters } from './one-line.js';
+export { type Parsed, type Parser, parserOf } from './parse.js';
 export { MAX_PRIORITY, MIN_PRIORITY, PRIORITY } from './priorities.js';
 export {
   ERRORS,
@@ -137,6 +167,11 @@ export {
 export {
   MAX_INSTANCE_ID,
   MAX_LISTED_INSTANCE_ID,
+  parseRestoreRequest,
+  type RestoreConfig,
+  type RestoreInstance,
+  type RestoreRequest,
+  type RestoreSettings,
   validateRestoreRequest,
 } from './restore.js';
 export type {
@@ -163,6 +198,7 @@ export {
   GLOWKIT_SUBSCRIPTION_TOPICS,
   HYPERION_SUBSCRIPTION_TOPICS,
   isSubscriptionTopic,
+  parseServerInfoRequest,
   type ServerInfoRequest,
   SUBSCRIPTION_TOPICS,
   type SubscriptionData,
@@ -171,6 +207,7 @@ export {
   validateServerInfoRequest,
 } from './serverinfo.js';
 export {
+  parseSetConfigRequest,
   SETCONFIG_RESTARTS,
   type SetConfigInfo,
   type SetConfigRequest,
@@ -216,6 +253,15 @@ export {
   settingsValidators,
   validateGroup,
 } from './settings/validate.js';
-export { type SnapshotInfo, validateSnapshotRequest } from './snapshots.js';
-export { type SysinfoRequest, validateSysinfoRequest } from './sysinfo.js';
+export {
+  type GetSnapshotsRequest,
+  parseGetSnapshotsRequest,
+  parseRestoreSnapshotRequest,
+  parseSnapshotRequest,
+  type RestoreSnapshotRequest,
+  type SnapshotInfo,
+  type SnapshotRequest,
+  validateSnapshotRequest,
+} from './snapshots.js';
+export { parseSysinfoRequest, type SysinfoRequest, validateSysinfoRequest } from './sysinfo.js';
 export { childPointer, type Violation, violation } from './violations.js';

@@ -2,6 +2,7 @@ import { checkObject, type Field, integerWords, oneOf, own, tanField } from './c
 import { commandField, instanceIndex, MAX_INSTANCE_INDEX } from './control-checks.js';
 import { COMMANDS, type SubcommandOf } from './envelope.js';
 import { INSTANCE_NAME_WORDS, instanceNameCheck } from './instance-name.js';
+import { type Parser, parserOf } from './parse.js';
 import type { Violation } from './violations.js';
 
 /** A valid `instance` request: switch the session to, start, stop, create, delete or rename an instance. */
@@ -87,3 +88,6 @@ export function validateInstanceRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', fieldsOfRequest, 'allow');
   return out;
 }
+
+/** The typed value of a valid `instance` request (see {@link InstanceRequest}), or its violations. */
+export const parseInstanceRequest: Parser<InstanceRequest> = parserOf(validateInstanceRequest);

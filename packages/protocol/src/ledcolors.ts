@@ -1,6 +1,7 @@
 import { checkObject, type Field, oneOf, tanField } from './checks.js';
 import { commandField, instanceIndex } from './control-checks.js';
 import { COMMANDS, type SubcommandOf } from './envelope.js';
+import { type Parser, parserOf } from './parse.js';
 import type { Violation } from './violations.js';
 
 /**
@@ -38,3 +39,6 @@ export function validateLedColorsRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `ledcolors` request (see {@link LedColorsRequest}), or its violations. */
+export const parseLedColorsRequest: Parser<LedColorsRequest> = parserOf(validateLedColorsRequest);

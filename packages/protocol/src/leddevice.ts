@@ -1,6 +1,7 @@
 import { type Check, checkObject, isJsonObject, oneOf, string, tanField } from './checks.js';
 import { commandField } from './control-checks.js';
 import { COMMANDS, type SubcommandOf } from './envelope.js';
+import { type Parser, parserOf } from './parse.js';
 import { type Violation, violation } from './violations.js';
 
 /**
@@ -72,3 +73,6 @@ export function validateLedDeviceRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `leddevice` request (see {@link LedDeviceRequest}), or its violations. */
+export const parseLedDeviceRequest: Parser<LedDeviceRequest> = parserOf(validateLedDeviceRequest);

@@ -12,6 +12,7 @@ import {
 import { MAX_INSTANCE_INDEX, UNNAMED_INSTANCE_ID } from './control-checks.js';
 import { checkGlobalSettings, checkInstanceSettings, groupValue } from './groups.js';
 import { instanceNameCheck } from './instance-name.js';
+import { type Parser, parserOf } from './parse.js';
 import type { SettingsGroupName } from './settings/defaults.js';
 import { validateGroup } from './settings/validate.js';
 import { childPointer, type Violation, violation } from './violations.js';
@@ -63,6 +64,45 @@ function withGroupChecks(settingsCheck: Check): Check {
         out.push(...validateGroup(key as SettingsGroupName, groupValue(raw), at));
     }
   };
+}
+
+/**
+ * The groups of a settings object as a restore carries them: group name → an object (an array
+ * for `leds`), a string holding one as JSON (`groupValue` reads it), or null (its default).
+ */
+export type RestoreSettings = Record<string, unknown>;
+
+/** One instance of a restore's `config.instances`. */
+export interface RestoreInstance {
+  /** 0 to 255, unique. */
+  id: number;
+  /** At least 5 characters; `Instance <id>` when absent. */
+  name?: string;
+  /** Whether it runs at start; true when absent. */
+  enabled?: boolean;
+  /** Only instance groups; a group left out gets its default. */
+  settings: RestoreSettings;
+}
+
+/** The `config` of a valid `config restoreconfig` request (spec/restore-operation.md). */
+export interface RestoreConfig {
+  global?: {
+    /** Only global groups; a group left out gets its default. */
+    settings: RestoreSettings;
+    /** The database's UUID; ignored (a restore keeps the server's). */
+    uuid?: string;
+  };
+  /** Every instance's id but 255. */
+  instanceIds?: number[];
+  instances?: RestoreInstance[];
+}
+
+/** A valid `config restoreconfig` request: the configuration that replaces the stored one. */
+export interface RestoreRequest {
+  command: 'config';
+  subcommand: 'restoreconfig';
+  tan?: number;
+  config: RestoreConfig;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -276,3 +316,6 @@ export function validateRestoreRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `config restoreconfig` request (see {@link RestoreRequest}), or its violations. */
+export const parseRestoreRequest: Parser<RestoreRequest> = parserOf(validateRestoreRequest);

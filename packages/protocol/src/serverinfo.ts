@@ -1,6 +1,7 @@
 import { type Check, checkObject, type Field, oneOf, own, tanField } from './checks.js';
 import { commandField, instanceIndex } from './control-checks.js';
 import { COMMANDS, type SubcommandOf } from './envelope.js';
+import { type Parser, parserOf } from './parse.js';
 import { childPointer, type Violation, violation } from './violations.js';
 
 /**
@@ -195,3 +196,7 @@ export function validateServerInfoRequest(request: unknown): Violation[] {
   );
   return out;
 }
+
+/** The typed value of a valid `serverinfo` request (see {@link ServerInfoRequest}), or its violations. */
+export const parseServerInfoRequest: Parser<ServerInfoRequest> =
+  parserOf(validateServerInfoRequest);

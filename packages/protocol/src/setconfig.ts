@@ -8,6 +8,7 @@ import {
   isGlobalGroup,
   isInstanceGroup,
 } from './groups.js';
+import { type Parser, parserOf } from './parse.js';
 import type { SettingsGroupName } from './settings/defaults.js';
 import { validateGroup } from './settings/validate.js';
 import { quote, type Violation, violation } from './violations.js';
@@ -146,3 +147,6 @@ export function validateSetConfigRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', fields, 'allow');
   return out;
 }
+
+/** The typed value of a valid `config setconfig` request (see {@link SetConfigRequest}), or its violations. */
+export const parseSetConfigRequest: Parser<SetConfigRequest> = parserOf(validateSetConfigRequest);

@@ -1,5 +1,6 @@
 import { checkObject, type Field, tanField } from './checks.js';
 import { commandField } from './control-checks.js';
+import { type Parser, parserOf } from './parse.js';
 import type { Violation } from './violations.js';
 
 /** A valid `sysinfo` request: the host's and the server's description (no parameters). */
@@ -26,3 +27,6 @@ export function validateSysinfoRequest(request: unknown): Violation[] {
   checkObject(out, '', request, 'a JSON object', REQUEST_FIELDS, 'allow');
   return out;
 }
+
+/** The typed value of a valid `sysinfo` request (see {@link SysinfoRequest}), or its violations. */
+export const parseSysinfoRequest: Parser<SysinfoRequest> = parserOf(validateSysinfoRequest);

@@ -1,19 +1,17 @@
 import {
+  type AuthorizeRequest,
   ERRORS,
   errorReply,
-  own,
-  type SubcommandOf,
   successReply,
   type TokenInfo,
-  validateAuthorizeRequest,
 } from '@glowkit/protocol';
 import { type Authenticator, failureText } from '../auth/authenticator.js';
 import type { TokenRequests } from '../auth/token-requests.js';
 import type { Logger } from '../logger.js';
 import type { ConfigStore } from '../store/config-store.js';
+import type { CommandContext } from './command.js';
 import type { Outcome } from './outcome.js';
-import { invalidParams } from './params.js';
-import { isHttp, type Session } from './session.js';
+import { isHttp } from './session.js';
 import { storeFailure } from './store-failure.js';
 
 /** What the authorize commands need from the server. */
@@ -38,21 +36,16 @@ const tokenListOf = (deps: AuthorizeDeps): TokenInfo[] =>
     last_use: t.lastUse,
   }));
 
+/** An authorize handler's argument. */
+type Authorize<T = AuthorizeRequest> = CommandContext<T, AuthorizeDeps>;
+
 /**
  * The `authorize` subcommands. Those that manage tokens and token requests are for admin tokens
  * only (the dispatcher checked that).
  */
-export function authorize(
-  request: unknown,
-  subcommand: SubcommandOf<'authorize'>,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: AuthorizeDeps,
-): Outcome {
-  const invalid = invalidParams(name, tan, validateAuthorizeRequest(request));
-  if (invalid) return invalid;
-  switch (subcommand) {
+export function authorize(context: Authorize): Outcome {
+  const { value, name, tan, session, deps } = context;
+  switch (value.subcommand) {
     case 'tokenRequired':
       return { reply: successReply(name, tan, { required: true }) };
     case 'adminRequired':
@@ -61,11 +54,10 @@ export function authorize(
       // Glowkit has no password (tokens only), so there is none to change.
       return { reply: successReply(name, tan, { newPasswordRequired: false }) };
     case 'requestToken':
-      return requestToken(request, name, tan, session, deps);
+      return requestToken({ ...context, value });
     case 'answerRequest': {
-      const id = String(own(request, 'id'));
+      const { id, accept } = value;
       const by = session.auth?.ok ? session.auth.token.id : 'unknown';
-      const accept = own(request, 'accept') === true;
       let answered: boolean;
       try {
         answered = deps.tokenRequests.answer(id, accept, by);
@@ -98,7 +90,7 @@ export function authorize(
           ]),
         };
       }
-      const result = deps.authenticator.verify(String(own(request, 'token')), session.address);
+      const result = deps.authenticator.verify(value.token, session.address);
       if (!result.ok) {
         session.auth = undefined;
         return {
@@ -117,7 +109,7 @@ export function authorize(
       session.auth = undefined;
       return { reply: successReply(name, tan) };
     case 'createToken': {
-      const comment = String(own(request, 'comment'));
+      const comment = value.comment;
       let created: ReturnType<ConfigStore['tokens']['create']>;
       try {
         created = deps.store.tokens.create(comment);
@@ -132,7 +124,7 @@ export function authorize(
     case 'getTokenList':
       return { reply: successReply(name, tan, tokenListOf(deps)) };
     case 'deleteToken': {
-      const id = String(own(request, 'id'));
+      const id = value.id;
       let revoked: boolean;
       try {
         revoked = deps.store.tokens.revoke(id);
@@ -159,13 +151,13 @@ export function authorize(
  * answers, or the denial when the request times out. `accept: false` cancels the session's own
  * request `id` (the cancelled request is answered with the denial).
  */
-function requestToken(
-  request: unknown,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: AuthorizeDeps,
-): Outcome {
+function requestToken({
+  value,
+  name,
+  tan,
+  session,
+  deps,
+}: Authorize<Extract<AuthorizeRequest, { subcommand: 'requestToken' }>>): Outcome {
   if (isHttp(session)) {
     return {
       reply: errorReply(name, tan, 'Command not supported via single API calls using HTTP/S', [
@@ -173,8 +165,8 @@ function requestToken(
       ]),
     };
   }
-  const id = String(own(request, 'id'));
-  if (own(request, 'accept') === false) {
+  const id = value.id;
+  if (value.accept === false) {
     if (deps.tokenRequests.cancel(session, id))
       return { reply: successReply(name, tan), silent: true };
     return {
@@ -184,7 +176,7 @@ function requestToken(
     };
   }
   const taken = deps.tokenRequests.request(session, {
-    comment: String(own(request, 'comment')),
+    comment: value.comment,
     id,
     tan,
   });

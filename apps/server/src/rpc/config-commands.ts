@@ -1,23 +1,24 @@
 import {
+  type ConfigFilter,
   ERRORS,
   errorReply,
-  own,
+  type GetConfigRequest,
+  type GetSchemaRequest,
+  type GetSnapshotsRequest,
   RESTORE_INFO,
+  type RestoreRequest,
+  type RestoreSnapshotRequest,
   settingsForms,
   successReply,
   successReplyText,
   UNNAMED_INSTANCE_ID,
-  validateGetConfigRequest,
-  validateGetSchemaRequest,
-  validateRestoreRequest,
-  validateSnapshotRequest,
 } from '@glowkit/protocol';
 import { listedInstanceIds, unlistedInstanceNote } from '../config/configuration.js';
 import type { Logger } from '../logger.js';
 import { type ConfigStore, type Configuration, migrationLine } from '../store/config-store.js';
+import type { CommandContext } from './command.js';
 import { configurationOf } from './normalize.js';
 import type { Outcome } from './outcome.js';
-import { invalidParams } from './params.js';
 import type { Session } from './session.js';
 import { storeFailure } from './store-failure.js';
 
@@ -83,16 +84,14 @@ function replaced(
 }
 
 /** `config restoreconfig`: validate, keep the current configuration as a snapshot, replace. */
-export function restoreConfig(
-  request: unknown,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: ConfigCommandDeps,
-): Outcome {
-  const invalid = invalidParams(name, tan, validateRestoreRequest(request));
-  if (invalid) return invalid;
-  const configuration = configurationOf(own(request, 'config'));
+export function restoreConfig({
+  value,
+  name,
+  tan,
+  session,
+  deps,
+}: CommandContext<RestoreRequest, ConfigCommandDeps>): Outcome {
+  const configuration = configurationOf(value.config);
   return replaced(name, tan, deps, 'restore', () => {
     const started = performance.now();
     const { snapshot } = deps.store.replace(configuration, `restore over ${who(session)}`);
@@ -111,13 +110,10 @@ export function restoreConfig(
   });
 }
 
-/** Whether a filter's list of types or ids asks for everything: absent, not a list, or empty. */
-const wantsAll = (list: unknown): boolean => !Array.isArray(list) || list.length === 0;
-
-/** The settings whose group is in `types` (all of them when {@link wantsAll}). */
-function pick(settings: Json, types: unknown): Json {
-  if (wantsAll(types)) return settings;
-  const wanted = new Set(types as unknown[]);
+/** The settings whose group is in `types` (all of them when it is absent or empty). */
+function pick(settings: Json, types: readonly string[] | null | undefined): Json {
+  if (!types || types.length === 0) return settings;
+  const wanted = new Set<string>(types);
   return Object.fromEntries(Object.entries(settings).filter(([group]) => wanted.has(group)));
 }
 
@@ -127,11 +123,11 @@ function pick(settings: Json, types: unknown): Json {
  * An integer that names no instance stays (it matches none) and is warned about.
  */
 function wantedIds(
-  ids: unknown,
+  ids: readonly unknown[] | undefined,
   existing: readonly number[],
   warnings: string[],
 ): Set<number> | undefined {
-  if (!Array.isArray(ids)) return undefined;
+  if (ids === undefined) return undefined;
   const wanted = new Set<number>();
   ids.forEach((id: unknown, index) => {
     if (typeof id !== 'number' || !Number.isInteger(id)) {
@@ -153,29 +149,30 @@ function wantedIds(
  */
 function filtered(
   configuration: Configuration,
-  filter: unknown,
+  filter: ConfigFilter,
 ): { info: Json; warnings: string[] } {
   const warnings: string[] = [];
   const info: Json = {};
-  const globalFilter = own(filter, 'global');
-  const globalTypes = own(globalFilter, 'types');
+  const globalFilter = filter.global;
   if (globalFilter === undefined) {
     info.global = configuration.global;
-  } else if (globalFilter !== null && globalTypes !== null) {
+  } else if (globalFilter !== null && globalFilter.types !== null) {
     info.global = {
       ...configuration.global,
-      settings: pick(configuration.global.settings, globalTypes),
+      settings: pick(configuration.global.settings, globalFilter.types),
     };
   }
-  // own() reads nothing from an array, so `instances: []` is the empty filter: all instances.
-  const instanceFilter = own(filter, 'instances');
-  const ids = own(instanceFilter, 'ids');
-  const types = own(instanceFilter, 'types');
+  const instanceFilter = filter.instances;
+  // `instances: []` is the empty filter: all instances.
+  const { ids, types } =
+    instanceFilter === undefined || instanceFilter === null || Array.isArray(instanceFilter)
+      ? {}
+      : instanceFilter;
   if (instanceFilter === undefined) {
     info.instanceIds = configuration.instanceIds;
     info.instances = configuration.instances;
   } else if (instanceFilter !== null && ids !== null) {
-    const wanted = wantedIds(ids, configuration.instanceIds, warnings);
+    const wanted = wantedIds(ids ?? undefined, configuration.instanceIds, warnings);
     const instances = configuration.instances
       .filter((i) => !wanted || wanted.has(i.id))
       .map((i) => ({ ...i, settings: pick(i.settings, types) }));
@@ -187,15 +184,13 @@ function filtered(
 }
 
 /** `config getconfig`: the stored configuration in the shape restore takes. */
-export function getConfig(
-  request: unknown,
-  name: string,
-  tan: number,
-  deps: ConfigCommandDeps,
-): Outcome {
-  const invalid = invalidParams(name, tan, validateGetConfigRequest(request));
-  if (invalid) return invalid;
-  const filter = own(request, 'configFilter');
+export function getConfig({
+  value,
+  name,
+  tan,
+  deps,
+}: CommandContext<GetConfigRequest, ConfigCommandDeps>): Outcome {
+  const filter = value.configFilter;
   if (filter === undefined) {
     // The whole configuration: straight from the stored JSON text, nothing parsed.
     const notes = deps.store.hasInstance(UNNAMED_INSTANCE_ID)
@@ -211,28 +206,23 @@ export function getConfig(
 }
 
 /** `config getsnapshots`: the kept configurations, newest first. */
-export function getSnapshots(
-  request: unknown,
-  name: string,
-  tan: number,
-  deps: ConfigCommandDeps,
-): Outcome {
-  const invalid = invalidParams(name, tan, validateSnapshotRequest(request));
-  if (invalid) return invalid;
+export function getSnapshots({
+  name,
+  tan,
+  deps,
+}: CommandContext<GetSnapshotsRequest, ConfigCommandDeps>): Outcome {
   return { reply: successReply(name, tan, deps.store.snapshots()) };
 }
 
 /** `config restoresnapshot`: undo — the snapshot becomes the configuration, then a restart. */
-export function restoreSnapshot(
-  request: unknown,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: ConfigCommandDeps,
-): Outcome {
-  const invalid = invalidParams(name, tan, validateSnapshotRequest(request));
-  if (invalid) return invalid;
-  const id = own(request, 'snapshot') as number;
+export function restoreSnapshot({
+  value,
+  name,
+  tan,
+  session,
+  deps,
+}: CommandContext<RestoreSnapshotRequest, ConfigCommandDeps>): Outcome {
+  const id = value.snapshot;
   if (!deps.store.hasSnapshot(id)) {
     return {
       reply: errorReply(name, tan, ERRORS.restoreFailed, [
@@ -275,14 +265,11 @@ export interface GetSchemaDeps {
  * `config getschema`: every settings group's schema (protocol's), the form the web UI renders
  * with `<gk-effect-form>`, with the effects and device types the server has now as choices.
  */
-export function getSchema(
-  request: unknown,
-  name: string,
-  tan: number,
-  deps: GetSchemaDeps,
-): Outcome {
-  const invalid = invalidParams(name, tan, validateGetSchemaRequest(request));
-  if (invalid) return invalid;
+export function getSchema({
+  name,
+  tan,
+  deps,
+}: CommandContext<GetSchemaRequest, GetSchemaDeps>): Outcome {
   // The effects' own schemas come along, as in Hyperion.ng's reply: the web UI renders an effect's
   // options from them. Paths on this machine stay here (scriptFile, schemaFile).
   const effectSchemas = deps

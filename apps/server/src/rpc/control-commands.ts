@@ -7,9 +7,23 @@ import {
   type RgbImage,
   type SourceRequest,
 } from '@glowkit/engine';
-import { errorReply, imageEncodingOf, own, successReply } from '@glowkit/protocol';
+import {
+  type AdjustmentRequest,
+  type ClearAllRequest,
+  type ClearRequest,
+  type ColorRequest,
+  type ComponentStateRequest,
+  type CreateEffectRequest,
+  type DeleteEffectRequest,
+  type EffectRequest,
+  errorReply,
+  type ImageRequest,
+  imageEncodingOf,
+  successReply,
+} from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
+import type { CommandContext } from './command.js';
 import { engineErrorReply } from './engine-errors.js';
 import type { Outcome } from './outcome.js';
 import type { Session } from './session.js';
@@ -19,6 +33,9 @@ export interface ControlDeps {
   runtime: ServiceRuntime;
   logger: Logger;
 }
+
+/** A control command's handler argument: its request's typed value and what it needs. */
+type Control<T> = CommandContext<T, ControlDeps>;
 
 /** A failure the server words itself (no instance to send to, a picture it cannot decode). */
 type Failure = { ok: false; error: string; details: string[] };
@@ -36,14 +53,13 @@ const NO_INSTANCE: Failure = {
  * else the first running one — to which a WebSocket session is then bound, as in Hyperion.ng.
  */
 export function targetsOf(
-  request: unknown,
+  listed: readonly number[] | undefined,
   session: Session,
   runtime: ServiceRuntime,
 ): { ok: true; instances: LedInstance[] } | Failure {
-  const listed = own(request, 'instance');
-  if (Array.isArray(listed)) {
+  if (listed !== undefined) {
     const instances: LedInstance[] = [];
-    for (const id of listed as number[]) {
+    for (const id of listed) {
       const instance = runtime.instance(id);
       if (!instance) {
         return {
@@ -69,31 +85,29 @@ export function boundInstance(session: Session, runtime: ServiceRuntime): LedIns
   return first;
 }
 
-/** "<origin>@<peer>", as Hyperion.ng stores origins; "JsonRpc" when the request names none. */
-const originOf = (request: unknown, session: Session): string => {
-  const origin = own(request, 'origin');
-  return `${typeof origin === 'string' ? origin : 'JsonRpc'}@${session.address}`;
-};
+/** What places a colour, picture or effect: `priority`, `duration`, `origin` of its request. */
+interface Placed {
+  priority: number;
+  duration?: number;
+  origin?: string;
+}
 
-/** Where and how long a colour, picture or effect shows: `priority`, `duration` (-1 endless), origin. */
-const sourceOf = (request: unknown, session: Session): SourceRequest => {
-  const duration = own(request, 'duration');
-  return {
-    priority: own(request, 'priority') as number,
-    durationMs: typeof duration === 'number' ? duration : -1,
-    origin: originOf(request, session),
-  };
-};
+/**
+ * Where and how long a colour, picture or effect shows: `priority`, `duration` (-1 endless when
+ * absent), and the origin as Hyperion.ng stores it, "<origin>@<peer>" ("JsonRpc" when unnamed).
+ */
+const sourceOf = (value: Placed, session: Session): SourceRequest => ({
+  priority: value.priority,
+  durationMs: value.duration ?? -1,
+  origin: `${value.origin ?? 'JsonRpc'}@${session.address}`,
+});
 
+/** Runs `run` on every instance the request goes to (see {@link targetsOf}), stopping at a failure. */
 async function eachTarget(
-  name: string,
-  tan: number,
-  request: unknown,
-  session: Session,
-  deps: ControlDeps,
+  { value, name, tan, session, deps }: Control<{ instance?: number[] }>,
   run: (instance: LedInstance) => EngineResult | Promise<EngineResult>,
 ): Promise<Outcome> {
-  const targets = targetsOf(request, session, deps.runtime);
+  const targets = targetsOf(value.instance, session, deps.runtime);
   if (!targets.ok) return { reply: errorReply(name, tan, targets.error, targets.details) };
   for (const instance of targets.instances) {
     const result = await run(instance);
@@ -103,59 +117,41 @@ async function eachTarget(
 }
 
 /** `effect`: runs an effect; answered once it runs, or with why it did not start. */
-export function runEffect(
-  request: unknown,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: ControlDeps,
-): Promise<Outcome> {
-  const effect = own(request, 'effect') as Record<string, unknown>;
-  const args = effect.args as Record<string, unknown> | undefined;
-  const pythonScript = own(request, 'pythonScript');
-  const imageData = own(request, 'imageData');
-  return eachTarget(name, tan, request, session, deps, (instance) =>
+export function runEffect(context: Control<EffectRequest>): Promise<Outcome> {
+  const { value, session } = context;
+  return eachTarget(context, (instance) =>
     instance.runEffect({
-      name: effect.name as string,
-      args,
-      ...sourceOf(request, session),
-      pythonScript: typeof pythonScript === 'string' ? pythonScript : undefined,
-      imageData: typeof imageData === 'string' ? imageData : undefined,
+      name: value.effect.name,
+      args: value.effect.args,
+      ...sourceOf(value, session),
+      pythonScript: value.pythonScript,
+      imageData: value.imageData,
     }),
   );
 }
 
 /** `color`: one colour for every LED, or N colours repeated along the strip. */
-export function setColor(
-  request: unknown,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: ControlDeps,
-): Promise<Outcome> {
-  return eachTarget(name, tan, request, session, deps, (instance) =>
-    instance.setColor(sourceOf(request, session), own(request, 'color') as number[]),
+export function setColor(context: Control<ColorRequest>): Promise<Outcome> {
+  const { value, session } = context;
+  return eachTarget(context, (instance) =>
+    instance.setColor(sourceOf(value, session), value.color),
   );
 }
 
 /** The picture of an `image` request: raw RGB of the given size, or a PNG/JPEG/GIF file. */
-async function imageOf(request: unknown): Promise<{ ok: true; image: RgbImage } | Failure> {
-  const data = own(request, 'imagedata') as string;
-  const width = own(request, 'imagewidth');
-  const height = own(request, 'imageheight');
-  const bytes = Buffer.from(data, 'base64');
-  if (imageEncodingOf(request) === 'raw') {
-    // The protocol checked that the data holds exactly 3 bytes per pixel.
-    const w = width as number;
-    const h = height as number;
-    return { ok: true, image: { width: w, height: h, data: new Uint8Array(bytes) } };
+async function imageOf(value: ImageRequest): Promise<{ ok: true; image: RgbImage } | Failure> {
+  const bytes = Buffer.from(value.imagedata, 'base64');
+  const { imagewidth: width, imageheight: height } = value;
+  // The parser checked that raw data comes with its size and holds exactly 3 bytes per pixel.
+  if (imageEncodingOf(value) === 'raw' && width !== undefined && height !== undefined) {
+    return { ok: true, image: { width, height, data: new Uint8Array(bytes) } };
   }
   try {
     const [image] = await loadEffectImage({
       source: '',
       crop: [0, 0, 0, 0],
       grayscale: false,
-      imageData: data,
+      imageData: value.imagedata,
       resourceDirs: [],
     });
     if (!image) throw new Error('the picture has no frames');
@@ -172,82 +168,58 @@ async function imageOf(request: unknown): Promise<{ ok: true; image: RgbImage } 
 }
 
 /** `image`: shows a picture at a priority, mapped onto the LEDs. */
-export async function setImage(
-  request: unknown,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: ControlDeps,
-): Promise<Outcome> {
-  const decoded = await imageOf(request);
+export async function setImage(context: Control<ImageRequest>): Promise<Outcome> {
+  const { value, name, tan, session } = context;
+  const decoded = await imageOf(value);
   if (!decoded.ok) return { reply: errorReply(name, tan, decoded.error, decoded.details) };
-  const imageName = own(request, 'name');
-  return eachTarget(name, tan, request, session, deps, (instance) =>
+  return eachTarget(context, (instance) =>
     instance.setImage(
-      {
-        ...sourceOf(request, session),
-        ...(typeof imageName === 'string' ? { name: imageName } : {}),
-      },
+      { ...sourceOf(value, session), ...(value.name === undefined ? {} : { name: value.name }) },
       decoded.image,
     ),
   );
 }
 
-/** `clear` (a priority, or -1 for all) and `clearall`. */
-export function clear(
-  request: unknown,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: ControlDeps,
-  all: boolean,
-): Promise<Outcome> {
-  const priority = all ? -1 : (own(request, 'priority') as number);
-  return eachTarget(name, tan, request, session, deps, (instance) => {
-    instance.clear(priority);
+/** `clear`: a priority, or -1 for all. */
+export function clear(context: Control<ClearRequest>): Promise<Outcome> {
+  return eachTarget(context, (instance) => {
+    instance.clear(context.value.priority);
+    return { ok: true };
+  });
+}
+
+/** `clearall`: every colour, effect and picture. */
+export function clearAll(context: Control<ClearAllRequest>): Promise<Outcome> {
+  return eachTarget(context, (instance) => {
+    instance.clear(-1);
     return { ok: true };
   });
 }
 
 /** `componentstate`: switches ALL, SMOOTHING or LEDDEVICE. */
-export function componentState(
-  request: unknown,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: ControlDeps,
-): Promise<Outcome> {
-  const change = own(request, 'componentstate') as { component: string; state: boolean };
-  return eachTarget(name, tan, request, session, deps, (instance) =>
-    instance.setComponent(change.component, change.state),
-  );
+export function componentState(context: Control<ComponentStateRequest>): Promise<Outcome> {
+  const { component, state } = context.value.componentstate;
+  return eachTarget(context, (instance) => instance.setComponent(component, state));
 }
 
 /** `adjustment`: patches a colour adjustment at run time. */
-export function adjustment(
-  request: unknown,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: ControlDeps,
-): Promise<Outcome> {
-  const patch = own(request, 'adjustment') as Record<string, unknown>;
-  return eachTarget(name, tan, request, session, deps, (instance) => instance.adjust(patch));
+export function adjustment(context: Control<AdjustmentRequest>): Promise<Outcome> {
+  const patch = context.value.adjustment;
+  return eachTarget(context, (instance) => instance.adjust(patch));
 }
 
 /** `create-effect`: saves a custom effect in the data directory, then reloads the list. */
-export async function createEffect(
-  request: unknown,
-  name: string,
-  tan: number,
-  deps: ControlDeps,
-): Promise<Outcome> {
-  const imageData = own(request, 'imageData');
+export async function createEffect({
+  value,
+  name,
+  tan,
+  deps,
+}: Control<CreateEffectRequest>): Promise<Outcome> {
   const result = await createCustomEffect(deps.runtime.catalogue, {
-    name: own(request, 'name') as string,
-    script: own(request, 'script') as string,
-    args: own(request, 'args') as Record<string, unknown>,
-    ...(typeof imageData === 'string' ? { imageData } : {}),
+    name: value.name,
+    script: value.script,
+    args: value.args,
+    ...(value.imageData === undefined ? {} : { imageData: value.imageData }),
   });
   if (!result.ok) return { reply: engineErrorReply(name, tan, result.error) };
   deps.logger.info({ file: result.file }, 'custom effect saved');
@@ -256,13 +228,13 @@ export async function createEffect(
 }
 
 /** `delete-effect`: deletes a custom effect's file, then reloads the list. */
-export async function deleteEffect(
-  request: unknown,
-  name: string,
-  tan: number,
-  deps: ControlDeps,
-): Promise<Outcome> {
-  const result = await deleteCustomEffect(deps.runtime.catalogue, own(request, 'name') as string);
+export async function deleteEffect({
+  value,
+  name,
+  tan,
+  deps,
+}: Control<DeleteEffectRequest>): Promise<Outcome> {
+  const result = await deleteCustomEffect(deps.runtime.catalogue, value.name);
   if (!result.ok) return { reply: engineErrorReply(name, tan, result.error) };
   deps.logger.info({ file: result.file }, 'custom effect deleted');
   await deps.runtime.reloadEffects();

@@ -1,12 +1,43 @@
 import type { SerialPortLister } from '@glowkit/engine';
-import { ERRORS, errorReply, readEnvelope, validateControlRequest } from '@glowkit/protocol';
+import {
+  ERRORS,
+  errorReply,
+  type Parser,
+  parseAdjustmentRequest,
+  parseAuthorizeRequest,
+  parseClearAllRequest,
+  parseClearRequest,
+  parseColorRequest,
+  parseComponentStateRequest,
+  parseCreateEffectRequest,
+  parseDeleteEffectRequest,
+  parseEffectRequest,
+  parseGetConfigRequest,
+  parseGetSchemaRequest,
+  parseGetSnapshotsRequest,
+  parseImageRequest,
+  parseInstanceRequest,
+  parseLedColorsRequest,
+  parseLedDeviceRequest,
+  parseRestoreRequest,
+  parseRestoreSnapshotRequest,
+  parseServerInfoRequest,
+  parseSetConfigRequest,
+  parseSysinfoRequest,
+  type RequestKey,
+  readEnvelope,
+  requestKeyOf,
+  type TokenInfo,
+} from '@glowkit/protocol';
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import { TokenRequests } from '../auth/token-requests.js';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { ConfigStore } from '../store/config-store.js';
 import { authorize } from './authorize-commands.js';
+import type { Command, Permission } from './command.js';
 import {
+  type GetSchemaDeps,
   getConfig,
   getSchema,
   getSnapshots,
@@ -16,6 +47,7 @@ import {
 import {
   adjustment,
   clear,
+  clearAll,
   componentState,
   createEffect,
   deleteEffect,
@@ -62,43 +94,88 @@ export interface DispatcherDeps {
   listSerialPorts: SerialPortLister;
 }
 
-/**
- * What anyone may send without a token: Hyperion.ng's "No" authorization level (what a client
- * asks before it has a token, and how it gets one). Everything else needs a token.
- */
-const OPEN = new Set([
-  'authorize-tokenRequired',
-  'authorize-adminRequired',
-  'authorize-newPasswordRequired',
-  'authorize-login',
-  'authorize-logout',
-  'authorize-requestToken',
-  'serverinfo-getSubscriptionCommands',
-]);
+/** What the dispatcher hands every handler: its own deps, the token requests, and the effects. */
+export interface CommandDeps extends DispatcherDeps, GetSchemaDeps {
+  tokenRequests: TokenRequests;
+  /** Tells subscribed sessions that the token list changed (`token-update`). */
+  tokensChanged(list: TokenInfo[]): void;
+  /** Signs out the open sessions logged in with token `id`; returns how many there were. */
+  signOut(id: string): number;
+}
+
+/** A table entry whose handler takes exactly what its parser returns (checked by the compiler). */
+const command = <T>(
+  permission: Permission,
+  parse: Parser<T>,
+  handle: Command<T, CommandDeps>['handle'],
+): Command<T, CommandDeps> => ({ permission, parse, handle });
+
+const anonymous: Permission = 'anonymous';
+const signedIn: Permission = 'signed-in';
+const admin: Permission = 'admin';
 
 /**
- * What needs an admin token: Hyperion.ng's "Admin" level (the configuration, the tokens and
- * token requests, the list of instances) and Glowkit's own configuration commands. A token
- * granted through a token request is not an admin token: it drives the LEDs and reads the
- * state (Home Assistant needs no more), and cannot make itself an admin token with createToken.
+ * Every request Glowkit answers, by its key (`command-subcommand`, or the command alone): who may
+ * send it, its parser (protocol's) and its handler. The mapped type makes a request kind added to
+ * protocol's `COMMANDS` fail to compile until it has an entry here.
+ *
+ * Permissions follow Hyperion.ng's levels. `anonymous` ("No"): what a client asks before it has
+ * a token, and how it gets one. `admin` ("Admin"): the configuration, the tokens and token
+ * requests, the list of instances, and Glowkit's own configuration commands. A token granted
+ * through a token request is not an admin token: it drives the LEDs and reads the state (Home
+ * Assistant needs no more), and cannot make itself an admin token with createToken. Everything
+ * else is `signed-in` (any valid token; `config-getschema` too).
  */
-const ADMIN = new Set([
-  'config-restoreconfig',
-  'config-getconfig',
-  'config-setconfig',
-  'config-getsnapshots',
-  'config-restoresnapshot',
-  'authorize-createToken',
-  'authorize-deleteToken',
-  'authorize-getTokenList',
-  'authorize-answerRequest',
-  'authorize-getPendingTokenRequests',
-  'authorize-denyPendingTokenRequests',
-  'instance-createInstance',
-  'instance-deleteInstance',
-  'instance-saveName',
-  'leddevice-discover',
-]);
+export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, CommandDeps> } = {
+  'config-restoreconfig': command(admin, parseRestoreRequest, restoreConfig),
+  'config-getconfig': command(admin, parseGetConfigRequest, getConfig),
+  'config-getsnapshots': command(admin, parseGetSnapshotsRequest, getSnapshots),
+  'config-restoresnapshot': command(admin, parseRestoreSnapshotRequest, restoreSnapshot),
+  'config-setconfig': command(admin, parseSetConfigRequest, setConfig),
+  'config-getschema': command(signedIn, parseGetSchemaRequest, getSchema),
+  'authorize-login': command(anonymous, parseAuthorizeRequest, authorize),
+  'authorize-logout': command(anonymous, parseAuthorizeRequest, authorize),
+  'authorize-tokenRequired': command(anonymous, parseAuthorizeRequest, authorize),
+  'authorize-adminRequired': command(anonymous, parseAuthorizeRequest, authorize),
+  'authorize-newPasswordRequired': command(anonymous, parseAuthorizeRequest, authorize),
+  'authorize-createToken': command(admin, parseAuthorizeRequest, authorize),
+  'authorize-getTokenList': command(admin, parseAuthorizeRequest, authorize),
+  'authorize-deleteToken': command(admin, parseAuthorizeRequest, authorize),
+  'authorize-requestToken': command(anonymous, parseAuthorizeRequest, authorize),
+  'authorize-answerRequest': command(admin, parseAuthorizeRequest, authorize),
+  'authorize-getPendingTokenRequests': command(admin, parseAuthorizeRequest, authorize),
+  'authorize-denyPendingTokenRequests': command(admin, parseAuthorizeRequest, authorize),
+  'instance-switchTo': command(signedIn, parseInstanceRequest, instanceCommand),
+  'instance-startInstance': command(signedIn, parseInstanceRequest, instanceCommand),
+  'instance-stopInstance': command(signedIn, parseInstanceRequest, instanceCommand),
+  'instance-createInstance': command(admin, parseInstanceRequest, instanceCommand),
+  'instance-deleteInstance': command(admin, parseInstanceRequest, instanceCommand),
+  'instance-saveName': command(admin, parseInstanceRequest, instanceCommand),
+  'serverinfo-getInfo': command(signedIn, parseServerInfoRequest, serverinfoCommand),
+  'serverinfo-subscribe': command(signedIn, parseServerInfoRequest, serverinfoCommand),
+  'serverinfo-unsubscribe': command(signedIn, parseServerInfoRequest, serverinfoCommand),
+  'serverinfo-getSubscriptions': command(signedIn, parseServerInfoRequest, serverinfoCommand),
+  'serverinfo-getSubscriptionCommands': command(
+    anonymous,
+    parseServerInfoRequest,
+    serverinfoCommand,
+  ),
+  sysinfo: command(signedIn, parseSysinfoRequest, sysinfoCommand),
+  'ledcolors-ledstream-start': command(signedIn, parseLedColorsRequest, ledcolorsCommand),
+  'ledcolors-ledstream-stop': command(signedIn, parseLedColorsRequest, ledcolorsCommand),
+  'ledcolors-imagestream-start': command(signedIn, parseLedColorsRequest, ledcolorsCommand),
+  'ledcolors-imagestream-stop': command(signedIn, parseLedColorsRequest, ledcolorsCommand),
+  'leddevice-discover': command(admin, parseLedDeviceRequest, ledDeviceCommand),
+  effect: command(signedIn, parseEffectRequest, runEffect),
+  color: command(signedIn, parseColorRequest, setColor),
+  image: command(signedIn, parseImageRequest, setImage),
+  clear: command(signedIn, parseClearRequest, clear),
+  clearall: command(signedIn, parseClearAllRequest, clearAll),
+  componentstate: command(signedIn, parseComponentStateRequest, componentState),
+  adjustment: command(signedIn, parseAdjustmentRequest, adjustment),
+  'create-effect': command(signedIn, parseCreateEffectRequest, createEffect),
+  'delete-effect': command(signedIn, parseDeleteEffectRequest, deleteEffect),
+};
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */
 function isAdminSession(session: Session, authenticator: Authenticator): boolean {
@@ -136,14 +213,11 @@ export function createDispatcher(
     tokenRequests.sessionClosed(state);
     openSessions.forget(state);
   });
-  const authorizeDeps = {
+  const commandDeps: CommandDeps = {
     ...deps,
     tokenRequests,
-    tokensChanged: (list: unknown) => deps.pushes.toSubscribers('token-update', list),
-    signOut: (id: string) => openSessions.signOut(id, deps.pushes),
-  };
-  const schemaDeps = {
-    deviceTypes: deps.deviceTypes,
+    tokensChanged: (list) => deps.pushes.toSubscribers('token-update', list),
+    signOut: (id) => openSessions.signOut(id, deps.pushes),
     effectNames: () => deps.runtime.catalogue.serverInfo().map((effect) => effect.name),
     effectSchemas: () => deps.runtime.catalogue.schemas,
   };
@@ -157,6 +231,7 @@ export function createDispatcher(
     const envelope = readEnvelope(request);
     if (!envelope.ok) return { reply: envelope.reply };
     const { tan, name } = envelope;
+    const entry = COMMAND_TABLE[requestKeyOf(envelope)];
     if (!deps.isAvailable()) {
       return {
         reply: errorReply(name, tan, ERRORS.unavailable, [
@@ -166,7 +241,7 @@ export function createDispatcher(
         headers: { 'Retry-After': '1' },
       };
     }
-    if (!OPEN.has(name)) {
+    if (entry.permission !== 'anonymous') {
       const auth = session.auth;
       // An HTTP request's token was verified in this same tick; a WebSocket session's token, at
       // its login, may have been revoked since.
@@ -188,7 +263,7 @@ export function createDispatcher(
           delayMs: failed?.delayMs ?? 0,
         };
       }
-      if (ADMIN.has(name) && !auth.token.admin) {
+      if (entry.permission === 'admin' && !auth.token.admin) {
         return {
           reply: errorReply(name, tan, ERRORS.noAuthorization, [
             `${name} needs an admin token; token ${auth.token.id} was granted through a token request and only drives the LEDs (an admin creates admin tokens with createToken or \`glowkit token create\`)`,
@@ -197,56 +272,8 @@ export function createDispatcher(
         };
       }
     }
-    switch (envelope.command) {
-      case 'authorize':
-        return authorize(request, envelope.subcommand, name, tan, session, authorizeDeps);
-      case 'config':
-        switch (envelope.subcommand) {
-          case 'restoreconfig':
-            return restoreConfig(request, name, tan, session, deps);
-          case 'getconfig':
-            return getConfig(request, name, tan, deps);
-          case 'getsnapshots':
-            return getSnapshots(request, name, tan, deps);
-          case 'restoresnapshot':
-            return restoreSnapshot(request, name, tan, session, deps);
-          case 'setconfig':
-            return setConfig(request, name, tan, session, deps);
-          case 'getschema':
-            return getSchema(request, name, tan, schemaDeps);
-        }
-    }
-    const invalid = invalidParams(name, tan, validateControlRequest(envelope, request));
-    if (invalid) return invalid;
-    switch (envelope.command) {
-      case 'effect':
-        return runEffect(request, name, tan, session, deps);
-      case 'color':
-        return setColor(request, name, tan, session, deps);
-      case 'image':
-        return setImage(request, name, tan, session, deps);
-      case 'clear':
-        return clear(request, name, tan, session, deps, false);
-      case 'clearall':
-        return clear(request, name, tan, session, deps, true);
-      case 'componentstate':
-        return componentState(request, name, tan, session, deps);
-      case 'adjustment':
-        return adjustment(request, name, tan, session, deps);
-      case 'create-effect':
-        return createEffect(request, name, tan, deps);
-      case 'delete-effect':
-        return deleteEffect(request, name, tan, deps);
-      case 'instance':
-        return instanceCommand(request, envelope.subcommand, name, tan, session, deps);
-      case 'serverinfo':
-        return serverinfoCommand(request, envelope.subcommand, name, tan, session, deps);
-      case 'sysinfo':
-        return sysinfoCommand(name, tan, deps);
-      case 'ledcolors':
-        return ledcolorsCommand(request, envelope.subcommand, name, tan, session, deps);
-      case 'leddevice':
-        return ledDeviceCommand(request, name, tan, deps);
-    }
+    const parsed = entry.parse(request);
+    if (!parsed.ok) return invalidParams(name, tan, parsed.violations);
+    return entry.handle({ value: parsed.value, name, tan, session, deps: commandDeps });
   };
 }

@@ -1,12 +1,14 @@
 import {
   DEFAULT_SUBSCRIPTION_TOPICS,
   errorReply,
-  own,
+  type LedColorsRequest,
+  type ServerInfoRequest,
   SUBSCRIPTION_TOPICS,
   splitTopics,
   successReply,
 } from '@glowkit/protocol';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
+import type { CommandContext } from './command.js';
 import { boundInstance } from './control-commands.js';
 import type { Outcome } from './outcome.js';
 import type { PushHub } from './pushes.js';
@@ -44,29 +46,27 @@ function subscribe(session: Session, topics: readonly string[]): string[] {
  * `serverinfo` and its subcommands. A `subscribe` list in the request subscribes a WebSocket
  * session (over HTTP it is ignored, as in Hyperion.ng); unknown topic names only add a warning.
  */
-export function serverinfoCommand(
-  request: unknown,
-  subcommand: string | undefined,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: InfoDeps,
-): Outcome {
+export function serverinfoCommand({
+  value,
+  name,
+  tan,
+  session,
+  deps,
+}: CommandContext<ServerInfoRequest, InfoDeps>): Outcome {
   // Topics come in `subscribe`, or (subscribe/unsubscribe) in `data.subscriptions`, where
   // Hyperion.ng's handler reads them.
-  const data = own(request, 'data');
-  const topics = own(data, 'subscriptions') ?? own(request, 'subscribe');
-  const list = Array.isArray(topics) ? (topics as string[]) : undefined;
+  const list = ('data' in value ? value.data?.subscriptions : undefined) ?? value.subscribe;
   // A session that asks about an instance by number hears of its changes from now on.
-  watch(session, own(request, 'instance'));
-  switch (subcommand ?? 'getInfo') {
+  watch(session, value.instance);
+  // An empty subcommand, like none, means getInfo.
+  switch (value.subcommand || 'getInfo') {
     case 'getInfo': {
       const warnings = list ? subscribe(session, list) : [];
       // An `instance` in the request asks about that one; else the session's (bound now).
-      const asked = own(request, 'instance');
+      const asked = value.instance;
       const bound = boundInstance(session, deps.runtime);
       const id =
-        typeof asked === 'number'
+        asked !== undefined
           ? asked
           : bound
             ? (session.state?.instance ?? deps.runtime.firstRunning?.id)
@@ -95,9 +95,9 @@ export function serverinfoCommand(
 }
 
 /** Adds an instance to those a stateful session hears the pushes of (see `SessionState.watched`). */
-function watch(session: Session, instance: unknown): void {
+function watch(session: Session, instance: number | undefined): void {
   const state = session.state;
-  if (!state || typeof instance !== 'number') return;
+  if (!state || instance === undefined) return;
   state.watched ??= new Set();
   state.watched.add(instance);
 }
@@ -107,19 +107,17 @@ function watch(session: Session, instance: unknown): void {
  * `instance`, else of the session's. One session may stream several instances at once;
  * `ledstream-stop` without `instance` stops them all.
  */
-export function ledcolorsCommand(
-  request: unknown,
-  subcommand: string,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: InfoDeps,
-): Outcome {
+export function ledcolorsCommand({
+  value,
+  name,
+  tan,
+  session,
+  deps,
+}: CommandContext<LedColorsRequest, InfoDeps>): Outcome {
   const state = session.state;
   if (!state) return httpOnly(name, tan);
-  const asked = own(request, 'instance');
-  const instance = typeof asked === 'number' ? asked : undefined;
-  switch (subcommand) {
+  const instance = value.instance;
+  switch (value.subcommand) {
     case 'ledstream-start': {
       const running =
         instance === undefined

@@ -1,10 +1,15 @@
-import { errorReply, MAX_LISTED_INSTANCE_ID, own, successReply } from '@glowkit/protocol';
+import {
+  errorReply,
+  type InstanceRequest,
+  MAX_LISTED_INSTANCE_ID,
+  successReply,
+} from '@glowkit/protocol';
 import { defaultInstanceSettings } from '../config/defaults.js';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { ConfigStore, Configuration } from '../store/config-store.js';
+import type { CommandContext } from './command.js';
 import type { Outcome } from './outcome.js';
-import type { Session } from './session.js';
 import { storeFailure } from './store-failure.js';
 
 /** What the instance commands need from the server. */
@@ -60,25 +65,24 @@ function enable(
 }
 
 /** `instance`: switchTo, startInstance, stopInstance, createInstance, deleteInstance, saveName. */
-export async function instanceCommand(
-  request: unknown,
-  subcommand: string,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: InstanceDeps,
-): Promise<Outcome> {
+export async function instanceCommand({
+  value,
+  name,
+  tan,
+  session,
+  deps,
+}: CommandContext<InstanceRequest, InstanceDeps>): Promise<Outcome> {
   const { runtime } = deps;
-  const id = own(request, 'instance') as number;
-  const newName = own(request, 'name') as string;
-  const known = subcommand === 'createInstance' ? undefined : runtime.info(id);
-  if (subcommand !== 'createInstance' && !known) return missing(name, tan, id);
-  switch (subcommand) {
+  if (value.subcommand === 'createInstance') return createInstance(value.name, name, tan, deps);
+  const id = value.instance;
+  const known = runtime.info(id);
+  if (!known) return missing(name, tan, id);
+  switch (value.subcommand) {
     case 'switchTo': {
-      if (!known?.running) {
+      if (!known.running) {
         return {
           reply: errorReply(name, tan, `Instance [${id}] is not running`, [
-            `/instance: instance ${id} "${known?.name}" is configured but stopped; start it with startInstance first`,
+            `/instance: instance ${id} "${known.name}" is configured but stopped; start it with startInstance first`,
           ]),
         };
       }
@@ -86,7 +90,7 @@ export async function instanceCommand(
       return { reply: successReply(name, tan, { instance: id }) };
     }
     case 'startInstance': {
-      if (known?.running) {
+      if (known.running) {
         return {
           reply: successReply(name, tan, undefined, [
             `Instance [${id}] - '${known.name}' is already running.`,
@@ -99,10 +103,10 @@ export async function instanceCommand(
       return { reply: successReply(name, tan) };
     }
     case 'stopInstance': {
-      if (!known?.running) {
+      if (!known.running) {
         return {
           reply: successReply(name, tan, undefined, [
-            `Instance [${id}] - '${known?.name}' is not running.`,
+            `Instance [${id}] - '${known.name}' is not running.`,
           ]),
         };
       }
@@ -110,38 +114,6 @@ export async function instanceCommand(
       if (failed) return failed;
       await runtime.stopInstance(id);
       return { reply: successReply(name, tan) };
-    }
-    case 'createInstance': {
-      if (runtime.instances.some((i) => i.name === newName)) {
-        return {
-          reply: errorReply(name, tan, `Instance name '${newName}' is already in use`, [
-            '/name: choose a name no other instance has',
-          ]),
-        };
-      }
-      const taken = new Set(runtime.instances.map((i) => i.id));
-      let free = 0;
-      while (taken.has(free)) free++;
-      // Only ids the commands can name: 255 is left to a restore.
-      if (free > MAX_LISTED_INSTANCE_ID) {
-        return {
-          reply: errorReply(name, tan, 'No free instance number', [
-            `instances 0 to ${MAX_LISTED_INSTANCE_ID} exist already: delete one first`,
-          ]),
-        };
-      }
-      const stored = {
-        id: free,
-        name: newName,
-        enabled: false,
-        settings: defaultInstanceSettings(),
-      };
-      const failed = storeChange(name, tan, deps, `create instance ${free}`, (c) => {
-        c.instances.push(stored);
-      });
-      if (failed) return failed;
-      runtime.add(stored);
-      return { reply: successReply(name, tan, { instance: free }) };
     }
     case 'deleteInstance': {
       const failed = storeChange(name, tan, deps, `delete instance ${id}`, (c) => {
@@ -153,6 +125,7 @@ export async function instanceCommand(
       return { reply: successReply(name, tan) };
     }
     case 'saveName': {
+      const newName = value.name;
       if (runtime.instances.some((i) => i.name === newName && i.id !== id)) {
         return {
           reply: errorReply(name, tan, `Instance name '${newName}' is already in use`, [
@@ -168,5 +141,39 @@ export async function instanceCommand(
       return { reply: successReply(name, tan) };
     }
   }
-  return { reply: errorReply(name, tan, 'Invalid command', [`/subcommand: ${subcommand}`]) };
+}
+
+/** `instance createInstance`: a new stopped instance with default settings, at the first free id. */
+function createInstance(newName: string, name: string, tan: number, deps: InstanceDeps): Outcome {
+  const { runtime } = deps;
+  if (runtime.instances.some((i) => i.name === newName)) {
+    return {
+      reply: errorReply(name, tan, `Instance name '${newName}' is already in use`, [
+        '/name: choose a name no other instance has',
+      ]),
+    };
+  }
+  const taken = new Set(runtime.instances.map((i) => i.id));
+  let free = 0;
+  while (taken.has(free)) free++;
+  // Only ids the commands can name: 255 is left to a restore.
+  if (free > MAX_LISTED_INSTANCE_ID) {
+    return {
+      reply: errorReply(name, tan, 'No free instance number', [
+        `instances 0 to ${MAX_LISTED_INSTANCE_ID} exist already: delete one first`,
+      ]),
+    };
+  }
+  const stored = {
+    id: free,
+    name: newName,
+    enabled: false,
+    settings: defaultInstanceSettings(),
+  };
+  const failed = storeChange(name, tan, deps, `create instance ${free}`, (c) => {
+    c.instances.push(stored);
+  });
+  if (failed) return failed;
+  runtime.add(stored);
+  return { reply: successReply(name, tan, { instance: free }) };
 }

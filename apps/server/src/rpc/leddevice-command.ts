@@ -4,10 +4,11 @@ import {
   errorFirstLine,
   errorReply,
   type LedDeviceDiscovery,
-  own,
+  type LedDeviceRequest,
   successReply,
 } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
+import type { CommandContext } from './command.js';
 import type { Outcome } from './outcome.js';
 
 /** What `leddevice` needs from the server. */
@@ -46,13 +47,13 @@ function portOf(port: ListedPort): DiscoveredSerialPort {
  * serialport lists them; nothing for the others. Network types (`udpraw`, `udpddp`, `wled`) are
  * not scanned for: discovery sends nothing off the machine.
  */
-export async function ledDeviceCommand(
-  request: unknown,
-  name: string,
-  tan: number,
-  deps: LedDeviceDeps,
-): Promise<Outcome> {
-  const type = String(own(request, 'ledDeviceType'));
+export async function ledDeviceCommand({
+  value,
+  name,
+  tan,
+  deps,
+}: CommandContext<LedDeviceRequest, LedDeviceDeps>): Promise<Outcome> {
+  const type = value.ledDeviceType;
   if (!deps.deviceTypes.includes(type)) {
     return {
       reply: errorReply(name, tan, 'Invalid params', [

@@ -3,13 +3,14 @@ import {
   GLOBAL_GROUPS,
   groupValue,
   INSTANCE_GROUPS,
-  own,
-  validateRestoreRequest,
+  parseRestoreRequest,
+  type RestoreConfig,
+  type RestoreSettings,
 } from '@glowkit/protocol';
 import { listedInstanceIds } from '../config/configuration.js';
 import { defaultGroup } from '../config/defaults.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
-import { someViolations, type Violations } from './params.js';
+import type { Violations } from './params.js';
 
 type Json = Record<string, unknown>;
 
@@ -23,10 +24,11 @@ export type ConfigurationResult =
  * value, a null group is reset to its default, a group not given gets its default (the whole
  * configuration is replaced). Unknown fields inside a group are kept as they are.
  */
-function settingsOf(given: unknown, groups: readonly string[]): Json {
+function settingsOf(given: RestoreSettings | undefined, groups: readonly string[]): Json {
   const settings: Json = {};
   for (const group of groups) {
-    const raw = own(given, group);
+    // Own properties only: a group named like an Object.prototype member is not inherited.
+    const raw = given !== undefined && Object.hasOwn(given, group) ? given[group] : undefined;
     const value = raw === undefined || raw === null ? defaultGroup(group) : groupValue(raw);
     // Own data properties only: a group named like an Object.prototype member stays a plain key.
     Object.defineProperty(settings, group, {
@@ -39,25 +41,15 @@ function settingsOf(given: unknown, groups: readonly string[]): Json {
   return settings;
 }
 
-/**
- * The configuration a valid restore request stores. Call it only with the `config` of a request
- * that `validateRestoreRequest` found nothing wrong with.
- */
-export function configurationOf(config: unknown): Configuration {
-  const settings = settingsOf(own(own(config, 'global'), 'settings'), GLOBAL_GROUPS);
-  const instances: StoredInstance[] = [];
-  const given = own(config, 'instances');
-  for (const item of Array.isArray(given) ? given : []) {
-    const id = own(item, 'id') as number;
-    const name = own(item, 'name');
-    const enabled = own(item, 'enabled');
-    instances.push({
-      id,
-      name: typeof name === 'string' ? name : defaultInstanceName(id),
-      enabled: typeof enabled === 'boolean' ? enabled : true,
-      settings: settingsOf(own(item, 'settings'), INSTANCE_GROUPS),
-    });
-  }
+/** The configuration a valid restore request stores (its `config`, as `parseRestoreRequest` gives it). */
+export function configurationOf(config: RestoreConfig): Configuration {
+  const settings = settingsOf(config.global?.settings, GLOBAL_GROUPS);
+  const instances: StoredInstance[] = (config.instances ?? []).map((item) => ({
+    id: item.id,
+    name: item.name ?? defaultInstanceName(item.id),
+    enabled: item.enabled ?? true,
+    settings: settingsOf(item.settings, INSTANCE_GROUPS),
+  }));
   return { global: { settings }, instanceIds: listedInstanceIds(instances), instances };
 }
 
@@ -66,9 +58,7 @@ export function configurationOf(config: unknown): Configuration {
  * file's content), or every violation of that request.
  */
 export function restoreConfigurationOf(config: unknown): ConfigurationResult {
-  const request = { command: 'config', subcommand: 'restoreconfig', config };
-  const violations = someViolations(validateRestoreRequest(request));
-  return violations
-    ? { ok: false, violations }
-    : { ok: true, configuration: configurationOf(config) };
+  const parsed = parseRestoreRequest({ command: 'config', subcommand: 'restoreconfig', config });
+  if (parsed.ok) return { ok: true, configuration: configurationOf(parsed.value.config) };
+  return { ok: false, violations: parsed.violations };
 }

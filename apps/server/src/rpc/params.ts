@@ -4,12 +4,6 @@ import type { Outcome } from './outcome.js';
 /** Violations, at least one: what a failed check returns. */
 export type Violations = readonly [Violation, ...Violation[]];
 
-/** `violations` as {@link Violations}, or undefined when there are none. */
-export function someViolations(violations: readonly Violation[]): Violations | undefined {
-  const [first, ...rest] = violations;
-  return first === undefined ? undefined : [first, ...rest];
-}
-
 /** The "Invalid params" outcome for a request's violations; undefined when there are none. */
 export function invalidParams(name: string, tan: number, violations: Violations): Outcome;
 export function invalidParams(

@@ -1,20 +1,18 @@
 import {
   errorReply,
   groupValue,
-  own,
   type SetConfigInfo,
+  type SetConfigRequest,
   type SetConfigRestart,
   successReply,
-  validateSetConfigRequest,
 } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { ConfigStore } from '../store/config-store.js';
+import type { CommandContext } from './command.js';
 import { who } from './config-commands.js';
 import type { Outcome } from './outcome.js';
-import { invalidParams } from './params.js';
 import type { PushHub } from './pushes.js';
-import type { Session } from './session.js';
 import { storeFailure } from './store-failure.js';
 
 /** What `config setconfig` needs from the server. */
@@ -54,17 +52,14 @@ export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
  * the reply; others apply at once. Subscribers get the `settings-update` (and
  * `leds-update`, `imageToLedMapping-update`, … as they changed) pushes of what changed.
  */
-export async function setConfig(
-  request: unknown,
-  name: string,
-  tan: number,
-  session: Session,
-  deps: SetConfigDeps,
-): Promise<Outcome> {
-  const invalid = invalidParams(name, tan, validateSetConfigRequest(request));
-  if (invalid) return invalid;
-  const instance = own(request, 'instance') as number | undefined;
-  const given = own(request, 'config') as Record<string, unknown>;
+export async function setConfig({
+  value,
+  name,
+  tan,
+  session,
+  deps,
+}: CommandContext<SetConfigRequest, SetConfigDeps>): Promise<Outcome> {
+  const { instance, config: given } = value;
   // Configured is enough: a stopped instance's groups are saved and apply when it starts.
   if (instance !== undefined && !deps.runtime.info(instance)) {
     return {

@@ -9,8 +9,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { arch, cpus, hostname, platform, release } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { successReply } from '@glowkit/protocol';
+import { type SysinfoRequest, successReply } from '@glowkit/protocol';
 import type { ConfigStore } from '../store/config-store.js';
+import type { CommandContext } from './command.js';
 import type { Outcome } from './outcome.js';
 
 /**
@@ -172,10 +173,10 @@ export async function sysinfoInfo(deps: SysinfoDeps): Promise<Record<string, unk
 }
 
 /** `sysinfo`: always succeeds. */
-export async function sysinfoCommand(
-  name: string,
-  tan: number,
-  deps: SysinfoDeps,
-): Promise<Outcome> {
+export async function sysinfoCommand({
+  name,
+  tan,
+  deps,
+}: CommandContext<SysinfoRequest, SysinfoDeps>): Promise<Outcome> {
   return { reply: successReply(name, tan, await sysinfoInfo(deps)) };
 }
