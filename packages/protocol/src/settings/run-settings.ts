@@ -32,8 +32,8 @@ export type Filled<T> = T extends readonly [unknown, ...unknown[]]
       : T;
 
 /** One LED of the layout: its four edges, and its own colour order only when it has one. */
-export type RunLed = Filled<Omit<LedsSettings[number], 'colorOrder'>> &
-  Pick<LedsSettings[number], 'colorOrder'>;
+export type RunLed = Filled<Pick<LedsSettings[number], 'hmin' | 'hmax' | 'vmin' | 'vmax'>> &
+  Pick<LedsSettings[number], 'colorOrder' | 'name'>;
 
 /** The `device` group of a device type, complete. */
 export type RunDevice<T extends keyof DeviceTypeSettings> = Filled<DeviceTypeSettings[T]>;
