@@ -1,7 +1,8 @@
 /**
  * `@glowkit/engine`: the LED pipeline of one Glowkit instance — priority muxer, Python effects
  * drawn on a Skia canvas, image→LED mapping, colour processing, smoothing and devices. It knows
- * nothing of HTTP or of the configuration store: the server hands it settings groups.
+ * nothing of HTTP or of the configuration store: the server hands it its settings groups, typed,
+ * valid and complete (protocol's InstanceRunSettings).
  *
  * @packageDocumentation
  */
@@ -22,12 +23,11 @@ export {
 } from './devices/device-controller.js';
 export { DEVICE_TYPES, deviceTypeNames } from './devices/device-types.js';
 export { FileDevice } from './devices/file-device.js';
-export {
-  type DeviceConfig,
-  type DeviceContext,
-  type DeviceFactory,
-  deviceConfigOf,
-  type LedDevice,
+export type {
+  DeviceConfig,
+  DeviceContext,
+  DeviceFactory,
+  LedDevice,
 } from './devices/led-device.js';
 export { DdpDevice } from './devices/network/ddp-device.js';
 export { UdpRawDevice } from './devices/network/udp-raw-device.js';
@@ -76,7 +76,7 @@ export {
 export { type PriorityInfo, priorityInfo, rgbToHsl } from './instance/priority-info.js';
 export { ImageToLeds } from './mapping/image-to-leds.js';
 export { LedLayout, type LedRect } from './mapping/led-layout.js';
-export { MAPPING_TYPES, type MappingType, mappingTypeOf } from './mapping/mapping-type.js';
+export { MAPPING_TYPES, type MappingType } from './mapping/mapping-type.js';
 export {
   type MuxerInput,
   PriorityMuxer,
@@ -86,7 +86,7 @@ export {
 export { createSmoothing, type Smoothing } from './smoothing/smoothing.js';
 export {
   DEFAULT_SMOOTHING,
+  smoothingConfigOf,
   smoothingFromEffectArgs,
-  smoothingFromSettings,
 } from './smoothing/smoothing-config.js';
 export * from './types.js';

@@ -6,6 +6,7 @@
 import { mkdtemp, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { instanceRunSettings, type RunDevice } from '@glowkit/protocol';
 import { SerialPort } from 'serialport';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../src/devices/adalight/adalight-device.js';
 import { findUsbSerialPort } from '../src/devices/adalight/serial-port-finder.js';
 import { DeviceController, type DeviceStatus } from '../src/devices/device-controller.js';
-import { type DeviceConfig, deviceConfigOf } from '../src/devices/led-device.js';
+import type { DeviceConfig } from '../src/devices/led-device.js';
 import {
   AdalightReceiver,
   type AdalightReceiverOptions,
@@ -43,13 +44,15 @@ async function tempDir(): Promise<string> {
 }
 
 /** A `device` group for adalight; no delay after connecting unless a test sets one. */
-function config(keys: Record<string, unknown>, shared: Partial<DeviceConfig> = {}): DeviceConfig {
-  const { config: resolved, warnings } = deviceConfigOf({
-    type: 'adalight',
-    delayAfterConnect: 0,
-    ...keys,
+function config(
+  keys: Record<string, unknown>,
+  shared: Partial<Omit<DeviceConfig, 'type'>> = {},
+): RunDevice<'adalight'> {
+  // As the server hands it over: old shapes (lightberry_apa102_mode) rewritten, defaults filled.
+  const { device } = instanceRunSettings({
+    device: { type: 'adalight', delayAfterConnect: 0, ...keys },
   });
-  expect(warnings).toEqual([]);
+  const resolved = device as RunDevice<'adalight'>;
   // enableAttemptsInterval below ng's 5 s minimum keeps the reconnect tests short.
   return { ...resolved, ...shared };
 }
@@ -60,11 +63,11 @@ function device(keys: Record<string, unknown>, options?: AdalightDeviceOptions):
   return made;
 }
 
-function controllerFor(cfg: DeviceConfig, options?: AdalightDeviceOptions) {
+function controllerFor(cfg: RunDevice<'adalight'>, options?: AdalightDeviceOptions) {
   const statuses: DeviceStatus[] = [];
   const logs: string[] = [];
   const controller = new DeviceController(cfg, {
-    types: new Map([['adalight', (c) => new AdalightDevice(c, options)]]),
+    types: new Map([['adalight', () => new AdalightDevice(cfg, options)]]),
     log: (level, message) => logs.push(`${level}: ${message}`),
   });
   controller.on('status', (status) => statuses.push(status));

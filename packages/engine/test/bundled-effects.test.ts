@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { instanceRunSettings } from '@glowkit/protocol';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EffectCatalogue } from '../src/effects/effect-catalogue.js';
 import { LedInstance } from '../src/instance/led-instance.js';
@@ -43,12 +44,12 @@ describe('every bundled effect', () => {
       const instance = new LedInstance({
         id: 0,
         name: 'test',
-        settings: {
+        settings: instanceRunSettings({
           device: { type: 'virtual', hardwareLedCount: LEDS },
           leds: frameLayout(),
           smoothing: { enable: false },
           foregroundEffect: { enable: false },
-        },
+        }),
         catalogue: () => catalogue,
         resourceDirs: [BUNDLED],
       });

@@ -11,6 +11,7 @@ import { rename, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { instanceRunSettings, type RunDevice } from '@glowkit/protocol';
 import { GifWriter } from 'omggif';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceConfig } from '../src/devices/led-device.js';
@@ -48,7 +49,8 @@ function instanceWith(
   const options: LedInstanceOptions = {
     id: 0,
     name: 'test',
-    settings: {
+    // The server's part: the stored groups completed with the schemas' defaults.
+    settings: instanceRunSettings({
       device: { type: 'file', output, hardwareLedCount: LEDS },
       leds: Array.from({ length: LEDS }, (_, i) => ({
         hmin: i / LEDS,
@@ -73,7 +75,7 @@ function instanceWith(
         ],
       },
       ...settings,
-    },
+    }),
     catalogue: () => catalogue,
     resourceDirs: [BUNDLED],
     ...extra,
@@ -671,7 +673,11 @@ describe('LedInstance with a WLED', () => {
     const before = wled.snapshot();
     try {
       const device = (config: DeviceConfig) =>
-        new WledDevice(config, { ddpPort: wled.ddpPort, rawPort: wled.rawPort, timeoutMs: 500 });
+        new WledDevice(config as RunDevice<'wled'>, {
+          ddpPort: wled.ddpPort,
+          rawPort: wled.rawPort,
+          timeoutMs: 500,
+        });
       const { instance } = instanceWith(
         { device: { type: 'wled', host: wled.host, hardwareLedCount: LEDS } },
         { deviceTypes: new Map([['wled', device]]) },

@@ -6,8 +6,8 @@
 import { createSocket } from 'node:dgram';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceController } from '../src/devices/device-controller.js';
-import { deviceConfigOf } from '../src/devices/led-device.js';
 import { WledDevice } from '../src/devices/network/wled-device.js';
+import { runDevice } from './support/run-device.js';
 import { WledStandIn } from './support/wled-stand-in.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -25,19 +25,14 @@ async function standIn(
 
 /** A controller whose `wled` devices talk to the stand-in's ports. */
 function controllerFor(wled: WledStandIn, keys: Record<string, unknown> = {}) {
-  const { config, warnings } = deviceConfigOf({
-    type: 'wled',
-    hardwareLedCount: 2,
-    host: wled.host,
-    ...keys,
-  });
-  expect(warnings).toEqual([]);
+  const config = runDevice({ type: 'wled', hardwareLedCount: 2, host: wled.host, ...keys });
   const logs: string[] = [];
   const controller = new DeviceController(config, {
     types: new Map([
       [
         'wled',
-        (c) => new WledDevice(c, { ddpPort: wled.ddpPort, rawPort: wled.rawPort, timeoutMs: 500 }),
+        () =>
+          new WledDevice(config, { ddpPort: wled.ddpPort, rawPort: wled.rawPort, timeoutMs: 500 }),
       ],
     ]),
     log: (level, message) => logs.push(`${level}: ${message}`),
@@ -202,7 +197,7 @@ describe('wled under the DeviceController', () => {
     const wled = await standIn();
     const host = wled.host;
     await wled.close();
-    const { config } = deviceConfigOf({
+    const config = runDevice({
       type: 'wled',
       hardwareLedCount: 2,
       host,
@@ -210,7 +205,7 @@ describe('wled under the DeviceController', () => {
     });
     const logs: string[] = [];
     const controller = new DeviceController(config, {
-      types: new Map([['wled', (c) => new WledDevice(c)]]),
+      types: new Map([['wled', () => new WledDevice(config)]]),
       log: (level, message) => logs.push(`${level}: ${message}`),
     });
     cleanups.push(() => controller.close());

@@ -225,6 +225,7 @@ export {
   defaultGlobalSettings,
   defaultGroup,
   defaultInstanceSettings,
+  fillDefaults,
   isSettingsGroupName,
   type SettingsGroupName,
   schemaDefault,
@@ -244,6 +245,15 @@ export {
   type SettingChange,
   settingChangeLine,
 } from './settings/migrate.js';
+export {
+  type Filled,
+  type InstanceRunSettings,
+  instanceRunSettings,
+  RUN_GROUPS,
+  type RunDevice,
+  type RunLed,
+  withDefaults,
+} from './settings/run-settings.js';
 export {
   deviceValidators,
   groupSchemaOf,

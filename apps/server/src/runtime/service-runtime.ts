@@ -6,7 +6,7 @@ import {
   type EngineOptions,
   LedInstance,
 } from '@glowkit/engine';
-import { isJsonObject } from '@glowkit/protocol';
+import { instanceRunSettings, isJsonObject } from '@glowkit/protocol';
 import { createLogger, type Logger } from '../logger.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
 
@@ -280,7 +280,10 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
     const instance = new LedInstance({
       id,
       name: configured.name,
-      settings: configured.settings,
+      // Valid (the store holds nothing else) and completed with the schemas' defaults here, so
+      // that the engine checks nothing again.
+      settings: instanceRunSettings(configured.settings),
+      stored: configured.settings,
       catalogue: () => this.catalogue,
       resourceDirs: [this.#options.bundledEffectsDir],
       deviceTypes: engine.deviceTypes,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COLOR_ORDERS } from '../types.js';
-import { applyColorOrder, colorOrderOf } from './color-order.js';
+import { applyColorOrder } from './color-order.js';
 
 describe('applyColorOrder', () => {
   it('sends the channels in each of the six orders', () => {
@@ -48,13 +48,5 @@ describe('applyColorOrder', () => {
     const target = new Uint8Array(3);
     applyColorOrder(Uint8Array.of(1, 2, 3, 4, 5, 6), target, 'bgr');
     expect([...target]).toEqual([3, 2, 1]);
-  });
-});
-
-describe('colorOrderOf', () => {
-  it('accepts the six orders only', () => {
-    expect(colorOrderOf('gbr')).toBe('gbr');
-    expect(colorOrderOf('GRB')).toBeUndefined();
-    expect(colorOrderOf(undefined)).toBeUndefined();
   });
 });

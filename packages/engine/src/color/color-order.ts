@@ -1,4 +1,4 @@
-import { COLOR_ORDERS, type ColorOrder } from '../types.js';
+import type { ColorOrder } from '../types.js';
 
 /**
  * For each order, the source channel (0 red, 1 green, 2 blue) that goes into each output byte:
@@ -12,13 +12,6 @@ const SOURCE_CHANNELS: Readonly<Record<ColorOrder, readonly [number, number, num
   gbr: [1, 2, 0],
   grb: [1, 0, 2],
 };
-
-/** The colour order a setting names, or `undefined` when it names none. */
-export function colorOrderOf(value: unknown): ColorOrder | undefined {
-  return typeof value === 'string' && (COLOR_ORDERS as readonly string[]).includes(value)
-    ? (value as ColorOrder)
-    : undefined;
-}
 
 /**
  * Writes `source` (RGB, 3 bytes per LED) into `target` in a device's colour order: LED `i` uses

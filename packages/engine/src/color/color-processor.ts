@@ -1,51 +1,22 @@
-import { type AdjustmentInfo, isJsonObject } from '@glowkit/protocol';
+import type { AdjustmentInfo, ColorSettings, Filled } from '@glowkit/protocol';
 import { type EngineError, type EngineResult, failed } from '../errors.js';
-import { TEMPERATURE_MAX, TEMPERATURE_MIN, TEMPERATURE_NEUTRAL } from './kelvin.js';
+import { TEMPERATURE_MAX, TEMPERATURE_MIN } from './kelvin.js';
 import { RgbTransform } from './rgb-transform.js';
 
 type Triple = [number, number, number];
 
+/** One entry of the `color` group's `channelAdjustment`, complete. */
+type ChannelAdjustmentEntry = Filled<ColorSettings>['channelAdjustment'][number];
+
 /**
- * One colour adjustment: an entry of the `color` group's `channelAdjustment`, with every value
- * resolved. Its keys come in the order of Hyperion.ng's serverinfo `adjustment` entries, so the
+ * One colour adjustment: an entry of the `color` group's `channelAdjustment`. Its keys come in the order of Hyperion.ng's serverinfo `adjustment` entries, so the
  * objects can be sent as they are; `leds` (not in ng's serverinfo) comes last.
  */
 export type Adjustment = AdjustmentInfo;
 
 const TRIPLE_KEYS = ['white', 'red', 'green', 'blue', 'cyan', 'magenta', 'yellow'] as const;
 
-/** What an entry gets for a key it lacks (ng's code defaults, not the settings file's). */
-const ENTRY_DEFAULTS: Readonly<Adjustment> = {
-  id: 'default',
-  white: [255, 255, 255],
-  red: [255, 0, 0],
-  green: [0, 255, 0],
-  blue: [0, 0, 255],
-  cyan: [0, 255, 255],
-  magenta: [255, 0, 255],
-  yellow: [255, 255, 0],
-  backlightThreshold: 0,
-  backlightColored: false,
-  brightness: 100,
-  brightnessCompensation: 100,
-  gammaRed: 1,
-  gammaGreen: 1,
-  gammaBlue: 1,
-  saturationGain: 1,
-  brightnessGain: 1,
-  temperature: TEMPERATURE_NEUTRAL,
-  leds: '*',
-};
-
-/** The entry Hyperion.ng's default settings ship, used when the `color` group has none. */
-const SHIPPED_ENTRY: Readonly<Adjustment> = {
-  ...ENTRY_DEFAULTS,
-  gammaRed: 2.2,
-  gammaGreen: 2.2,
-  gammaBlue: 2.2,
-};
-
-/** The numeric keys: range, and whether the schema wants an integer. */
+/** The numeric keys the `adjustment` command may change: range, and whether it must be whole. */
 const NUMBER_KEYS: Readonly<Record<string, { min: number; max: number; integer: boolean }>> = {
   backlightThreshold: { min: 0, max: 100, integer: false },
   brightness: { min: 0, max: 100, integer: true },
@@ -70,58 +41,30 @@ const isTriple = (value: unknown): value is Triple =>
   value.length === 3 &&
   value.every((c) => typeof c === 'number' && Number.isInteger(c) && c >= 0 && c <= 255);
 
-/** One entry from settings: bad values fall back (or are clamped) with a warning each. */
-function entryFromSettings(
-  raw: Record<string, unknown>,
-  where: string,
-  warnings: string[],
-): Adjustment {
-  const entry: Adjustment = { ...ENTRY_DEFAULTS, id: '', leds: '' };
-  const id = raw.id;
-  entry.id = typeof id === 'string' && id.trim() !== '' ? id : ENTRY_DEFAULTS.id;
-  if (id !== undefined && entry.id !== id) {
-    warnings.push(`${where}.id: not a non-empty string; using "${entry.id}"`);
-  }
-  for (const key of TRIPLE_KEYS) {
-    const value = raw[key];
-    if (value === undefined) entry[key] = [...ENTRY_DEFAULTS[key]];
-    else if (isTriple(value)) entry[key] = [value[0], value[1], value[2]];
-    else {
-      entry[key] = [...ENTRY_DEFAULTS[key]];
-      warnings.push(
-        `${where}.${key}: ${JSON.stringify(value)} is not three integers 0…255; using [${entry[key].join(',')}]`,
-      );
-    }
-  }
-  for (const [key, range] of Object.entries(NUMBER_KEYS)) {
-    const value = raw[key];
-    const fallback = ENTRY_DEFAULTS[key as keyof Adjustment] as number;
-    let resolved = fallback;
-    if (typeof value === 'number' && Number.isFinite(value)) {
-      resolved = Math.min(
-        range.max,
-        Math.max(range.min, range.integer ? Math.round(value) : value),
-      );
-      if (resolved !== value) {
-        warnings.push(
-          `${where}.${key}: ${value} is outside ${range.min}…${range.max}${range.integer ? ' or not whole' : ''}; using ${resolved}`,
-        );
-      }
-    } else if (value !== undefined) {
-      warnings.push(`${where}.${key}: ${JSON.stringify(value)} is not a number; using ${fallback}`);
-    }
-    (entry as unknown as Record<string, number>)[key] = resolved;
-  }
-  if (typeof raw.backlightColored === 'boolean') entry.backlightColored = raw.backlightColored;
-  else if (raw.backlightColored !== undefined) {
-    warnings.push(`${where}.backlightColored: not true or false; using false`);
-  }
-  if (typeof raw.leds === 'string') entry.leds = raw.leds.trim();
-  else {
-    entry.leds = '*';
-    if (raw.leds !== undefined) warnings.push(`${where}.leds: not a string; using "*"`);
-  }
-  return entry;
+/** The entry of the `color` group that an adjustment runs, in serverinfo's key order (unknown keys left out). */
+function adjustmentOf(entry: ChannelAdjustmentEntry): Adjustment {
+  const triple = (value: Triple): Triple => [value[0], value[1], value[2]];
+  return {
+    id: entry.id,
+    white: triple(entry.white),
+    red: triple(entry.red),
+    green: triple(entry.green),
+    blue: triple(entry.blue),
+    cyan: triple(entry.cyan),
+    magenta: triple(entry.magenta),
+    yellow: triple(entry.yellow),
+    backlightThreshold: entry.backlightThreshold,
+    backlightColored: entry.backlightColored,
+    brightness: entry.brightness,
+    brightnessCompensation: entry.brightnessCompensation,
+    gammaRed: entry.gammaRed,
+    gammaGreen: entry.gammaGreen,
+    gammaBlue: entry.gammaBlue,
+    saturationGain: entry.saturationGain,
+    brightnessGain: entry.brightnessGain,
+    temperature: entry.temperature,
+    leds: entry.leds.trim(),
+  };
 }
 
 /**
@@ -193,38 +136,20 @@ export class ColorProcessor {
   }
 
   /**
-   * Builds the processor from the instance's `color` settings group for `ledCount` LEDs. Never
-   * throws: a group that is not an object, or has no `channelAdjustment` array, gets the entry
-   * Hyperion.ng's default settings ship (gamma 2.2, brightness and compensation 100); keys an
-   * entry lacks get ng's code defaults (gamma 1.0, brightness 100, compensation 100,
-   * temperature 6600, backlight off); bad values fall back or are clamped, with a warning each.
-   * An empty `channelAdjustment` leaves every colour unchanged.
+   * Builds the processor from the instance's `color` group (valid and complete: see protocol's
+   * InstanceRunSettings) for `ledCount` LEDs. What the schema cannot say is warned about: an
+   * empty `channelAdjustment` (every colour passes unchanged), an id used twice, a `leds` list
+   * that is malformed or reaches beyond the layout.
    */
-  static fromSettings(color: unknown, ledCount: number): ColorProcessor {
+  static fromSettings(color: Filled<ColorSettings>, ledCount: number): ColorProcessor {
     const warnings: string[] = [];
-    const count = Number.isInteger(ledCount) && ledCount > 0 ? ledCount : 0;
-    let list: unknown[];
-    if (!isJsonObject(color)) {
-      if (color !== undefined) warnings.push('the color group is not an object; using defaults');
-      list = [SHIPPED_ENTRY];
-    } else if (!Array.isArray(color.channelAdjustment)) {
-      if (color.channelAdjustment !== undefined) {
-        warnings.push('channelAdjustment is not an array; using the default adjustment');
-      }
-      list = [SHIPPED_ENTRY];
-    } else {
-      list = color.channelAdjustment;
-      if (list.length === 0) warnings.push('channelAdjustment is empty; colours pass unchanged');
-    }
+    const list = color.channelAdjustment;
+    if (list.length === 0) warnings.push('channelAdjustment is empty; colours pass unchanged');
     const adjustments: Adjustment[] = [];
-    const owner = new Int16Array(count).fill(-1);
+    const owner = new Int16Array(ledCount).fill(-1);
     list.forEach((raw, i) => {
       const where = `channelAdjustment[${i}]`;
-      if (!isJsonObject(raw)) {
-        warnings.push(`${where}: not an object; it is ignored`);
-        return;
-      }
-      const entry = entryFromSettings(raw, where, warnings);
+      const entry = adjustmentOf(raw);
       if (adjustments.some((a) => a.id === entry.id)) {
         warnings.push(
           `${where}.id: "${entry.id}" is used twice; the adjustment command reaches only the first`,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runDevice } from '../../test/support/run-device.js';
 import { DeviceController, type DeviceStatus } from './device-controller.js';
-import { type DeviceConfig, deviceConfigOf, type LedDevice } from './led-device.js';
+import type { DeviceConfig, LedDevice } from './led-device.js';
 
 /**
  * A device for the controller's tests: it records what reaches it, can fail its next opens or
@@ -75,8 +76,7 @@ const BLUE = [0, 0, 255];
 const BLACK = [0, 0, 0];
 
 function setUp(device: LedDevice, keys: Record<string, unknown> = {}) {
-  const { config, warnings } = deviceConfigOf({ type: 'test', hardwareLedCount: 1, ...keys });
-  expect(warnings).toEqual([]);
+  const config = runDevice({ type: 'test', hardwareLedCount: 1, ...keys });
   const logs: string[] = [];
   const controller = new DeviceController(config, {
     types: new Map([['test', () => device]]),
@@ -444,7 +444,7 @@ describe('DeviceController: failures', () => {
   });
 
   it('reports an unknown type without throwing', async () => {
-    const { config } = deviceConfigOf({ type: 'neopixel' });
+    const config = runDevice({ type: 'neopixel' });
     const controller = new DeviceController(config);
     await expect(controller.enable()).resolves.toBeUndefined();
     controller.write(frame(...RED));
@@ -464,7 +464,7 @@ describe('DeviceController: failures', () => {
   });
 
   it('reports a factory that throws as an error state', async () => {
-    const config = deviceConfigOf({ type: 'broken' }).config;
+    const config = runDevice({ type: 'broken' });
     const controller = new DeviceController(config, {
       types: new Map([
         [

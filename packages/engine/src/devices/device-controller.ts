@@ -83,7 +83,7 @@ export class DeviceController extends EventEmitter<{
   readonly #warnedLengths = new Set<number>();
 
   /**
-   * @param config the resolved `device` group ({@link deviceConfigOf}).
+   * @param config the `device` group, valid and complete (protocol's InstanceRunSettings).
    * @param options the device types to choose from and where to log.
    */
   constructor(config: DeviceConfig, options: DeviceControllerOptions = {}) {

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runDevice } from '../../test/support/run-device.js';
 import { DeviceController } from './device-controller.js';
-import { FileDevice, fileDeviceLine, fileDeviceOptionsOf } from './file-device.js';
-import { deviceConfigOf } from './led-device.js';
+import { FileDevice, fileDeviceLine } from './file-device.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 function fileDevice(keys: Record<string, unknown>): FileDevice {
-  return new FileDevice(deviceConfigOf({ type: 'file', hardwareLedCount: 2, ...keys }).config);
+  return new FileDevice(runDevice({ type: 'file', hardwareLedCount: 2, ...keys }));
 }
 
 describe('fileDeviceLine', () => {
@@ -35,25 +35,10 @@ describe('fileDeviceLine', () => {
   });
 });
 
-describe('fileDeviceOptionsOf', () => {
-  it('defaults to /dev/null without time stamps', () => {
-    expect(fileDeviceOptionsOf(deviceConfigOf({ type: 'file' }).config)).toEqual({
-      output: '/dev/null',
-      printTimeStamp: false,
-      warnings: [],
-    });
-  });
-
-  it('falls back with a warning on bad values', () => {
-    const config = deviceConfigOf({ type: 'file', output: 5, printTimeStamp: 'on' }).config;
-    expect(fileDeviceOptionsOf(config)).toEqual({
-      output: '/dev/null',
-      printTimeStamp: false,
-      warnings: [
-        'device.output: expected a file path, got 5; using "/dev/null"',
-        'device.printTimeStamp: expected true or false, got "on"; using false',
-      ],
-    });
+describe('FileDevice settings', () => {
+  it('writes to /dev/null without time stamps by default', () => {
+    const device = new FileDevice(runDevice({ type: 'file' }));
+    expect(device.output).toBe('/dev/null');
   });
 });
 
@@ -134,7 +119,7 @@ async function openPaths(): Promise<string[]> {
 describe('FileDevice behind a DeviceController', () => {
   it('writes frames, black once on switchOff and on disable, truncates on re-enable, and lets go of the file on close', async () => {
     const output = join(dir, 'controller.txt');
-    const { config } = deviceConfigOf({ type: 'file', hardwareLedCount: 2, output });
+    const config = runDevice({ type: 'file', hardwareLedCount: 2, output });
     const controller = new DeviceController(config);
     await controller.enable();
     expect(controller.status.state).toBe('on');
@@ -166,7 +151,7 @@ describe('FileDevice behind a DeviceController', () => {
   it('is in error with the path and the OS reason when the file cannot be opened, without retrying', async () => {
     const output = join(dir, 'no-such-folder', 'leds.txt');
     const logs: string[] = [];
-    const { config } = deviceConfigOf({ type: 'file', output });
+    const config = runDevice({ type: 'file', output });
     const controller = new DeviceController(config, {
       log: (level, message) => logs.push(`${level}: ${message}`),
     });

@@ -3,38 +3,11 @@
  * scripts that read ng's output read Glowkit's.
  */
 import { type FileHandle, open } from 'node:fs/promises';
-import { errorFirstLine } from '@glowkit/protocol';
-import { type DeviceConfig, describe, type LedDevice } from './led-device.js';
+import { errorFirstLine, type RunDevice } from '@glowkit/protocol';
+import type { LedDevice } from './led-device.js';
 
 /** `{r,g,b}` for every byte triple is built from these, so a frame is string concatenation only. */
 const DECIMAL: readonly string[] = Array.from({ length: 256 }, (_, i) => String(i));
-
-/**
- * The `file` device's own keys, read from the `device` group: `output` (default `/dev/null`) and
- * `printTimeStamp` (default false). Bad values fall back with a warning.
- */
-export function fileDeviceOptionsOf(config: DeviceConfig): {
-  output: string;
-  printTimeStamp: boolean;
-  warnings: string[];
-} {
-  const warnings: string[] = [];
-  let output = '/dev/null';
-  if (typeof config.output === 'string' && config.output !== '') output = config.output;
-  else if (config.output !== undefined) {
-    warnings.push(
-      `device.output: expected a file path, got ${describe(config.output)}; using "/dev/null"`,
-    );
-  }
-  let printTimeStamp = false;
-  if (typeof config.printTimeStamp === 'boolean') printTimeStamp = config.printTimeStamp;
-  else if (config.printTimeStamp !== undefined) {
-    warnings.push(
-      `device.printTimeStamp: expected true or false, got ${describe(config.printTimeStamp)}; using false`,
-    );
-  }
-  return { output, printTimeStamp, warnings };
-}
 
 /**
  * One frame as a line, without the newline: ` [{255,0,0}{0,0,0}]`, with
@@ -77,8 +50,6 @@ function localIsoWithMs(d: Date): string {
 export class FileDevice implements LedDevice {
   /** A bad path does not heal by waiting. */
   readonly recoverable = false;
-  /** Problems with `output` or `printTimeStamp`. */
-  readonly warnings: readonly string[];
   /** The file written to. */
   readonly output: string;
   readonly #printTimeStamp: boolean;
@@ -86,11 +57,9 @@ export class FileDevice implements LedDevice {
   #lastLineAt = 0;
 
   /** @param config the instance's device configuration. */
-  constructor(config: DeviceConfig) {
-    const options = fileDeviceOptionsOf(config);
-    this.output = options.output;
-    this.#printTimeStamp = options.printTimeStamp;
-    this.warnings = options.warnings;
+  constructor(config: RunDevice<'file'>) {
+    this.output = config.output;
+    this.#printTimeStamp = config.printTimeStamp;
   }
 
   /** Opens `output` for writing, truncating it; rejects with the path and the OS reason. */

@@ -1,35 +1,12 @@
-/**
- * The LED device interface every device type implements, and the reading of an instance's
- * `device` settings group into a {@link DeviceConfig}.
- */
-import { isJsonObject } from '@glowkit/protocol';
-import { COLOR_ORDERS, type ColorOrder } from '../types.js';
+/** The LED device interface every device type implements, and the configuration it is made from. */
+import type { DeviceSettings, Filled } from '@glowkit/protocol';
 
 /**
- * An instance's `device` group with the keys every device shares resolved (Hyperion.ng's
- * `schema-device.json`). Device-specific keys (`output`, `host`, `rate`, …) stay as they were
- * given; each device type reads and checks its own.
+ * An instance's `device` group, valid and complete (see protocol's InstanceRunSettings): the keys
+ * every device has, and the device type's own keys (`output`, `host`, `rate`, …), which the
+ * type's factory reads as its {@link RunDevice}.
  */
-export interface DeviceConfig {
-  /** The device type, lower-cased (`file`, `virtual`, …). */
-  type: string;
-  /** How many LEDs the hardware has; frames are 3 bytes per hardware LED. */
-  hardwareLedCount: number;
-  /** The channel order frames reach the device in (applied before the device, not by it). */
-  colorOrder: ColorOrder;
-  /** Whether the instance enables the device when it starts. */
-  autoStart: boolean;
-  /** Minimum time between two writes, ms: a frame sooner than that after the last write is dropped. */
-  latchTime: number;
-  /** Re-send the last frame after this many ms without a write (0 = never): a keep-alive. */
-  rewriteTime: number;
-  /** How many times a recoverable device is re-opened after a failure before giving up. */
-  enableAttempts: number;
-  /** Seconds between two such attempts. */
-  enableAttemptsInterval: number;
-  /** Device-specific keys, as given. */
-  readonly [key: string]: unknown;
-}
+export type DeviceConfig = Filled<DeviceSettings>;
 
 /**
  * One LED device: a strip behind a serial port, a network controller, a file. The
@@ -79,105 +56,3 @@ export interface DeviceContext {
 
 /** Makes a device from its configuration; it must not open anything yet. */
 export type DeviceFactory = (config: DeviceConfig, context?: DeviceContext) => LedDevice;
-
-/** The defaults of the keys every device shares (Glowkit starts on a `virtual` device). */
-export const DEVICE_CONFIG_DEFAULTS: Readonly<
-  Pick<
-    DeviceConfig,
-    | 'type'
-    | 'hardwareLedCount'
-    | 'colorOrder'
-    | 'autoStart'
-    | 'latchTime'
-    | 'rewriteTime'
-    | 'enableAttempts'
-    | 'enableAttemptsInterval'
-  >
-> = {
-  type: 'virtual',
-  hardwareLedCount: 1,
-  colorOrder: 'rgb',
-  autoStart: true,
-  latchTime: 0,
-  rewriteTime: 0,
-  enableAttempts: 6,
-  enableAttemptsInterval: 15,
-};
-
-/**
- * The integer keys with their ranges. Ranges are those of Hyperion.ng's schemas; the LED count is
- * capped at 65536, what Adalight's 16-bit count field holds, so a typo cannot allocate gigabytes.
- */
-const INTEGER_KEYS = [
-  ['hardwareLedCount', 1, 65536],
-  ['latchTime', 0, 1000],
-  ['rewriteTime', 0, 3_600_000],
-  ['enableAttempts', 0, 120],
-  ['enableAttemptsInterval', 5, 120],
-] as const;
-
-/**
- * Reads an instance's `device` group. Missing keys take {@link DEVICE_CONFIG_DEFAULTS}; a value of
- * the wrong kind or out of range takes the default too, with a one-line warning naming the key.
- * Never throws. `type` and `colorOrder` are lower-cased, as Hyperion.ng does.
- */
-export function deviceConfigOf(group: unknown): { config: DeviceConfig; warnings: string[] } {
-  const warnings: string[] = [];
-  let source: Record<string, unknown> = {};
-  if (isJsonObject(group)) source = group;
-  else if (group !== undefined && group !== null) {
-    warnings.push(
-      `device: expected an object, got ${describe(group)}; using the defaults (a virtual device)`,
-    );
-  }
-  const config: Record<string, unknown> = { ...source, ...DEVICE_CONFIG_DEFAULTS };
-
-  const type = source.type;
-  if (typeof type === 'string' && type.trim() !== '') config.type = type.trim().toLowerCase();
-  else if (type !== undefined) {
-    warnings.push(
-      `device.type: expected a device type name, got ${describe(type)}; using "${DEVICE_CONFIG_DEFAULTS.type}"`,
-    );
-  }
-
-  const order = source.colorOrder;
-  const lowerOrder = typeof order === 'string' ? order.toLowerCase() : undefined;
-  if (lowerOrder !== undefined && (COLOR_ORDERS as readonly string[]).includes(lowerOrder)) {
-    config.colorOrder = lowerOrder;
-  } else if (order !== undefined) {
-    warnings.push(
-      `device.colorOrder: expected one of ${COLOR_ORDERS.join(', ')}, got ${describe(order)}; using "rgb"`,
-    );
-  }
-
-  const autoStart = source.autoStart;
-  if (typeof autoStart === 'boolean') config.autoStart = autoStart;
-  else if (autoStart !== undefined) {
-    warnings.push(
-      `device.autoStart: expected true or false, got ${describe(autoStart)}; using true`,
-    );
-  }
-
-  for (const [key, min, max] of INTEGER_KEYS) {
-    const value = source[key];
-    if (value === undefined) continue;
-    if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) {
-      config[key] = value;
-    } else {
-      warnings.push(
-        `device.${key}: expected an integer from ${min} to ${max}, got ${describe(value)}; using ${DEVICE_CONFIG_DEFAULTS[key]}`,
-      );
-    }
-  }
-  return { config: config as DeviceConfig, warnings };
-}
-
-/** A short, one-line rendering of a configuration value for a warning. */
-export function describe(value: unknown): string {
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
-  return String(value);
-}

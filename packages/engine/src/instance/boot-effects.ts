@@ -1,49 +1,30 @@
-import { isJsonObject, PRIORITY } from '@glowkit/protocol';
+import {
+  type BackgroundEffectSettings,
+  type Filled,
+  type ForegroundEffectSettings,
+  PRIORITY,
+} from '@glowkit/protocol';
 import type { EngineResult } from '../errors.js';
 import type { PriorityMuxer } from '../muxer/priority-muxer.js';
 import type { EffectRequest } from './effect-runner.js';
 
 /** What the boot effects need of their instance. */
 export interface BootEffectsContext {
-  /** The `foregroundEffect` group. */
-  foreground: unknown;
-  /** The `backgroundEffect` group. */
-  background: unknown;
+  /** The `foregroundEffect` group (valid and complete: see protocol's InstanceRunSettings). */
+  foreground: Filled<ForegroundEffectSettings>;
+  /** The `backgroundEffect` group, likewise. */
+  background: Filled<BackgroundEffectSettings>;
   muxer: PriorityMuxer;
   run(request: EffectRequest): Promise<EngineResult>;
   setColor(priority: number, color: number[], durationMs: number): unknown;
   log(level: 'info' | 'warn' | 'error', message: string): void;
 }
 
-/** A boot or background source, read from its settings group. */
-interface SourceSettings {
-  enable: boolean;
-  type: 'color' | 'effect';
-  color: number[];
-  effect: string;
-  durationMs: number;
-}
-
-/** How long the boot effect shows when its settings say "endless": Hyperion.ng forces 3 s. */
-const ENDLESS_BOOT_MS = 3000;
-
-function sourceOf(group: unknown, durationKey: string | undefined): SourceSettings {
-  const g = isJsonObject(group) ? group : {};
-  const color = Array.isArray(g.color) ? g.color.filter((c) => Number.isInteger(c)) : [];
-  const duration = durationKey === undefined ? -1 : Number(g[durationKey] ?? ENDLESS_BOOT_MS);
-  return {
-    enable: g.enable === true,
-    type: g.type === 'color' ? 'color' : 'effect',
-    color: color.length >= 3 ? (color as number[]).slice(0, 3) : [0, 0, 0],
-    effect: typeof g.effect === 'string' ? g.effect : '',
-    durationMs:
-      durationKey === undefined
-        ? -1
-        : Number.isFinite(duration) && duration >= 0
-          ? duration
-          : ENDLESS_BOOT_MS,
-  };
-}
+/** A boot or background source: the part of its group that says what to show. */
+type SourceSettings = Pick<
+  Filled<BackgroundEffectSettings>,
+  'enable' | 'type' | 'color' | 'effect'
+>;
 
 /**
  * The instance's boot effect (`foregroundEffect`, once at start, priority 1) and background
@@ -53,8 +34,8 @@ function sourceOf(group: unknown, durationKey: string | undefined): SourceSettin
  */
 export class BootEffects {
   readonly #context: BootEffectsContext;
-  readonly #foreground: SourceSettings;
-  readonly #background: SourceSettings;
+  readonly #foreground: Filled<ForegroundEffectSettings>;
+  readonly #background: Filled<BackgroundEffectSettings>;
   /** Off (disabled or failed), shown, being started, or hidden behind other sources. */
   #state: 'off' | 'starting' | 'on' | 'hidden' = 'hidden';
   #suspended = false;
@@ -65,8 +46,8 @@ export class BootEffects {
 
   constructor(context: BootEffectsContext) {
     this.#context = context;
-    this.#foreground = sourceOf(context.foreground, 'duration_ms');
-    this.#background = sourceOf(context.background, undefined);
+    this.#foreground = context.foreground;
+    this.#background = context.background;
     if (!this.#background.enable) this.#state = 'off';
   }
 
@@ -74,7 +55,7 @@ export class BootEffects {
   async start(): Promise<void> {
     const fg = this.#foreground;
     if (fg.enable) {
-      const started = await this.#startSource(fg, PRIORITY.FOREGROUND, fg.durationMs);
+      const started = await this.#startSource(fg, PRIORITY.FOREGROUND, fg.duration_ms);
       if (!started) this.#context.log('warn', 'the boot effect did not start (see above)');
     }
     this.prioritiesChanged();
@@ -123,7 +104,7 @@ export class BootEffects {
     durationMs: number,
   ): Promise<boolean> {
     if (source.type === 'color') {
-      this.#context.setColor(priority, source.color, durationMs);
+      this.#context.setColor(priority, [...source.color], durationMs);
       return true;
     }
     const result = await this.#context.run({

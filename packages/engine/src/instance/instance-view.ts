@@ -1,6 +1,8 @@
 import type { Adjustment } from '../color/color-processor.js';
 import type { DeviceStatus } from '../devices/device-controller.js';
+import type { DeviceConfig } from '../devices/led-device.js';
 import type { MappingType } from '../mapping/mapping-type.js';
+import type { SmoothingConfig } from '../types.js';
 import type { ComponentName } from './components.js';
 import type { ActiveEffect, EffectProblem } from './effect-runner.js';
 import type { PriorityInfo } from './priority-info.js';
@@ -26,12 +28,19 @@ export interface InstanceView {
   readonly components: { enabled: boolean; name: ComponentName }[];
   /** The LED device's state, and why it cannot open. */
   readonly device: DeviceStatus;
+  /**
+   * The instance's own smoothing as it runs (the `smoothing` group's; an effect may bring its
+   * own while it shows), and whether the group switches it on at start.
+   */
+  readonly smoothing: Readonly<SmoothingConfig & { enabled: boolean }>;
+  /** The `device` group the device runs on (its type's keys included). */
+  readonly deviceConfig: Readonly<DeviceConfig>;
   /** How pictures are mapped onto the LEDs. */
   readonly mappingType: MappingType;
   /** LEDs of the layout. */
   readonly ledCount: number;
   /** The last colours shown (RGB, layout order; black before the first frame). */
   readonly lastColors: Uint8Array;
-  /** The settings groups the instance was built from, as given (`leds` is its layout). */
+  /** The settings groups the instance was built from, as stored (`leds` is its layout). */
   readonly settings: Readonly<Record<string, unknown>>;
 }

@@ -1,19 +1,19 @@
 import { EventEmitter } from 'node:events';
-import { PRIORITY } from '@glowkit/protocol';
+import { type InstanceRunSettings, PRIORITY } from '@glowkit/protocol';
 import { applyColorOrder } from '../color/color-order.js';
 import { ColorProcessor } from '../color/color-processor.js';
 import { DeviceController, type DeviceStatus } from '../devices/device-controller.js';
 import { DEVICE_TYPES } from '../devices/device-types.js';
-import { type DeviceFactory, deviceConfigOf } from '../devices/led-device.js';
+import type { DeviceFactory } from '../devices/led-device.js';
 import type { EffectCatalogue } from '../effects/effect-catalogue.js';
 import type { EffectLimits } from '../effects/effect-process.js';
 import { type EngineResult, failed } from '../errors.js';
 import { ImageToLeds } from '../mapping/image-to-leds.js';
 import { LedLayout } from '../mapping/led-layout.js';
-import { type MappingType, mappingTypeOf } from '../mapping/mapping-type.js';
+import type { MappingType } from '../mapping/mapping-type.js';
 import { type MuxerInput, PriorityMuxer } from '../muxer/priority-muxer.js';
 import { createSmoothing, type Smoothing } from '../smoothing/smoothing.js';
-import { smoothingFromSettings } from '../smoothing/smoothing-config.js';
+import { smoothingConfigOf } from '../smoothing/smoothing-config.js';
 import type { RgbImage, SmoothingConfig } from '../types.js';
 import { BootEffects } from './boot-effects.js';
 import { type ComponentName, ComponentSwitches } from './components.js';
@@ -25,8 +25,13 @@ import { priorityInfo } from './priority-info.js';
 export interface LedInstanceOptions {
   id: number;
   name: string;
-  /** The instance's settings groups (`device`, `leds`, `color`, `smoothing`, …). */
-  settings: Readonly<Record<string, unknown>>;
+  /**
+   * The groups the instance runs on, valid and complete: the server builds them from the stored
+   * groups with protocol's `instanceRunSettings`, and the engine checks nothing of them again.
+   */
+  settings: InstanceRunSettings;
+  /** The groups as stored, which `view.settings` shows (the run settings when absent). */
+  stored?: Readonly<Record<string, unknown>> | undefined;
   /** The effects (shared by every instance; reloaded by the caller). */
   catalogue: () => EffectCatalogue;
   /** More folders that effects' `:name` images resolve in, after the effect's own. */
@@ -89,7 +94,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly #smoothingConfig: SmoothingConfig;
   readonly #boot: BootEffects;
   readonly #log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
-  readonly #mappingOptions: { reducedPixelSetFactor?: number; accuracyLevel?: number };
+  readonly #mappingOptions: { reducedPixelSetFactor: number; accuracyLevel: number };
   /** Image→LED tables, by picture size and mapping type. */
   readonly #mappings = new Map<string, ImageToLeds>();
   readonly #frame: Uint8Array;
@@ -108,37 +113,26 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.id = options.id;
     this.#name = options.name;
     this.#log = options.log ?? (() => {});
-    const warnings: string[] = [];
-    const device = deviceConfigOf(options.settings.device);
-    warnings.push(...device.warnings);
-    const ledConfig = options.settings.ledConfig as { ledBlacklist?: unknown } | undefined;
-    this.layout = LedLayout.fromSettings(options.settings.leds, {
-      hardwareLedCount: device.config.hardwareLedCount,
-      blacklist: ledConfig?.ledBlacklist,
+    const { settings } = options;
+    const device = settings.device;
+    this.layout = LedLayout.fromSettings(settings.leds, {
+      hardwareLedCount: device.hardwareLedCount,
+      blacklist: settings.ledConfig.ledBlacklist,
     });
-    warnings.push(...this.layout.warnings);
-    this.colors = ColorProcessor.fromSettings(options.settings.color, this.layout.ledCount);
-    warnings.push(...this.colors.warnings.map((w) => `color.${w}`));
-    const colorGroup = (options.settings.color ?? {}) as Record<string, unknown>;
-    this.#mappingType = mappingTypeOf(colorGroup.imageToLedMappingType);
+    this.colors = ColorProcessor.fromSettings(settings.color, this.layout.ledCount);
+    this.#mappingType = settings.color.imageToLedMappingType;
     this.#mappingOptions = {
-      ...(typeof colorGroup.reducedPixelSetFactorFactor === 'string' ||
-      typeof colorGroup.reducedPixelSetFactorFactor === 'number'
-        ? { reducedPixelSetFactor: Number(colorGroup.reducedPixelSetFactorFactor) }
-        : {}),
-      ...(typeof colorGroup.accuracyLevel === 'number'
-        ? { accuracyLevel: colorGroup.accuracyLevel }
-        : {}),
+      reducedPixelSetFactor: Number(settings.color.reducedPixelSetFactorFactor),
+      accuracyLevel: settings.color.accuracyLevel,
     };
-    const smoothing = smoothingFromSettings(options.settings.smoothing);
-    warnings.push(...smoothing.warnings);
-    this.#smoothingConfig = smoothing.config;
-    this.warnings = warnings;
-    for (const warning of warnings) this.#log('warn', warning);
+    this.#smoothingConfig = smoothingConfigOf(settings.smoothing);
+    // What the schemas cannot say between groups (LEDs beyond the device, …), logged once.
+    this.warnings = [...this.layout.warnings, ...this.colors.warnings.map((w) => `color.${w}`)];
+    for (const warning of this.warnings) this.#log('warn', warning);
 
     this.#frame = new Uint8Array(this.layout.ledCount * 3);
-    this.#deviceFrame = new Uint8Array(device.config.hardwareLedCount * 3);
-    this.device = new DeviceController(device.config, {
+    this.#deviceFrame = new Uint8Array(device.hardwareLedCount * 3);
+    this.device = new DeviceController(device, {
       ...(options.deviceTypes ? { types: new Map([...DEVICE_TYPES, ...options.deviceTypes]) } : {}),
       log: (level, message) => this.#log(level, message),
     });
@@ -162,13 +156,13 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     });
     this.effects.on('changed', () => this.emit('effects'));
     this.components = new ComponentSwitches({
-      smoothing: smoothing.enabled,
-      ledDevice: device.config.autoStart,
+      smoothing: settings.smoothing.enable,
+      ledDevice: device.autoStart,
     });
     for (const { name, enabled } of this.components.list()) this.#announced.set(name, enabled);
     this.#boot = new BootEffects({
-      foreground: options.settings.foregroundEffect,
-      background: options.settings.backgroundEffect,
+      foreground: settings.foregroundEffect,
+      background: settings.backgroundEffect,
       muxer: this.muxer,
       run: (request) => this.effects.run(request),
       setColor: (priority, color, durationMs) =>
@@ -190,8 +184,10 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       get name() {
         return instance.#name;
       },
-      settings: options.settings,
+      settings: options.stored ?? Object.fromEntries(Object.entries(options.settings)),
       mappingType: this.#mappingType,
+      smoothing: { enabled: options.settings.smoothing.enable, ...this.#smoothingConfig },
+      deviceConfig: this.device.config,
       ledCount: this.layout.ledCount,
       get priorities() {
         return priorityInfo(instance.muxer, instance.muxer.now());

@@ -12,9 +12,9 @@ const MAX_ITERATIONS = 50;
 /** Options of an {@link ImageToLeds}: the `color` group's mapping settings. */
 export interface ImageToLedsOptions {
   type: MappingType;
-  /** `reducedPixelSetFactorFactor`: "0"…"3" (or 0…3); every (n+1)-th pixel is sampled. */
-  reducedPixelSetFactor?: number | string;
-  /** `accuracyLevel` 0…4 (default 2): the advanced types use accuracyLevel + 1 clusters. */
+  /** `reducedPixelSetFactorFactor` 0…3 (default 0): every (n+1)-th pixel is sampled. */
+  reducedPixelSetFactor?: number;
+  /** `accuracyLevel` 1…4 (default 2): the advanced types use accuracyLevel + 1 clusters. */
   accuracyLevel?: number;
 }
 
@@ -39,8 +39,6 @@ export class ImageToLeds {
   readonly width: number;
   readonly height: number;
   readonly type: MappingType;
-  /** Problems with the options, one line each; defaults were used instead. */
-  readonly warnings: readonly string[];
   readonly #ledCount: number;
   readonly #blacklist: Uint8Array;
   /** Byte offsets (3·pixel index) of every LED's pixels, LED after LED. */
@@ -56,15 +54,13 @@ export class ImageToLeds {
   readonly #counts32 = new Int32Array(SEEDS.length / 3);
 
   constructor(layout: LedLayout, width: number, height: number, options: ImageToLedsOptions) {
-    const warnings: string[] = [];
     this.width = Number.isInteger(width) && width > 0 ? width : 0;
     this.height = Number.isInteger(height) && height > 0 ? height : 0;
     this.type = options.type;
     this.#ledCount = layout.ledCount;
     this.#blacklist = layout.blacklist;
-    const factor = reducedFactorOf(options.reducedPixelSetFactor, warnings);
-    this.#clusters = accuracyOf(options.accuracyLevel, warnings) + 1;
-    this.warnings = warnings;
+    const factor = options.reducedPixelSetFactor ?? 0;
+    this.#clusters = (options.accuracyLevel ?? 2) + 1;
     if (isUnicolor(this.type) || this.width === 0 || this.height === 0) {
       // Unicolor types read the whole picture; nothing per LED to find.
       this.#pixels = new Int32Array(0);
@@ -304,26 +300,4 @@ function writeColor(out: Uint8Array, led: number, color: number): void {
   out[led * 3] = (color >> 16) & 255;
   out[led * 3 + 1] = (color >> 8) & 255;
   out[led * 3 + 2] = color & 255;
-}
-
-function reducedFactorOf(value: unknown, warnings: string[]): number {
-  if (value === undefined) return 0;
-  const factor = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof factor === 'number' && Number.isInteger(factor) && factor >= 0 && factor <= 3) {
-    return factor;
-  }
-  warnings.push(
-    `reducedPixelSetFactorFactor ${JSON.stringify(value)} is not "0", "1", "2" or "3"; every pixel is used`,
-  );
-  return 0;
-}
-
-function accuracyOf(value: unknown, warnings: string[]): number {
-  if (value === undefined) return 2;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) {
-    if (value > 4) warnings.push(`accuracyLevel ${value} is above 4; using 4`);
-    return Math.min(value, 4);
-  }
-  warnings.push(`accuracyLevel ${JSON.stringify(value)} is not a whole number 0…4; using 2`);
-  return 2;
 }

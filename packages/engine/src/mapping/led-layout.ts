@@ -1,10 +1,9 @@
-import { isJsonObject } from '@glowkit/protocol';
-import { colorOrderOf } from '../color/color-order.js';
+import type { Filled, LedConfigSettings, RunLed } from '@glowkit/protocol';
 import type { ColorOrder } from '../types.js';
 
 /**
  * The picture area one LED takes its colour from, as fractions of the picture's width (h) and
- * height (v), with min ≤ max and everything in 0…1.
+ * height (v), with min ≤ max and everything in 0…1 (the `leds` schema and its relations say so).
  */
 export interface LedRect {
   readonly hmin: number;
@@ -15,56 +14,11 @@ export interface LedRect {
   readonly colorOrder?: ColorOrder;
 }
 
-/** Hyperion.ng's default layout: one LED along the top of the picture. */
-const DEFAULT_RECT: LedRect = { hmin: 0, hmax: 1, vmin: 0, vmax: 0.08 };
-const ZERO_RECT: LedRect = { hmin: 0, hmax: 0, vmin: 0, vmax: 0 };
 /** The effect canvas never gets larger than this on either side. */
 const GRID_LIMIT = 80;
 
-/** `{hmin, hmax, vmin, vmax}`, or the pre-2.0.0-alpha.9 shapes `hscan`/`vscan` and `h`/`v`. */
-function coordinatesOf(entry: Record<string, unknown>): unknown[] {
-  const { hscan, vscan, h, v } = entry;
-  if (isJsonObject(hscan) && isJsonObject(vscan)) {
-    return [hscan.minimum, hscan.maximum, vscan.minimum, vscan.maximum];
-  }
-  if (isJsonObject(h) && isJsonObject(v)) return [h.min, h.max, v.min, v.max];
-  return [entry.hmin, entry.hmax, entry.vmin, entry.vmax];
-}
-
-/** One layout entry as a rectangle; `undefined` when its coordinates are unusable. */
-function rectOf(entry: unknown, where: string, warnings: string[]): LedRect | undefined {
-  if (!isJsonObject(entry)) {
-    warnings.push(`${where}: not an object; the LED stays black`);
-    return undefined;
-  }
-  const coordinates = coordinatesOf(entry);
-  if (!coordinates.every((c) => typeof c === 'number' && Number.isFinite(c))) {
-    warnings.push(`${where}: hmin, hmax, vmin and vmax must all be numbers; the LED stays black`);
-    return undefined;
-  }
-  const [h0, h1, v0, v1] = (coordinates as number[]).map((c) => Math.min(1, Math.max(0, c))) as [
-    number,
-    number,
-    number,
-    number,
-  ];
-  if ((coordinates as number[]).some((c) => c < -1e-6 || c > 1 + 1e-6)) {
-    warnings.push(`${where}: coordinates outside 0…1 are clamped`);
-  }
-  const colorOrder = colorOrderOf(entry.colorOrder);
-  if (entry.colorOrder !== undefined && colorOrder === undefined) {
-    warnings.push(
-      `${where}.colorOrder: ${JSON.stringify(entry.colorOrder)} is not rgb, bgr, rbg, brg, gbr or grb; the device's order is used`,
-    );
-  }
-  const rect = {
-    hmin: Math.min(h0, h1),
-    hmax: Math.max(h0, h1),
-    vmin: Math.min(v0, v1),
-    vmax: Math.max(v0, v1),
-  };
-  return colorOrder ? { ...rect, colorOrder } : rect;
-}
+/** What the layout takes of the `ledConfig` group: LEDs kept dark. */
+type Blacklist = Filled<LedConfigSettings>['ledBlacklist'];
 
 /**
  * The LED layout of one instance (the `leds` settings group): where in the picture each LED
@@ -73,13 +27,13 @@ function rectOf(entry: unknown, where: string, warnings: string[]): LedRect | un
 export class LedLayout {
   /** Layout LEDs the device has: min(entries, hardwareLedCount). The length `color` fills. */
   readonly ledCount: number;
-  /** One rectangle per LED, clamped to 0…1, min and max swapped when reversed. */
+  /** One rectangle per LED, as the `leds` group has it. */
   readonly rects: readonly LedRect[];
   /** Per LED, 1 when it is forced black (a `ledBlacklist` entry or an all-zero rectangle). */
   readonly blacklist: Uint8Array;
   /** Per LED, its own colour order, or `undefined` for the device's. */
   readonly colorOrders: readonly (ColorOrder | undefined)[];
-  /** Problems found in the settings, one line each; the layout works around every one. */
+  /** What does not fit between `leds`, the device and the blacklist, one line each. */
   readonly warnings: readonly string[];
   #grid: { width: number; height: number } | undefined;
 
@@ -92,44 +46,31 @@ export class LedLayout {
   }
 
   /**
-   * Builds the layout from the `leds` group and the device's LED count. Never throws: a group
-   * that is not a non-empty array becomes ng's default one-LED layout, an unusable entry becomes
-   * a black LED, and each problem is reported in {@link warnings}. `blacklist` is
-   * `ledConfig.ledBlacklist`: `[{start, num}]`, LEDs forced black.
+   * Builds the layout from the `leds` group (valid: see protocol's InstanceRunSettings) and what
+   * the schema cannot tie to it, the device's LED count: LEDs beyond it are dropped, and
+   * `blacklist` (`ledConfig.ledBlacklist`) ranges beyond the layout are reported, each in
+   * {@link warnings}. An all-zero rectangle is a dark LED, as the web UI writes a disabled one.
    */
   static fromSettings(
-    leds: unknown,
-    options: { hardwareLedCount: number; blacklist?: unknown },
+    leds: readonly RunLed[],
+    options: { hardwareLedCount: number; blacklist?: Blacklist },
   ): LedLayout {
     const warnings: string[] = [];
-    let entries: unknown[];
-    if (Array.isArray(leds) && leds.length > 0) entries = leds;
-    else {
-      warnings.push('the layout has no LEDs; using one LED along the top of the picture');
-      entries = [DEFAULT_RECT];
-    }
-    let hardware = options.hardwareLedCount;
-    if (!Number.isInteger(hardware) || hardware < 1) {
+    const hardware = options.hardwareLedCount;
+    if (leds.length > hardware) {
       warnings.push(
-        `hardwareLedCount ${JSON.stringify(hardware)} is not a whole number ≥ 1; using the layout's ${entries.length} LEDs`,
-      );
-      hardware = entries.length;
-    }
-    if (entries.length > hardware) {
-      warnings.push(
-        `the layout has ${entries.length} LEDs but the device ${hardware}; LEDs ${hardware}…${entries.length - 1} are dropped`,
+        `the layout has ${leds.length} LEDs but the device ${hardware}; LEDs ${hardware}…${leds.length - 1} are dropped`,
       );
     }
-    const count = Math.min(entries.length, hardware);
+    const count = Math.min(leds.length, hardware);
     const rects: LedRect[] = [];
     const black = new Uint8Array(count);
-    for (let i = 0; i < count; i++) {
-      const rect = rectOf(entries[i], `leds[${i}]`, warnings) ?? ZERO_RECT;
-      rects.push(rect);
-      // The Web UI writes disabled LEDs into the layout as all-zero rectangles.
-      if (rect.hmin === 0 && rect.hmax === 0 && rect.vmin === 0 && rect.vmax === 0) black[i] = 1;
+    for (const { hmin, hmax, vmin, vmax, colorOrder } of leds.slice(0, count)) {
+      const rect = { hmin, hmax, vmin, vmax };
+      rects.push(colorOrder ? { ...rect, colorOrder } : rect);
+      if (hmin === 0 && hmax === 0 && vmin === 0 && vmax === 0) black[rects.length - 1] = 1;
     }
-    markBlacklist(options.blacklist, black, warnings);
+    markBlacklist(options.blacklist ?? [], black, warnings);
     return new LedLayout(rects, black, warnings);
   }
 
@@ -158,30 +99,12 @@ export class LedLayout {
 }
 
 /** Marks `ledConfig.ledBlacklist` entries in `black`. */
-function markBlacklist(list: unknown, black: Uint8Array, warnings: string[]): void {
-  if (list === undefined) return;
-  if (!Array.isArray(list)) {
-    warnings.push('ledBlacklist is not an array; it is ignored');
-    return;
-  }
-  list.forEach((rule, i) => {
-    const where = `ledBlacklist[${i}]`;
-    const start = isJsonObject(rule) ? rule.start : undefined;
-    const num = isJsonObject(rule) ? rule.num : undefined;
-    if (
-      !Number.isInteger(start) ||
-      (start as number) < 0 ||
-      !Number.isInteger(num) ||
-      (num as number) < 1
-    ) {
-      warnings.push(`${where}: needs whole numbers start ≥ 0 and num ≥ 1; it is ignored`);
-      return;
-    }
-    const from = start as number;
-    const to = from + (num as number);
+function markBlacklist(list: Blacklist, black: Uint8Array, warnings: string[]): void {
+  list.forEach(({ start: from, num }, i) => {
+    const to = from + num;
     if (to > black.length) {
       warnings.push(
-        `${where}: LEDs ${from}…${to - 1} go beyond the ${black.length} LEDs of the layout`,
+        `ledBlacklist[${i}]: LEDs ${from}…${to - 1} go beyond the ${black.length} LEDs of the layout`,
       );
     }
     black.fill(1, Math.min(from, black.length), Math.min(to, black.length));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnicolor, MAPPING_TYPES, mappingTypeOf } from './mapping-type.js';
+import { isUnicolor, MAPPING_TYPES } from './mapping-type.js';
 
 describe('mapping types', () => {
   it("lists the seven types in Hyperion.ng's integer order", () => {
@@ -12,18 +12,6 @@ describe('mapping types', () => {
       'dominant_color_advanced',
       'unicolor_dominant_advanced',
     ]);
-  });
-
-  it('reads names and integer codes, and falls back to multicolor_mean', () => {
-    expect(mappingTypeOf('unicolor_mean')).toBe('unicolor_mean');
-    expect(mappingTypeOf('dominant_color_advanced')).toBe('dominant_color_advanced');
-    expect(mappingTypeOf(2)).toBe('unicolor_mean');
-    expect(mappingTypeOf(6)).toBe('unicolor_dominant_advanced');
-    expect(mappingTypeOf('Unicolor_Mean')).toBe('multicolor_mean');
-    expect(mappingTypeOf(7)).toBe('multicolor_mean');
-    expect(mappingTypeOf(1.5)).toBe('multicolor_mean');
-    expect(mappingTypeOf(undefined)).toBe('multicolor_mean');
-    expect(mappingTypeOf(null)).toBe('multicolor_mean');
   });
 
   it('knows which types give every LED the same colour', () => {

@@ -1,3 +1,5 @@
+import type { ColorSettings, Filled } from '@glowkit/protocol';
+
 /**
  * How the colour of each LED is taken from a picture: the `color.imageToLedMappingType` setting
  * and the `processing` command.
@@ -15,14 +17,7 @@
  * choosing `multicolor_mean_squared` there yields the whole-picture mean and `unicolor_mean`
  * yields the per-LED squared mean. Glowkit does what the names say.
  */
-export type MappingType =
-  | 'multicolor_mean'
-  | 'multicolor_mean_squared'
-  | 'unicolor_mean'
-  | 'dominant_color'
-  | 'unicolor_dominant'
-  | 'dominant_color_advanced'
-  | 'unicolor_dominant_advanced';
+export type MappingType = Filled<ColorSettings>['imageToLedMappingType'];
 
 /** Every mapping type, indexed by Hyperion.ng's integer code (0…6). */
 export const MAPPING_TYPES: readonly MappingType[] = [
@@ -34,22 +29,6 @@ export const MAPPING_TYPES: readonly MappingType[] = [
   'dominant_color_advanced',
   'unicolor_dominant_advanced',
 ];
-
-/**
- * The mapping type a setting or a request names: one of {@link MAPPING_TYPES}, or ng's integer
- * code for one. Anything else is `multicolor_mean`, as in ng.
- */
-export function mappingTypeOf(value: unknown): MappingType {
-  if (typeof value === 'string') {
-    return (MAPPING_TYPES as readonly string[]).includes(value)
-      ? (value as MappingType)
-      : 'multicolor_mean';
-  }
-  if (typeof value === 'number' && Number.isInteger(value)) {
-    return MAPPING_TYPES[value] ?? 'multicolor_mean';
-  }
-  return 'multicolor_mean';
-}
 
 /** Whether a mapping type gives every LED the colour of the whole picture. */
 export function isUnicolor(type: MappingType): boolean {

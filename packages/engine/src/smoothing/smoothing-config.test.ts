@@ -1,9 +1,9 @@
+import { withDefaults } from '@glowkit/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SMOOTHING,
-  sanitizeSmoothingConfig,
+  smoothingConfigOf,
   smoothingFromEffectArgs,
-  smoothingFromSettings,
 } from './smoothing-config.js';
 
 describe('DEFAULT_SMOOTHING', () => {
@@ -21,22 +21,9 @@ describe('DEFAULT_SMOOTHING', () => {
   });
 });
 
-describe('smoothingFromSettings', () => {
-  it('gives the defaults, enabled, without warnings when the group is missing', () => {
-    expect(smoothingFromSettings(undefined)).toEqual({
-      enabled: true,
-      config: DEFAULT_SMOOTHING,
-      warnings: [],
-    });
-    expect(smoothingFromSettings({})).toEqual({
-      enabled: true,
-      config: DEFAULT_SMOOTHING,
-      warnings: [],
-    });
-  });
-
-  it('maps every key of a valid group', () => {
-    const read = smoothingFromSettings({
+describe('smoothingConfigOf', () => {
+  it('maps every key of a complete group; keys it does not know ride along unread', () => {
+    const group = withDefaults('smoothing', {
       enable: false,
       type: 'decay',
       time_ms: 300,
@@ -47,88 +34,24 @@ describe('smoothingFromSettings', () => {
       updateDelay: 3,
       continuousOutput: true, // removed in 2.0.0-alpha.11: old configurations still carry it
     });
-    expect(read).toEqual({
-      enabled: false,
-      config: {
-        type: 'decay',
-        timeMs: 300,
-        updateFrequency: 60.5,
-        interpolationRate: 120,
-        decay: 2.5,
-        dithering: true,
-        updateDelay: 3,
-      },
-      warnings: [],
+    expect(smoothingConfigOf(group)).toEqual({
+      type: 'decay',
+      timeMs: 300,
+      updateFrequency: 60.5,
+      interpolationRate: 120,
+      decay: 2.5,
+      dithering: true,
+      updateDelay: 3,
     });
   });
 
-  it('clamps out-of-range numbers to the schema ranges, one warning each', () => {
-    const read = smoothingFromSettings({
-      time_ms: 9000,
-      updateFrequency: 0,
-      interpolationRate: 5000,
-      decay: 50,
-      updateDelay: -3,
-    });
-    expect(read.config).toEqual({
-      ...DEFAULT_SMOOTHING,
-      timeMs: 5000,
-      updateFrequency: 1,
-      interpolationRate: 1000,
-      decay: 20,
-      updateDelay: 0,
-    });
-    expect(read.warnings).toEqual([
-      'smoothing.time_ms: 9000 is outside 1..5000; using 5000.',
-      'smoothing.updateFrequency: 0 is outside 1..2000; using 1.',
-      'smoothing.interpolationRate: 5000 is outside 1..1000; using 1000.',
-      'smoothing.decay: 50 is outside 1..20; using 20.',
-      'smoothing.updateDelay: -3 is outside 0..2048; using 0.',
-    ]);
+  it("runs the schema's bounds as they are (time_ms 1, updateDelay 2048)", () => {
+    const group = withDefaults('smoothing', { time_ms: 1, updateDelay: 2048, decay: 20 });
+    expect(smoothingConfigOf(group)).toMatchObject({ timeMs: 1, updateDelay: 2048, decay: 20 });
   });
 
-  it('falls back to the default for values of the wrong type, with a warning', () => {
-    const read = smoothingFromSettings({
-      enable: 'yes',
-      type: 'cubic',
-      time_ms: '150',
-      dithering: 1,
-      updateDelay: null,
-    });
-    expect(read.enabled).toBe(true);
-    expect(read.config).toEqual(DEFAULT_SMOOTHING);
-    expect(read.warnings).toEqual([
-      'smoothing.enable: "yes" is not true or false; using true.',
-      'smoothing.dithering: 1 is not true or false; using false.',
-      'smoothing.type: "cubic" is not one of linear, decay; using "linear".',
-      'smoothing.time_ms: "150" is not a number; using the default 150.',
-      'smoothing.updateDelay: null is not a number; using the default 0.',
-    ]);
-  });
-
-  it('rounds a fraction where a whole number belongs', () => {
-    const read = smoothingFromSettings({ time_ms: 150.6, updateDelay: 1.2 });
-    expect(read.config.timeMs).toBe(151);
-    expect(read.config.updateDelay).toBe(1);
-    expect(read.warnings).toEqual([
-      'smoothing.time_ms: 150.6 is not a whole number; using 151.',
-      'smoothing.updateDelay: 1.2 is not a whole number; using 1.',
-    ]);
-  });
-
-  it('reports a group that is not an object and uses the defaults', () => {
-    const read = smoothingFromSettings([1, 2]);
-    expect(read.config).toEqual(DEFAULT_SMOOTHING);
-    expect(read.enabled).toBe(true);
-    expect(read.warnings).toEqual([
-      'smoothing: expected an object, got an array; using the default smoothing settings.',
-    ]);
-  });
-
-  it('returns a config the caller may change without touching the defaults', () => {
-    const read = smoothingFromSettings({});
-    read.config.timeMs = 1;
-    expect(DEFAULT_SMOOTHING.timeMs).toBe(150);
+  it('gives the defaults for an empty group', () => {
+    expect(smoothingConfigOf(withDefaults('smoothing', {}))).toEqual(DEFAULT_SMOOTHING);
   });
 });
 
@@ -184,29 +107,5 @@ describe('smoothingFromEffectArgs', () => {
         'smoothing-updateFrequency': 0,
       }),
     ).toMatchObject({ timeMs: 1, updateFrequency: 1 });
-  });
-});
-
-describe('sanitizeSmoothingConfig', () => {
-  it('clamps and repairs a hand-built config silently', () => {
-    expect(
-      sanitizeSmoothingConfig({
-        type: 'spline' as 'linear',
-        timeMs: 0.4,
-        updateFrequency: Number.NaN,
-        interpolationRate: 0,
-        decay: 0,
-        dithering: 'yes' as unknown as boolean,
-        updateDelay: 99999,
-      }),
-    ).toEqual({
-      type: 'linear',
-      timeMs: 1,
-      updateFrequency: 25,
-      interpolationRate: 1,
-      decay: 1,
-      dithering: false,
-      updateDelay: 2048,
-    });
   });
 });

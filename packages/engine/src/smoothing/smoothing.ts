@@ -5,7 +5,7 @@
 import type { SmoothingConfig } from '../types.js';
 import { DecaySmoothing } from './decay-smoothing.js';
 import { LinearSmoothing } from './linear-smoothing.js';
-import { DUE_SLACK_MS, sanitizeSmoothingConfig } from './smoothing-config.js';
+import { DUE_SLACK_MS } from './smoothing-config.js';
 
 /**
  * A running smoothing for one LED layout. Its owner writes every new frame and calls
@@ -16,7 +16,7 @@ import { DUE_SLACK_MS, sanitizeSmoothingConfig } from './smoothing-config.js';
  * drained and nothing new came. Devices that need a keep-alive have their own `rewriteTime`.
  */
 export interface Smoothing {
-  /** The configuration in force, after clamping into the accepted ranges. */
+  /** The configuration in force. */
   readonly config: SmoothingConfig;
   /** How often the owner should call `update()`, ms (1000 / updateFrequency; may be fractional). */
   readonly intervalMs: number;
@@ -63,15 +63,15 @@ export interface SmoothingAlgorithm {
 }
 
 /**
- * A smoothing for `length` LEDs (frames of `3 × length` bytes) with `config`, whose values are
- * clamped into the accepted ranges first. Steady state allocates nothing: every buffer, the delay
+ * A smoothing for `length` LEDs (frames of `3 × length` bytes) with `config`, taken as valid (the
+ * `smoothing` group's schema bounds it). Steady state allocates nothing: every buffer, the delay
  * queue included, is made here or on the first frames.
  */
 export function createSmoothing(length: number, config: SmoothingConfig): Smoothing {
-  const safe = sanitizeSmoothingConfig(config);
   const bytes = Math.max(0, Math.floor(length)) * 3;
-  const algorithm = safe.type === 'decay' ? new DecaySmoothing(bytes, safe) : new LinearSmoothing();
-  return new FrameSmoothing(bytes, safe, algorithm);
+  const algorithm =
+    config.type === 'decay' ? new DecaySmoothing(bytes, config) : new LinearSmoothing();
+  return new FrameSmoothing(bytes, config, algorithm);
 }
 
 /** Pacing, settling and the `updateDelay` queue around one {@link SmoothingAlgorithm}. */

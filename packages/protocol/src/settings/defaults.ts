@@ -94,3 +94,30 @@ export function defaultInstanceSettings(): { [G in InstanceGroup]: SettingsGroup
  * schema's default; see its `$comment`).
  */
 export const CONFIG_VERSION: string = String(defaultGroup('general').configVersion);
+
+/**
+ * `value` (a valid value of `schema`) with every key it leaves out that has a default in the
+ * schema filled in, at every depth: an object's keys, each item of a list. Keys the schema does
+ * not list are kept as they are; a key without a default stays out (its absence means something,
+ * e.g. an LED without its own colorOrder takes the device's). A missing value is the schema's
+ * default. The result shares nothing with `value`.
+ */
+export function fillDefaults(schema: unknown, value: unknown): unknown {
+  if (value === undefined) {
+    // A default object names only some keys (`defaultProperties`): the others are filled too.
+    const given = schemaDefault(schema);
+    return given === undefined ? undefined : fillDefaults(schema, given);
+  }
+  if (!isJsonObject(schema)) return structuredClone(value);
+  if (Array.isArray(value)) {
+    const items = schema.items;
+    return value.map((item) => fillDefaults(items, item));
+  }
+  if (!isJsonObject(value) || !isJsonObject(schema.properties)) return structuredClone(value);
+  const filled: JsonObject = structuredClone(value);
+  for (const [key, element] of Object.entries(schema.properties)) {
+    const given = fillDefaults(element, Object.hasOwn(value, key) ? value[key] : undefined);
+    if (given !== undefined) filled[key] = given;
+  }
+  return filled;
+}

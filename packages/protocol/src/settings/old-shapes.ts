@@ -117,11 +117,33 @@ function wledRaw(device: JsonObject, changes: SettingChange[]): void {
   });
 }
 
+/**
+ * adalight's `rate` without `rateList`, as Hyperion.ng writes it (its code reads only `rate`; the
+ * list is its web UI's): the list names the rate, or `CUSTOM` when it is not listed, so that the
+ * list's default does not replace the rate.
+ */
+function adalightRate(device: JsonObject, changes: SettingChange[]): void {
+  const rate = device.rate;
+  if (device.type !== 'adalight' || device.rateList !== undefined || typeof rate !== 'number')
+    return;
+  const element = elementAt(groupSchemaOf('device', device), '/rateList');
+  const listed = element && Array.isArray(element.enum) ? element.enum : [];
+  const choice = listed.includes(String(rate)) ? String(rate) : 'CUSTOM';
+  device.rateList = choice;
+  changes.push({
+    pointer: '/rateList',
+    old: undefined,
+    new: choice,
+    rule: `is missing beside rate ${rate} (Hyperion.ng's shape): set to the rate's entry`,
+  });
+}
+
 const deviceShapes: Rewrite = (value, changes) => {
   if (!isJsonObject(value)) return;
   deviceTypeName(value, changes);
   lightberrySwitch(value, changes);
   wledRaw(value, changes);
+  adalightRate(value, changes);
 };
 
 const REWRITES: Partial<Record<SettingsGroupName, Rewrite>> = {

@@ -2,9 +2,9 @@
  * The `adalight` device: the Adalight family's stream protocols over a serial port (Hyperion.ng's
  * `LedDeviceAdalight` on `ProviderRs232`), through serialport.
  */
-import { errorFirstLine } from '@glowkit/protocol';
+import { errorFirstLine, type RunDevice } from '@glowkit/protocol';
 import { SerialPort } from 'serialport';
-import type { DeviceConfig, LedDevice } from '../led-device.js';
+import type { LedDevice } from '../led-device.js';
 import {
   type AdalightEncoder,
   type AdalightSettings,
@@ -65,8 +65,6 @@ export interface AdalightDeviceOptions {
 export class AdalightDevice implements LedDevice {
   /** A pulled cable or a rebooting controller comes back. */
   readonly recoverable = true;
-  /** Problems with the adalight keys, found when the device was made. */
-  readonly warnings: readonly string[];
   /** The resolved keys. */
   readonly settings: Readonly<AdalightSettings>;
   readonly #encoder: AdalightEncoder;
@@ -92,10 +90,9 @@ export class AdalightDevice implements LedDevice {
    * @param options where lines sent back go, and test hooks.
    * @throws when `hardwareLedCount` does not fit the protocol's count field (LightBerry: 65535).
    */
-  constructor(config: DeviceConfig, options: AdalightDeviceOptions = {}) {
+  constructor(config: RunDevice<'adalight'>, options: AdalightDeviceOptions = {}) {
     const settings = adalightSettingsOf(config);
     this.settings = settings;
-    this.warnings = settings.warnings;
     this.#encoder = createAdalightEncoder(
       settings.protocol,
       config.hardwareLedCount,

@@ -1,17 +1,14 @@
+import { instanceRunSettings, type RunDevice } from '@glowkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { deviceConfigOf } from '../led-device.js';
-import {
-  adalightProtocolOf,
-  adalightSettingsOf,
-  createAdalightEncoder,
-  maxLedCount,
-} from './adalight-protocol.js';
+import { adalightSettingsOf, createAdalightEncoder, maxLedCount } from './adalight-protocol.js';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const hexOf = (data: Uint8Array) => Buffer.from(data).toString('hex');
 
-function protocolOf(keys: Record<string, unknown>) {
-  return adalightProtocolOf(deviceConfigOf({ type: 'adalight', ...keys }).config);
+/** The adalight keys as the engine gets them: a stored group through the server's instanceRunSettings. */
+function settingsOf(keys: Record<string, unknown>) {
+  const { device } = instanceRunSettings({ device: { type: 'adalight', ...keys } });
+  return adalightSettingsOf(device as RunDevice<'adalight'>);
 }
 
 describe('createAdalightEncoder: Ada', () => {
@@ -136,116 +133,7 @@ describe('createAdalightEncoder: limits', () => {
   });
 });
 
-describe('adalightProtocolOf', () => {
-  it('defaults to Ada without warnings', () => {
-    expect(protocolOf({})).toEqual({ protocol: 'ada', calibration: undefined, warnings: [] });
-  });
-
-  it('reads streamProtocol "0", "1" and "2" (and the numbers)', () => {
-    expect(protocolOf({ streamProtocol: '0' }).protocol).toBe('ada');
-    expect(protocolOf({ streamProtocol: '1' }).protocol).toBe('lbapa');
-    expect(protocolOf({ streamProtocol: '2' }).protocol).toBe('awa');
-    expect(protocolOf({ streamProtocol: 2 })).toEqual({
-      protocol: 'awa',
-      calibration: undefined,
-      warnings: [],
-    });
-  });
-
-  it('migrates lightberry_apa102_mode when streamProtocol is absent, as ng 2.0.13 does', () => {
-    expect(protocolOf({ lightberry_apa102_mode: true })).toEqual({
-      protocol: 'lbapa',
-      calibration: undefined,
-      warnings: [],
-    });
-    expect(protocolOf({ lightberry_apa102_mode: false }).protocol).toBe('ada');
-  });
-
-  it('lets streamProtocol win over the legacy key, warning when they disagree', () => {
-    expect(protocolOf({ streamProtocol: '1', lightberry_apa102_mode: true }).warnings).toEqual([]);
-    expect(protocolOf({ streamProtocol: '2', lightberry_apa102_mode: true })).toEqual({
-      protocol: 'awa',
-      calibration: undefined,
-      warnings: [
-        'device.lightberry_apa102_mode: true disagrees with device.streamProtocol "2"; using streamProtocol (remove the old key)',
-      ],
-    });
-  });
-
-  it('falls back to Ada with a warning on a bad streamProtocol', () => {
-    expect(protocolOf({ streamProtocol: 'awa', lightberry_apa102_mode: 'yes' })).toEqual({
-      protocol: 'ada',
-      calibration: undefined,
-      warnings: [
-        'device.streamProtocol: expected "0" (Ada), "1" (LightBerry APA102) or "2" (AWA), got "awa"; using "0"',
-        'device.lightberry_apa102_mode: expected true or false, got "yes"; ignored',
-      ],
-    });
-  });
-
-  it('reads the white-channel calibration for AWA: limit = round(% · 255 / 100)', () => {
-    expect(
-      protocolOf({
-        streamProtocol: '2',
-        white_channel_calibration: true,
-        white_channel_limit: 50.25, // 128.1 → 128
-        white_channel_red: 176,
-        white_channel_green: 160,
-        white_channel_blue: 112,
-      }),
-    ).toEqual({
-      protocol: 'awa',
-      calibration: { limit: 128, red: 176, green: 160, blue: 112 },
-      warnings: [],
-    });
-    expect(
-      protocolOf({ streamProtocol: '2', white_channel_calibration: true }).calibration,
-    ).toEqual({ limit: 255, red: 255, green: 255, blue: 255 });
-  });
-
-  it('ignores the calibration keys unless AWA with calibration on', () => {
-    expect(
-      protocolOf({
-        streamProtocol: '0',
-        white_channel_calibration: true,
-        white_channel_limit: 500,
-      }),
-    ).toEqual({ protocol: 'ada', calibration: undefined, warnings: [] });
-    expect(protocolOf({ streamProtocol: '2', white_channel_limit: 50 }).calibration).toBe(
-      undefined,
-    );
-  });
-
-  it('falls back per key with a warning on bad calibration values', () => {
-    expect(
-      protocolOf({
-        streamProtocol: '2',
-        white_channel_calibration: true,
-        white_channel_limit: 120,
-        white_channel_red: 256,
-        white_channel_green: 1.5,
-        white_channel_blue: '7',
-      }),
-    ).toEqual({
-      protocol: 'awa',
-      calibration: { limit: 255, red: 255, green: 255, blue: 255 },
-      warnings: [
-        'device.white_channel_limit: expected a percentage from 0 to 100, got 120; using 100',
-        'device.white_channel_red: expected an integer from 0 to 255, got 256; using 255',
-        'device.white_channel_green: expected an integer from 0 to 255, got 1.5; using 255',
-        'device.white_channel_blue: expected an integer from 0 to 255, got "7"; using 255',
-      ],
-    });
-    expect(protocolOf({ streamProtocol: '2', white_channel_calibration: 'on' }).warnings).toEqual([
-      'device.white_channel_calibration: expected true or false, got "on"; using false',
-    ]);
-  });
-});
-
 describe('adalightSettingsOf', () => {
-  const settingsOf = (keys: Record<string, unknown>) =>
-    adalightSettingsOf(deviceConfigOf({ type: 'adalight', ...keys }).config);
-
   it('defaults to "auto", Ada, 115200 baud and 1500 ms after connecting (ng code default)', () => {
     expect(settingsOf({})).toEqual({
       output: 'auto',
@@ -253,41 +141,55 @@ describe('adalightSettingsOf', () => {
       calibration: undefined,
       baudRate: 115200,
       delayAfterConnect: 1500,
-      warnings: [],
     });
     expect(settingsOf({ output: 'AUTO' }).output).toBe('auto');
   });
 
-  it('takes the baud rate from rateList, or from rate when rateList is "CUSTOM" or absent', () => {
-    expect(settingsOf({ rateList: '2000000', rate: 2000000 })).toMatchObject({
-      baudRate: 2000000,
-      warnings: [],
-    });
-    expect(settingsOf({ rateList: '115200', rate: 2000000 })).toMatchObject({
-      baudRate: 115200,
-      warnings: [
-        'device.rate: 2000000 differs from device.rateList "115200"; using 115200 (set rateList to "CUSTOM" to use rate)',
-      ],
-    });
-    expect(settingsOf({ rateList: 'CUSTOM', rate: 500000 }).baudRate).toBe(500000);
-    expect(settingsOf({ rate: 460800 }).baudRate).toBe(460800);
+  it('reads streamProtocol "0", "1" and "2"', () => {
+    expect(settingsOf({ streamProtocol: '0' }).protocol).toBe('ada');
+    expect(settingsOf({ streamProtocol: '1' }).protocol).toBe('lbapa');
+    expect(settingsOf({ streamProtocol: '2' }).protocol).toBe('awa');
   });
 
-  it('falls back with a warning on bad values', () => {
+  it('runs lightberry_apa102_mode when streamProtocol is absent, as ng 2.0.13 migrates it', () => {
+    expect(settingsOf({ lightberry_apa102_mode: true }).protocol).toBe('lbapa');
+    expect(settingsOf({ lightberry_apa102_mode: false }).protocol).toBe('ada');
+    // streamProtocol wins over the legacy key, as in ng after the upgrade.
+    expect(settingsOf({ streamProtocol: '2', lightberry_apa102_mode: true }).protocol).toBe('awa');
+  });
+
+  it('reads the white-channel calibration for AWA: limit = round(% · 255 / 100)', () => {
     expect(
-      settingsOf({ output: 7, rate: -1, rateList: '12345', delayAfterConnect: 'soon' }),
-    ).toEqual({
-      output: 'auto',
-      protocol: 'ada',
-      calibration: undefined,
-      baudRate: 115200,
-      delayAfterConnect: 1500,
-      warnings: [
-        'device.output: expected a serial port path or "auto", got 7; using "auto"',
-        'device.rate: expected a baud rate (a positive integer), got -1; using 115200',
-        'device.rateList: expected "CUSTOM" or one of 9600, 14400, 19200, 28800, 33600, 38400, 56000, 57600, 76800, 115200, 128000, 153600, 230400, 256000, 307200, 460800, 921600, 1000000, 1500000, 2000000, 3000000, 4000000, got "12345"; using device.rate (115200)',
-        'device.delayAfterConnect: expected an integer from 0 to 60000 ms, got "soon"; using 1500',
-      ],
-    });
+      settingsOf({
+        streamProtocol: '2',
+        white_channel_calibration: true,
+        white_channel_limit: 50.25, // 128.1 → 128
+        white_channel_red: 176,
+        white_channel_green: 160,
+        white_channel_blue: 112,
+      }).calibration,
+    ).toEqual({ limit: 128, red: 176, green: 160, blue: 112 });
+    expect(
+      settingsOf({ streamProtocol: '2', white_channel_calibration: true }).calibration,
+    ).toEqual({ limit: 255, red: 255, green: 255, blue: 255 });
+  });
+
+  it('ignores the calibration keys unless AWA with calibration on', () => {
+    expect(
+      settingsOf({ streamProtocol: '0', white_channel_calibration: true, white_channel_limit: 5 })
+        .calibration,
+    ).toBeUndefined();
+    expect(settingsOf({ streamProtocol: '2', white_channel_limit: 50 }).calibration).toBe(
+      undefined,
+    );
+  });
+
+  it('takes the baud rate from rateList, or from rate when rateList is "CUSTOM" or absent', () => {
+    expect(settingsOf({ rateList: '2000000', rate: 2000000 }).baudRate).toBe(2000000);
+    expect(settingsOf({ rateList: '115200', rate: 2000000 }).baudRate).toBe(115200);
+    expect(settingsOf({ rateList: 'CUSTOM', rate: 500000 }).baudRate).toBe(500000);
+    // Hyperion.ng writes the rate alone.
+    expect(settingsOf({ rate: 460800 }).baudRate).toBe(460800);
+    expect(settingsOf({ rate: 500000 }).baudRate).toBe(500000);
   });
 });

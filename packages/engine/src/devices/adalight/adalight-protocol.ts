@@ -1,10 +1,10 @@
 /**
  * The Adalight family's stream protocols (Hyperion.ng's `LedDeviceAdalight`) as pure frame
- * encoders, and the reading of the adalight `device` keys (protocol, port, baud rate, delay). Everything that depends only on
+ * encoders, and the adalight `device` keys resolved (protocol, port, baud rate, delay). Everything that depends only on
  * the configuration (header, LightBerry's constant bytes, the white-channel calibration) is built
  * once, so encoding a frame is one fill of a preallocated buffer.
  */
-import { type DeviceConfig, describe } from '../led-device.js';
+import type { RunDevice } from '@glowkit/protocol';
 
 /**
  * The three stream protocols, by ng's `streamProtocol` value: `"0"` Ada (the classic Adalight
@@ -31,101 +31,12 @@ export interface AwaCalibration {
   blue: number;
 }
 
-/** What the `device` group says about the protocol. */
-export interface AdalightProtocolOptions {
-  protocol: AdalightProtocol;
-  /** Present only for AWA with `white_channel_calibration` on. */
-  calibration: AwaCalibration | undefined;
-  warnings: string[];
-}
-
 /** Every frame starts with 3 magic bytes, the count's hi and lo bytes, and their checksum. */
 const HEADER_SIZE = 6;
 /** LightBerry's start frame: 4 zero bytes before the first LED. */
 const LBAPA_START_FRAME = 4;
 /** AWA's trailer: fletcher1, fletcher2, fletcherExt. */
 const AWA_TRAILER = 3;
-
-/**
- * Reads `streamProtocol`, the legacy `lightberry_apa102_mode` and, for AWA, the white-channel keys.
- * Bad values fall back with a one-line warning naming the key; never throws.
- *
- * - `streamProtocol` `"0"|"1"|"2"` (the numbers 0–2 are accepted too); absent: `"0"`.
- * - `lightberry_apa102_mode` (before ng 2.0.13) is migrated as ng's database upgrade does, to
- *   `"1"` when true and `"0"` when false, when `streamProtocol` is absent. When both are present,
- *   `streamProtocol` wins, as in ng after the upgrade (a disagreement is warned about).
- * - `white_channel_limit` 0–100 % (default 100, as in ng's schema; ng's code falls back to 1 % when
- *   the key is absent, which would dim the white channel to 3/255 — a quirk Glowkit does not copy),
- *   `white_channel_red/green/blue` integers 0–255 (default 255).
- */
-export function adalightProtocolOf(config: DeviceConfig): AdalightProtocolOptions {
-  const warnings: string[] = [];
-  let protocol: AdalightProtocol = 'ada';
-  const raw = config.streamProtocol;
-  const legacy = config.lightberry_apa102_mode;
-  const given = typeof raw === 'number' ? String(raw) : raw;
-  if (typeof given === 'string' && STREAM_PROTOCOLS[given.trim()] !== undefined) {
-    protocol = STREAM_PROTOCOLS[given.trim()] as AdalightProtocol;
-    if (typeof legacy === 'boolean' && legacy !== (protocol === 'lbapa')) {
-      warnings.push(
-        `device.lightberry_apa102_mode: ${legacy} disagrees with device.streamProtocol ${JSON.stringify(given)}; using streamProtocol (remove the old key)`,
-      );
-    }
-  } else if (raw !== undefined) {
-    warnings.push(
-      `device.streamProtocol: expected "0" (Ada), "1" (LightBerry APA102) or "2" (AWA), got ${describe(raw)}; using "0"`,
-    );
-  } else if (typeof legacy === 'boolean') {
-    protocol = legacy ? 'lbapa' : 'ada';
-  }
-  if (legacy !== undefined && typeof legacy !== 'boolean') {
-    warnings.push(
-      `device.lightberry_apa102_mode: expected true or false, got ${describe(legacy)}; ignored`,
-    );
-  }
-
-  let calibration: AwaCalibration | undefined;
-  if (protocol === 'awa') {
-    const on = config.white_channel_calibration;
-    if (on !== undefined && typeof on !== 'boolean') {
-      warnings.push(
-        `device.white_channel_calibration: expected true or false, got ${describe(on)}; using false`,
-      );
-    }
-    if (on === true) {
-      let percent = 100;
-      const limit = config.white_channel_limit;
-      if (typeof limit === 'number' && Number.isFinite(limit) && limit >= 0 && limit <= 100) {
-        percent = limit;
-      } else if (limit !== undefined) {
-        warnings.push(
-          `device.white_channel_limit: expected a percentage from 0 to 100, got ${describe(limit)}; using 100`,
-        );
-      }
-      calibration = {
-        limit: Math.min(Math.round((percent * 255) / 100), 255),
-        red: byteKey(config, 'white_channel_red', warnings),
-        green: byteKey(config, 'white_channel_green', warnings),
-        blue: byteKey(config, 'white_channel_blue', warnings),
-      };
-    }
-  }
-  return { protocol, calibration, warnings };
-}
-
-/** An integer 0–255 key, default 255. */
-function byteKey(config: DeviceConfig, key: string, warnings: string[]): number {
-  const value = config[key];
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255) {
-    return value;
-  }
-  if (value !== undefined) {
-    warnings.push(
-      `device.${key}: expected an integer from 0 to 255, got ${describe(value)}; using 255`,
-    );
-  }
-  return 255;
-}
 
 /**
  * Encodes frames of one configuration. {@link encode} fills and returns the same buffer every
@@ -260,96 +171,44 @@ function lbapaEndFrame(ledCount: number): number {
   return Math.max(Math.floor((ledCount + 15) / 16), 4);
 }
 
-/** ng's `rateList` enum; `"CUSTOM"` means `rate` holds the baud rate. */
-export const ADALIGHT_RATES: readonly string[] = (
-  'CUSTOM 9600 14400 19200 28800 33600 38400 56000 57600 76800 115200 128000 153600 230400 ' +
-  '256000 307200 460800 921600 1000000 1500000 2000000 3000000 4000000'
-).split(' ');
-
-/** ng's schema default (its code reads 0 when `rate` is absent, which no port accepts). */
-const DEFAULT_RATE = 115200;
-/** ng's code default when `delayAfterConnect` is absent (its schema says 0). */
-const DEFAULT_DELAY_AFTER_CONNECT = 1500;
-/** Long enough for any bootloader; open() must settle in bounded time. */
-const MAX_DELAY_AFTER_CONNECT = 60_000;
-
 /** The adalight device's own keys, resolved. */
 export interface AdalightSettings {
   /** The port's path, or `"auto"` for the first USB serial port. */
   output: string;
   protocol: AdalightProtocol;
+  /** Present only for AWA with `white_channel_calibration` on. */
   calibration: AwaCalibration | undefined;
   baudRate: number;
   /** ms to wait after opening before the first frame (Arduinos reset when the port opens). */
   delayAfterConnect: number;
-  warnings: string[];
 }
 
 /**
- * Reads the `adalight` keys of a `device` group. Bad values fall back with a one-line warning;
- * never throws.
+ * The `adalight` keys of a `device` group (valid and complete: see protocol's
+ * InstanceRunSettings), resolved:
  *
  * - `output`: a path (any path that opens as a serial port, pseudo-terminals included) or
- *   `"auto"`; default `"auto"`.
- * - `rateList`: one of {@link ADALIGHT_RATES}; a number there is the baud rate, `"CUSTOM"` (or no
- *   `rateList`, as ng's migration sets) means `rate`. ng's code only reads `rate` and relies on its
- *   web UI to copy the list's choice there; Glowkit honours the list itself.
- * - `rate`: a positive integer; default 115200 (the schema's default).
- * - `delayAfterConnect`: ms, 0–60000; **default 1500 when absent**, as ng's code does (its schema
- *   says 0, but a config without the key gets 1500 in ng).
- * - `streamProtocol`, `lightberry_apa102_mode` and the white-channel keys: see
- *   {@link adalightProtocolOf}.
+ *   `"auto"` in any letter case.
+ * - `rateList`: a number there is the baud rate; `"CUSTOM"` means `rate`. ng's code only reads
+ *   `rate` and relies on its web UI to copy the list's choice there; Glowkit honours the list.
+ * - `white_channel_limit` (percent) becomes a byte: `round(limit · 255 / 100)`.
  */
-export function adalightSettingsOf(config: DeviceConfig): AdalightSettings {
-  const { protocol, calibration, warnings } = adalightProtocolOf(config);
-
-  let output = 'auto';
-  if (typeof config.output === 'string' && config.output.trim() !== '') {
-    output = config.output.trim().toLowerCase() === 'auto' ? 'auto' : config.output;
-  } else if (config.output !== undefined) {
-    warnings.push(
-      `device.output: expected a serial port path or "auto", got ${describe(config.output)}; using "auto"`,
-    );
-  }
-
-  let baudRate = DEFAULT_RATE;
-  const rate = config.rate;
-  const rateOk = typeof rate === 'number' && Number.isInteger(rate) && rate > 0;
-  if (rateOk) baudRate = rate;
-  else if (rate !== undefined) {
-    warnings.push(
-      `device.rate: expected a baud rate (a positive integer), got ${describe(rate)}; using ${DEFAULT_RATE}`,
-    );
-  }
-  const list = config.rateList;
-  if (typeof list === 'string' && ADALIGHT_RATES.includes(list)) {
-    if (list !== 'CUSTOM') {
-      baudRate = Number(list);
-      if (rateOk && rate !== baudRate) {
-        warnings.push(
-          `device.rate: ${rate} differs from device.rateList "${list}"; using ${list} (set rateList to "CUSTOM" to use rate)`,
-        );
-      }
-    }
-  } else if (list !== undefined) {
-    warnings.push(
-      `device.rateList: expected "CUSTOM" or one of ${ADALIGHT_RATES.slice(1).join(', ')}, got ${describe(list)}; using device.rate (${baudRate})`,
-    );
-  }
-
-  let delayAfterConnect = DEFAULT_DELAY_AFTER_CONNECT;
-  const delay = config.delayAfterConnect;
-  if (
-    typeof delay === 'number' &&
-    Number.isInteger(delay) &&
-    delay >= 0 &&
-    delay <= MAX_DELAY_AFTER_CONNECT
-  ) {
-    delayAfterConnect = delay;
-  } else if (delay !== undefined) {
-    warnings.push(
-      `device.delayAfterConnect: expected an integer from 0 to ${MAX_DELAY_AFTER_CONNECT} ms, got ${describe(delay)}; using ${DEFAULT_DELAY_AFTER_CONNECT}`,
-    );
-  }
-  return { output, protocol, calibration, baudRate, delayAfterConnect, warnings };
+export function adalightSettingsOf(config: RunDevice<'adalight'>): AdalightSettings {
+  const protocol = STREAM_PROTOCOLS[config.streamProtocol] as AdalightProtocol;
+  const calibration =
+    protocol === 'awa' && config.white_channel_calibration
+      ? {
+          limit: Math.round((config.white_channel_limit * 255) / 100),
+          red: config.white_channel_red,
+          green: config.white_channel_green,
+          blue: config.white_channel_blue,
+        }
+      : undefined;
+  return {
+    output: config.output.trim().toLowerCase() === 'auto' ? 'auto' : config.output,
+    protocol,
+    calibration,
+    baudRate: config.rateList === 'CUSTOM' ? config.rate : Number(config.rateList),
+    delayAfterConnect: config.delayAfterConnect,
+  };
 }

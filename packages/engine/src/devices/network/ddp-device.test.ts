@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DdpDecoder } from '../../../test/support/ddp-decoder.js';
+import { runDevice } from '../../../test/support/run-device.js';
 import { UdpReceiver } from '../../../test/support/udp-receiver.js';
 import { DeviceController } from '../device-controller.js';
-import { deviceConfigOf } from '../led-device.js';
 import { DdpDevice } from './ddp-device.js';
 
 const config = (keys: Record<string, unknown>) =>
-  deviceConfigOf({ type: 'udpddp', hardwareLedCount: 2, ...keys }).config;
+  runDevice({ type: 'udpddp', hardwareLedCount: 2, ...keys });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -20,18 +20,10 @@ async function receiver(): Promise<UdpReceiver> {
 }
 
 describe('DdpDevice', () => {
-  it('defaults to port 4048, warns about a bad port and needs a host', () => {
+  it('defaults to port 4048 and needs a host', () => {
     const device = new DdpDevice(config({ host: '10.0.0.9' }));
-    expect([device.host, device.port, device.warnings, device.recoverable]).toEqual([
-      '10.0.0.9',
-      4048,
-      [],
-      true,
-    ]);
-    expect(new DdpDevice(config({ host: 'h', port: -1 })).warnings).toEqual([
-      'device.port: expected a port from 1 to 65535, got -1; using 4048',
-    ]);
-    expect(() => new DdpDevice(config({}))).toThrow(/^udpddp: device\.host is missing/);
+    expect([device.host, device.port, device.recoverable]).toEqual(['10.0.0.9', 4048, true]);
+    expect(() => new DdpDevice(config({}))).toThrow(/^udpddp: device\.host is empty/);
   });
 
   it('sends a 2-LED frame as one DDP packet, byte for byte', async () => {
@@ -75,7 +67,9 @@ describe('DdpDevice', () => {
   it('works under the controller: frames reach the receiver, switchOff sends black', async () => {
     const udp = await receiver();
     const controller = new DeviceController(config({ host: '127.0.0.1', port: udp.port }), {
-      types: new Map([['udpddp', (c) => new DdpDevice(c)]]),
+      types: new Map([
+        ['udpddp', () => new DdpDevice(config({ host: '127.0.0.1', port: udp.port }))],
+      ]),
     });
     cleanups.push(() => controller.close());
     await controller.enable();

@@ -2,9 +2,10 @@
  * The `udpddp` device: frames as DDP packets to any DDP receiver (WLED, ESPixelStick, xLights,
  * FPP), port 4048 unless `device.port` says otherwise.
  */
-import type { DeviceConfig, LedDevice } from '../led-device.js';
-import { DDP_PORT, DdpEncoder } from './ddp.js';
-import { UdpTarget, udpTargetOptionsOf } from './udp-target.js';
+import type { RunDevice } from '@glowkit/protocol';
+import type { LedDevice } from '../led-device.js';
+import { DdpEncoder } from './ddp.js';
+import { hostOf, UdpTarget } from './udp-target.js';
 
 /**
  * Streams each frame as one or more DDP packets (at most 1440 data bytes, PUSH on the last; see
@@ -17,8 +18,6 @@ import { UdpTarget, udpTargetOptionsOf } from './udp-target.js';
 export class DdpDevice implements LedDevice {
   /** A controller that is off or out of reach may come back. */
   readonly recoverable = true;
-  /** Problems with `port`. */
-  readonly warnings: readonly string[];
   readonly #target: UdpTarget;
   readonly #encoder: DdpEncoder;
 
@@ -26,10 +25,8 @@ export class DdpDevice implements LedDevice {
    * @param config the instance's device configuration.
    * @throws when `device.host` is missing.
    */
-  constructor(config: DeviceConfig) {
-    const { host, port, warnings } = udpTargetOptionsOf(config, 'udpddp', DDP_PORT);
-    this.warnings = warnings;
-    this.#target = new UdpTarget('udpddp', host, port);
+  constructor(config: RunDevice<'udpddp'>) {
+    this.#target = new UdpTarget('udpddp', hostOf(config, 'udpddp'), config.port);
     this.#encoder = new DdpEncoder(config.hardwareLedCount * 3);
   }
 

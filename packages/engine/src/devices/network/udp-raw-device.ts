@@ -2,8 +2,9 @@
  * The `udpraw` device: one UDP datagram per frame holding the bare RGB bytes, no header — what
  * WLED's "Hyperion" port and simple ESP sketches read.
  */
-import type { DeviceConfig, LedDevice } from '../led-device.js';
-import { UdpTarget, udpTargetOptionsOf } from './udp-target.js';
+import type { RunDevice } from '@glowkit/protocol';
+import type { LedDevice } from '../led-device.js';
+import { hostOf, UdpTarget } from './udp-target.js';
 
 /** Hyperion.ng's default `udpraw` port. */
 export const UDP_RAW_PORT = 5568;
@@ -31,8 +32,6 @@ export function udpRawLimitError(label: string, ledCount: number, remedy: string
 export class UdpRawDevice implements LedDevice {
   /** A controller that is off or out of reach may come back. */
   readonly recoverable = true;
-  /** Problems with `port`. */
-  readonly warnings: readonly string[];
   readonly #target: UdpTarget;
   readonly #frameBytes: number;
   /** Reused so that a frame costs no allocation. */
@@ -42,17 +41,9 @@ export class UdpRawDevice implements LedDevice {
    * @param config the instance's device configuration.
    * @throws when `device.host` is missing or there are more than 490 LEDs.
    */
-  constructor(config: DeviceConfig) {
-    const { host, port, warnings } = udpTargetOptionsOf(config, 'udpraw', UDP_RAW_PORT);
-    if (config.hardwareLedCount > UDP_RAW_MAX_LEDS) {
-      throw udpRawLimitError(
-        'udpraw',
-        config.hardwareLedCount,
-        'lower device.hardwareLedCount or use the udpddp device, which splits frames',
-      );
-    }
-    this.warnings = warnings;
-    this.#target = new UdpTarget('udpraw', host, port);
+  constructor(config: RunDevice<'udpraw'>) {
+    // At most 490 LEDs: the udpraw schema bounds hardwareLedCount.
+    this.#target = new UdpTarget('udpraw', hostOf(config, 'udpraw'), config.port);
     this.#frameBytes = config.hardwareLedCount * 3;
   }
 

@@ -1,45 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { runDevice } from '../../../test/support/run-device.js';
 import { UdpReceiver } from '../../../test/support/udp-receiver.js';
-import { deviceConfigOf } from '../led-device.js';
-import { codeOf, resolveHost, UdpTarget, udpTargetOptionsOf } from './udp-target.js';
+import { codeOf, hostOf, resolveHost, UdpTarget } from './udp-target.js';
 
 const config = (keys: Record<string, unknown>) =>
-  deviceConfigOf({ type: 'udpraw', hardwareLedCount: 1, ...keys }).config;
+  runDevice({ type: 'udpraw', hardwareLedCount: 1, ...keys });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe('udpTargetOptionsOf', () => {
-  it('reads host and port, with the default port when none is given', () => {
-    expect(udpTargetOptionsOf(config({ host: ' 10.0.0.5 ' }), 'udpraw', 5568)).toEqual({
-      host: '10.0.0.5',
-      port: 5568,
-      warnings: [],
-    });
-    expect(
-      udpTargetOptionsOf(config({ host: 'strip.local', port: 7777 }), 'udpraw', 5568).port,
-    ).toBe(7777);
+describe('hostOf', () => {
+  it('takes the host trimmed', () => {
+    expect(hostOf(config({ host: ' 10.0.0.5 ' }), 'udpraw')).toBe('10.0.0.5');
   });
 
-  it('falls back to the default port with a warning on a bad port', () => {
-    expect(udpTargetOptionsOf(config({ host: 'h', port: 70000 }), 'udpddp', 4048)).toEqual({
-      host: 'h',
-      port: 4048,
-      warnings: ['device.port: expected a port from 1 to 65535, got 70000; using 4048'],
-    });
-    expect(
-      udpTargetOptionsOf(config({ host: 'h', port: '4048' }), 'udpddp', 4048).warnings,
-    ).toEqual(['device.port: expected a port from 1 to 65535, got "4048"; using 4048']);
-  });
-
-  it('refuses a missing or empty host with a one-line error naming the device type', () => {
-    expect(() => udpTargetOptionsOf(config({}), 'udpraw', 5568)).toThrow(
-      "udpraw: device.host is missing; set it to the controller's IP address or host name",
+  it('refuses an empty host (a new device has none) with a one-line error naming the device type', () => {
+    expect(() => hostOf(config({}), 'udpraw')).toThrow(
+      "udpraw: device.host is empty; set it to the controller's IP address or host name",
     );
-    expect(() => udpTargetOptionsOf(config({ host: '  ' }), 'udpddp', 4048)).toThrow(
-      /^udpddp: device\.host is not a host name \(" {2}"\); set it/,
+    expect(() => hostOf(config({ host: '  ' }), 'udpddp')).toThrow(
+      /^udpddp: device\.host is empty/,
     );
   });
 });

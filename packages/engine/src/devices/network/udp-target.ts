@@ -7,7 +7,6 @@ import { createSocket, type Socket } from 'node:dgram';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { errorFirstLine } from '@glowkit/protocol';
-import { type DeviceConfig, describe } from '../led-device.js';
 
 /** How long a name lookup may take before open() gives up, ms. */
 export const RESOLVE_TIMEOUT_MS = 2000;
@@ -20,49 +19,19 @@ export interface ResolvedHost {
   family: 4 | 6;
 }
 
-/** `host` and `port` of a UDP device, read from its `device` group. */
-export interface UdpTargetOptions {
-  host: string;
-  port: number;
-  warnings: string[];
-}
-
 /**
- * Reads `device.host` (required: throws a one-line error naming the device type when it is
- * missing, as Hyperion.ng refuses to init without it) and `device.port` (an integer 1–65535;
- * anything else falls back to `defaultPort` with a warning).
+ * `device.host`, trimmed. The schema keeps an empty host (a new device has none), so the device
+ * cannot be made without one: throws a one-line error naming the device type, as Hyperion.ng
+ * refuses to init without it.
  */
-export function udpTargetOptionsOf(
-  config: DeviceConfig,
-  label: string,
-  defaultPort: number,
-): UdpTargetOptions {
-  const host = hostOf(config, label);
-  const warnings: string[] = [];
-  let port = defaultPort;
-  if (isPort(config.port)) port = config.port;
-  else if (config.port !== undefined) {
-    warnings.push(
-      `device.port: expected a port from 1 to 65535, got ${describe(config.port)}; using ${defaultPort}`,
-    );
-  }
-  return { host, port, warnings };
-}
-
-/** `device.host`, trimmed; throws when it is missing or empty. */
-export function hostOf(config: DeviceConfig, label: string): string {
-  const host = typeof config.host === 'string' ? config.host.trim() : '';
+export function hostOf(config: { host: string }, label: string): string {
+  const host = config.host.trim();
   if (host === '') {
     throw new Error(
-      `${label}: device.host is ${config.host === undefined ? 'missing' : `not a host name (${describe(config.host)})`}; set it to the controller's IP address or host name`,
+      `${label}: device.host is empty; set it to the controller's IP address or host name`,
     );
   }
   return host;
-}
-
-/** Whether a value is a usable port number. */
-export function isPort(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65535;
 }
 
 /**

@@ -3,8 +3,8 @@
  * DDP or raw UDP, and hands it back as it was when the lights go off, the device is disabled or
  * the instance stops.
  */
-import { isJsonObject, type JsonObject } from '@glowkit/protocol';
-import { type DeviceConfig, describe, type LedDevice } from '../led-device.js';
+import type { JsonObject, RunDevice } from '@glowkit/protocol';
+import type { LedDevice } from '../led-device.js';
 import { DDP_PORT, DdpEncoder } from './ddp.js';
 import { UDP_RAW_MAX_LEDS, udpRawLimitError } from './udp-raw-device.js';
 import { resolveHost, UdpTarget } from './udp-target.js';
@@ -45,88 +45,37 @@ export interface WledSettings extends WledHandOverSettings {
 }
 
 /**
- * Reads the `wled` keys of a `device` group. Missing keys take their defaults; bad values fall
- * back with a one-line warning. Throws only when `host` is missing. Defaults are Hyperion.ng's
- * except `restoreOriginalState`, true here (ng: false): users want their WLED back as it was.
+ * The `wled` keys of a `device` group (valid and complete: see protocol's InstanceRunSettings),
+ * resolved. What the schema cannot say is checked here: `host` must name a host (throws when it
+ * is empty), and a `:port` in it that is no port falls back to 80 with a warning.
  */
-export function wledSettingsOf(config: DeviceConfig): {
+export function wledSettingsOf(config: RunDevice<'wled'>): {
   settings: WledSettings;
   warnings: string[];
 } {
   const warnings: string[] = [];
-  const raw = typeof config.host === 'string' ? config.host.trim() : '';
+  const raw = config.host.trim();
   if (raw === '') {
-    throw new Error(
-      `wled: device.host is ${config.host === undefined ? 'missing' : `not a host name (${describe(config.host)})`}; set it to the WLED's IP address or host name`,
-    );
+    throw new Error("wled: device.host is empty; set it to the WLED's IP address or host name");
   }
   const split = splitHostPort(raw);
   let apiPort = WLED_HTTP_PORT;
   if (split.port !== undefined && Number.isNaN(split.port)) {
     warnings.push(
-      `device.host: the port in ${describe(raw)} is not from 1 to 65535; using ${WLED_HTTP_PORT}`,
+      `device.host: the port in ${JSON.stringify(raw)} is not from 1 to 65535; using ${WLED_HTTP_PORT}`,
     );
   } else if (split.port !== undefined) apiPort = split.port;
-
-  const flag = (key: string, fallback: boolean, from: Record<string, unknown> = config) => {
-    const value = from[key];
-    if (typeof value === 'boolean') return value;
-    const name = from === config ? key : `segments.${key}`;
-    if (value !== undefined) {
-      warnings.push(
-        `device.${name}: expected true or false, got ${describe(value)}; using ${fallback}`,
-      );
-    }
-    return fallback;
-  };
-  const integer = (
-    key: string,
-    min: number,
-    max: number,
-    fallback: number,
-    from: Record<string, unknown> = config,
-  ) => {
-    const value = from[key];
-    if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) {
-      return value;
-    }
-    const name = from === config ? key : `segments.${key}`;
-    if (value !== undefined) {
-      warnings.push(
-        `device.${name}: expected an integer from ${min} to ${max}, got ${describe(value)}; using ${fallback}`,
-      );
-    }
-    return fallback;
-  };
-
-  let streamProtocol: WledStreamProtocol = 'DDP';
-  const protocol = config.streamProtocol;
-  const upper = typeof protocol === 'string' ? protocol.trim().toUpperCase() : undefined;
-  if (upper === 'RAW' || upper === 'UDP-RAW') streamProtocol = 'RAW';
-  else if (upper !== 'DDP' && protocol !== undefined) {
-    warnings.push(
-      `device.streamProtocol: expected "DDP" or "RAW", got ${describe(protocol)}; using "DDP"`,
-    );
-  }
-
-  let segments: Record<string, unknown> = {};
-  if (isJsonObject(config.segments)) segments = config.segments;
-  else if (config.segments !== undefined) {
-    warnings.push(
-      `device.segments: expected an object, got ${describe(config.segments)}; streaming to the whole strip`,
-    );
-  }
   const settings: WledSettings = {
     host: split.host,
     apiPort,
-    streamProtocol,
-    restoreOriginalState: flag('restoreOriginalState', true),
-    stayOnAfterStreaming: flag('stayOnAfterStreaming', false),
-    overwriteSync: flag('overwriteSync', true),
-    overwriteBrightness: flag('overwriteBrightness', true),
-    brightness: integer('brightness', 0, 255, 255),
-    streamSegmentId: integer('streamSegmentId', -1, 255, -1, segments),
-    switchOffOtherSegments: flag('switchOffOtherSegments', true, segments),
+    streamProtocol: config.streamProtocol,
+    restoreOriginalState: config.restoreOriginalState,
+    stayOnAfterStreaming: config.stayOnAfterStreaming,
+    overwriteSync: config.overwriteSync,
+    overwriteBrightness: config.overwriteBrightness,
+    brightness: config.brightness,
+    streamSegmentId: config.segments.streamSegmentId,
+    switchOffOtherSegments: config.segments.switchOffOtherSegments,
   };
   return { settings, warnings };
 }
@@ -204,7 +153,7 @@ export class WledDevice implements LedDevice {
    * @param options test overrides of ports and timeout.
    * @throws when `host` is missing, or RAW is configured for more than 490 LEDs.
    */
-  constructor(config: DeviceConfig, options: WledDeviceOptions = {}) {
+  constructor(config: RunDevice<'wled'>, options: WledDeviceOptions = {}) {
     const { settings, warnings } = wledSettingsOf(config);
     this.settings = settings;
     this.warnings = warnings;

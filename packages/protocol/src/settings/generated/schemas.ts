@@ -333,7 +333,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
             "edt_conf_enum_unicolor_dominant_advanced"
           ]
         },
-        "$comment": "How a LED's colour is taken from its area of the picture. The engine also reads Hyperion.ng's old integer codes 0..6 (a migration will rewrite them).",
+        "$comment": "How a LED's colour is taken from its area of the picture. Hyperion.ng's old integer codes 0..6 are rewritten as names when the database opens.",
         "propertyOrder": 1
       },
       "accuracyLevel": {
@@ -530,7 +530,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
               "minimum": 0.1,
               "maximum": 100,
               "step": 0.1,
-              "$comment": "The stored range is Hyperion.ng's 0.1..100; the adjustment command (a change until the next restart) takes 0.1..5. The engine runs 1.0 when the key is missing (Hyperion.ng's code default).",
+              "$comment": "The stored range is Hyperion.ng's 0.1..100; the adjustment command (a change until the next restart) takes 0.1..5. A missing key runs at the default, 2.2 (Hyperion.ng's code ran 1.0).",
               "propertyOrder": 10
             },
             "gammaGreen": {
@@ -690,7 +690,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": "virtual",
         "minLength": 1,
         "propertyOrder": 1,
-        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream."
+        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream."
       },
       "hardwareLedCount": {
         "type": "integer",
@@ -732,7 +732,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
           ]
         },
         "propertyOrder": 102,
-        "$comment": "The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it)."
+        "$comment": "The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens."
       },
       "latchTime": {
         "type": "integer",
@@ -2086,7 +2086,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   leds: {
     "type": "array",
     "title": "edt_conf_leds_heading_title",
-    "$comment": "The LED layout, one rectangle of the picture per LED in output order, as fractions of its width (h) and height (v). The engine runs one default LED for an empty list, swaps a reversed min and max, shows an all-zero rectangle as a dark LED, and drops LEDs beyond hardwareLedCount (each with a warning); it still reads Hyperion.ng's old hscan/vscan and h/v shapes (a migration will rewrite them).",
+    "$comment": "The LED layout, one rectangle of the picture per LED in output order, as fractions of its width (h) and height (v). The engine shows an all-zero rectangle as a dark LED and drops LEDs beyond hardwareLedCount (with a warning); Hyperion.ng's old hscan/vscan and h/v shapes are rewritten when the database opens.",
     "minItems": 1,
     "maxItems": 65536,
     "default": [
@@ -2518,7 +2518,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "title": "edt_dev_general_type_title",
         "default": "adalight",
         "propertyOrder": 1,
-        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.",
+        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.",
         "enum": [
           "adalight"
         ]
@@ -2547,7 +2547,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
             "edt_conf_enum_awa"
           ]
         },
-        "$comment": "The engine also reads the numbers 0..2 and the old lightberry_apa102_mode (a migration will rewrite them).",
+        "$comment": "The numbers 0..2 and the old lightberry_apa102_mode are rewritten when the database opens.",
         "propertyOrder": 3
       },
       "rateList": {
@@ -2717,7 +2717,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
           ]
         },
         "propertyOrder": 102,
-        "$comment": "The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it)."
+        "$comment": "The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens."
       },
       "latchTime": {
         "type": "integer",
@@ -2771,7 +2771,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "title": "edt_dev_general_type_title",
         "default": "file",
         "propertyOrder": 1,
-        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.",
+        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.",
         "enum": [
           "file"
         ]
@@ -2831,7 +2831,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
           ]
         },
         "propertyOrder": 102,
-        "$comment": "The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it)."
+        "$comment": "The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens."
       },
       "latchTime": {
         "type": "integer",
@@ -2885,7 +2885,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "title": "edt_dev_general_type_title",
         "default": "udpddp",
         "propertyOrder": 1,
-        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.",
+        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.",
         "enum": [
           "udpddp"
         ]
@@ -2946,7 +2946,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
           ]
         },
         "propertyOrder": 102,
-        "$comment": "The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it)."
+        "$comment": "The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens."
       },
       "latchTime": {
         "type": "integer",
@@ -3000,7 +3000,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "title": "edt_dev_general_type_title",
         "default": "udpraw",
         "propertyOrder": 1,
-        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.",
+        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.",
         "enum": [
           "udpraw"
         ]
@@ -3061,7 +3061,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
           ]
         },
         "propertyOrder": 102,
-        "$comment": "The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it)."
+        "$comment": "The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens."
       },
       "latchTime": {
         "type": "integer",
@@ -3115,7 +3115,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "title": "edt_dev_general_type_title",
         "default": "virtual",
         "propertyOrder": 1,
-        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.",
+        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.",
         "enum": [
           "virtual"
         ]
@@ -3160,7 +3160,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
           ]
         },
         "propertyOrder": 102,
-        "$comment": "The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it)."
+        "$comment": "The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens."
       },
       "latchTime": {
         "type": "integer",
@@ -3231,7 +3231,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "title": "edt_dev_general_type_title",
         "default": "wled",
         "propertyOrder": 1,
-        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.",
+        "$comment": "The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.",
         "enum": [
           "wled"
         ]
@@ -3257,7 +3257,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
             "edt_conf_enum_udpraw"
           ]
         },
-        "$comment": "RAW carries at most 490 LEDs. The engine also reads other letter cases and UDP-RAW.",
+        "$comment": "RAW carries at most 490 LEDs. The old name UDP-RAW is rewritten when the database opens.",
         "propertyOrder": 3
       },
       "restoreOriginalState": {
@@ -3366,7 +3366,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
           ]
         },
         "propertyOrder": 102,
-        "$comment": "The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it)."
+        "$comment": "The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens."
       },
       "latchTime": {
         "type": "integer",

@@ -186,7 +186,7 @@ export interface CecEventsSettings {
 export interface ColorSettings {
   /**
    * Picture to LED mapping (`edt_conf_color_imageToLedMappingType_title`)
-   * How a LED's colour is taken from its area of the picture. The engine also reads Hyperion.ng's old integer codes 0..6 (a migration will rewrite them).
+   * How a LED's colour is taken from its area of the picture. Hyperion.ng's old integer codes 0..6 are rewritten as names when the database opens.
    * @default "multicolor_mean"
    */
   imageToLedMappingType?:
@@ -299,7 +299,7 @@ export interface ColorSettings {
     yellow?: [number, number, number];
     /**
      * Gamma red (`edt_conf_color_gammaRed_title`)
-     * The stored range is Hyperion.ng's 0.1..100; the adjustment command (a change until the next restart) takes 0.1..5. The engine runs 1.0 when the key is missing (Hyperion.ng's code default).
+     * The stored range is Hyperion.ng's 0.1..100; the adjustment command (a change until the next restart) takes 0.1..5. A missing key runs at the default, 2.2 (Hyperion.ng's code ran 1.0).
      * @minimum 0.1
      * @maximum 100
      * @step 0.1
@@ -397,7 +397,7 @@ export interface ColorSettings {
 export interface DeviceSettings {
   /**
    * Controller type (`edt_dev_general_type_title`)
-   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.
+   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.
    * @minLength 1
    * @default "virtual"
    */
@@ -419,7 +419,7 @@ export interface DeviceSettings {
   autoStart?: boolean;
   /**
    * Color order (`edt_dev_general_colorOrder_title`)
-   * The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it).
+   * The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens.
    * @default "rgb"
    */
   colorOrder?: "rgb" | "bgr" | "rbg" | "brg" | "gbr" | "grb";
@@ -1409,7 +1409,7 @@ export interface LedConfigSettings {
 
 /**
  * Settings group "LED layout" (`edt_conf_leds_heading_title`), as stored.
- * The LED layout, one rectangle of the picture per LED in output order, as fractions of its width (h) and height (v). The engine runs one default LED for an empty list, swaps a reversed min and max, shows an all-zero rectangle as a dark LED, and drops LEDs beyond hardwareLedCount (each with a warning); it still reads Hyperion.ng's old hscan/vscan and h/v shapes (a migration will rewrite them).
+ * The LED layout, one rectangle of the picture per LED in output order, as fractions of its width (h) and height (v). The engine shows an all-zero rectangle as a dark LED and drops LEDs beyond hardwareLedCount (with a warning); Hyperion.ng's old hscan/vscan and h/v shapes are rewritten when the database opens.
  *
  * Items: LED (`edt_conf_leds_item_title`)
  */
@@ -1709,7 +1709,7 @@ export interface WebConfigSettings {
 export interface AdalightDeviceSettings {
   /**
    * Controller type (`edt_dev_general_type_title`)
-   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.
+   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.
    * @default "adalight"
    */
   type?: "adalight";
@@ -1722,7 +1722,7 @@ export interface AdalightDeviceSettings {
   output?: string;
   /**
    * Protocol (`edt_dev_spec_stream_protocol_title`)
-   * The engine also reads the numbers 0..2 and the old lightberry_apa102_mode (a migration will rewrite them).
+   * The numbers 0..2 and the old lightberry_apa102_mode are rewritten when the database opens.
    * @default "0"
    */
   streamProtocol?: "0" | "1" | "2";
@@ -1836,7 +1836,7 @@ export interface AdalightDeviceSettings {
   autoStart?: boolean;
   /**
    * Color order (`edt_dev_general_colorOrder_title`)
-   * The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it).
+   * The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens.
    * @default "rgb"
    */
   colorOrder?: "rgb" | "bgr" | "rbg" | "brg" | "gbr" | "grb";
@@ -1886,7 +1886,7 @@ export interface AdalightDeviceSettings {
 export interface FileDeviceSettings {
   /**
    * Controller type (`edt_dev_general_type_title`)
-   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.
+   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.
    * @default "file"
    */
   type?: "file";
@@ -1920,7 +1920,7 @@ export interface FileDeviceSettings {
   autoStart?: boolean;
   /**
    * Color order (`edt_dev_general_colorOrder_title`)
-   * The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it).
+   * The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens.
    * @default "rgb"
    */
   colorOrder?: "rgb" | "bgr" | "rbg" | "brg" | "gbr" | "grb";
@@ -1970,7 +1970,7 @@ export interface FileDeviceSettings {
 export interface UdpddpDeviceSettings {
   /**
    * Controller type (`edt_dev_general_type_title`)
-   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.
+   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.
    * @default "udpddp"
    */
   type?: "udpddp";
@@ -2005,7 +2005,7 @@ export interface UdpddpDeviceSettings {
   autoStart?: boolean;
   /**
    * Color order (`edt_dev_general_colorOrder_title`)
-   * The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it).
+   * The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens.
    * @default "rgb"
    */
   colorOrder?: "rgb" | "bgr" | "rbg" | "brg" | "gbr" | "grb";
@@ -2055,7 +2055,7 @@ export interface UdpddpDeviceSettings {
 export interface UdprawDeviceSettings {
   /**
    * Controller type (`edt_dev_general_type_title`)
-   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.
+   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.
    * @default "udpraw"
    */
   type?: "udpraw";
@@ -2090,7 +2090,7 @@ export interface UdprawDeviceSettings {
   autoStart?: boolean;
   /**
    * Color order (`edt_dev_general_colorOrder_title`)
-   * The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it).
+   * The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens.
    * @default "rgb"
    */
   colorOrder?: "rgb" | "bgr" | "rbg" | "brg" | "gbr" | "grb";
@@ -2140,7 +2140,7 @@ export interface UdprawDeviceSettings {
 export interface VirtualDeviceSettings {
   /**
    * Controller type (`edt_dev_general_type_title`)
-   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.
+   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.
    * @default "virtual"
    */
   type?: "virtual";
@@ -2161,7 +2161,7 @@ export interface VirtualDeviceSettings {
   autoStart?: boolean;
   /**
    * Color order (`edt_dev_general_colorOrder_title`)
-   * The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it).
+   * The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens.
    * @default "rgb"
    */
   colorOrder?: "rgb" | "bgr" | "rbg" | "brg" | "gbr" | "grb";
@@ -2211,7 +2211,7 @@ export interface VirtualDeviceSettings {
 export interface WledDeviceSettings {
   /**
    * Controller type (`edt_dev_general_type_title`)
-   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. The engine trims and lower-cases it. The virtual device drives no hardware: its colours show in the live LED stream.
+   * The device type selects the device and its own keys. A type Glowkit lacks (one of Hyperion.ng's, e.g. ws2812spi) is kept and the instance reports a device error. A known type in other letters is lower-cased when the database opens. The virtual device drives no hardware: its colours show in the live LED stream.
    * @default "wled"
    */
   type?: "wled";
@@ -2223,7 +2223,7 @@ export interface WledDeviceSettings {
   host?: string;
   /**
    * Protocol (`edt_dev_spec_stream_protocol_title`)
-   * RAW carries at most 490 LEDs. The engine also reads other letter cases and UDP-RAW.
+   * RAW carries at most 490 LEDs. The old name UDP-RAW is rewritten when the database opens.
    * @default "DDP"
    */
   streamProtocol?: "DDP" | "RAW";
@@ -2298,7 +2298,7 @@ export interface WledDeviceSettings {
   autoStart?: boolean;
   /**
    * Color order (`edt_dev_general_colorOrder_title`)
-   * The order in which the hardware takes the three channels. The engine also reads upper case (a migration will lower-case it).
+   * The order in which the hardware takes the three channels. Upper case is lower-cased when the database opens.
    * @default "rgb"
    */
   colorOrder?: "rgb" | "bgr" | "rbg" | "brg" | "gbr" | "grb";
