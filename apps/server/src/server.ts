@@ -8,7 +8,7 @@ import {
   listSerialPorts,
   type SerialPortLister,
 } from '@glowkit/engine';
-import { DEFAULT_MAX_DEPTH, isJsonObject } from '@glowkit/protocol';
+import { DEFAULT_MAX_DEPTH } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { databaseFile } from './data-dir.js';
@@ -113,23 +113,15 @@ type State = 'stopped' | 'starting' | 'ready' | 'restarting' | 'stopping';
 const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
 const DEFAULT_DATABASE_CHECK_MS = 5000;
 
-const portOf = (value: unknown, fallback: number): number =>
-  Number.isInteger(value) && (value as number) > 0 && (value as number) < 65536
-    ? (value as number)
-    : fallback;
-
-const groupOf = (configuration: Configuration, name: string): Record<string, unknown> => {
-  const group = configuration.global.settings[name];
-  return isJsonObject(group) ? group : {};
-};
-const webConfigOf = (configuration: Configuration) => groupOf(configuration, 'webConfig');
+/** The stored `webConfig` group: valid against its schema, each key optional (its default). */
+const webConfigOf = (configuration: Configuration) => configuration.global.settings.webConfig ?? {};
 
 /**
  * The TCP JSON port a configuration asks for: `jsonServer.port`, else 19444. What `glowkit
  * start` binds without `--tcp-port`, and where the command line finds a running server.
  */
 export const storedTcpPort = (configuration: Configuration): number =>
-  portOf(groupOf(configuration, 'jsonServer').port, DEFAULT_TCP_PORT);
+  configuration.global.settings.jsonServer?.port ?? DEFAULT_TCP_PORT;
 
 /** What of a configuration the HTTPS certificate depends on: a change rebinds the listeners. */
 const tlsKeyOf = (configuration: Configuration): string => {
@@ -299,8 +291,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     const chosen = (option: number | undefined, boundPort: number, stored: number) =>
       option === 0 ? boundPort : (option ?? stored);
     return {
-      http: chosen(this.options.port, bound.http, portOf(web.port, 8090)),
-      https: chosen(this.options.sslPort, bound.https, portOf(web.sslPort, 8092)),
+      http: chosen(this.options.port, bound.http, web.port ?? 8090),
+      https: chosen(this.options.sslPort, bound.https, web.sslPort ?? 8092),
       tcp: chosen(this.options.tcpPort, bound.tcp, storedTcpPort(configuration)),
     };
   }

@@ -3,6 +3,8 @@
  * in (restore, setconfig, the store): the values issue 20 measured on the landed build, each
  * refused (or accepted) alike, with the same pointer and the same one-line rule.
  */
+
+import type { InstanceSettings } from '@glowkit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
@@ -45,7 +47,7 @@ describe('the measured values of issue 20', () => {
   });
 
   const groupOf = (group: string, key: string, value: unknown) => ({
-    ...(t.server.store.read().instances[1]?.settings[group] as object),
+    ...(t.server.store.read().instances[1]?.settings[group as keyof InstanceSettings] as object),
     [key]: value,
   });
 
@@ -54,7 +56,9 @@ describe('the measured values of issue 20', () => {
     const reply = await call(setconfig({ [group]: groupOf(group, key, value) }, 1));
     if (rule === undefined) {
       expect(reply.json).toMatchObject({ success: true, info: { changed: [group] } });
-      expect(t.server.store.read().instances[1]?.settings[group]).toMatchObject({ [key]: value });
+      expect(
+        t.server.store.read().instances[1]?.settings[group as keyof InstanceSettings],
+      ).toMatchObject({ [key]: value });
       return;
     }
     expect(reply.json).toEqual({

@@ -4,6 +4,8 @@
  * `settings/` describe each one.
  */
 
+import type { GlobalSettings, InstanceSettings } from './settings/generated/types.js';
+
 /** One LED instance with its settings groups. */
 export interface StoredInstance {
   /**
@@ -15,15 +17,18 @@ export interface StoredInstance {
   name: string;
   /** Whether the instance runs when the service starts. */
   enabled: boolean;
-  /** One key per instance group (`device`, `leds`, …): an object, or an array for `leds`. */
-  settings: Record<string, unknown>;
+  /**
+   * One key per instance group (`device`, `leds`, …), each valid against its schema: a stored
+   * configuration passed the one validator, and the migration at open brought older ones in.
+   */
+  settings: InstanceSettings;
 }
 
 /** A complete configuration: the global groups and every instance. */
 export interface Configuration {
   global: {
-    /** One key per global group (`general`, `webConfig`, …). */
-    settings: Record<string, unknown>;
+    /** One key per global group (`general`, `webConfig`, …), each valid against its schema. */
+    settings: GlobalSettings;
     /** The database's UUID (table `meta`). Reported on read, ignored on write. */
     uuid?: string;
   };

@@ -111,8 +111,8 @@ export function restoreConfig({
 }
 
 /** The settings whose group is in `types` (all of them when it is absent or empty). */
-function pick(settings: Json, types: readonly string[] | null | undefined): Json {
-  if (!types || types.length === 0) return settings;
+function pick(settings: object, types: readonly string[] | null | undefined): Json {
+  if (!types || types.length === 0) return { ...settings };
   const wanted = new Set<string>(types);
   return Object.fromEntries(Object.entries(settings).filter(([group]) => wanted.has(group)));
 }

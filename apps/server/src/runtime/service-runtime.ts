@@ -6,7 +6,12 @@ import {
   type EngineOptions,
   LedInstance,
 } from '@glowkit/engine';
-import { instanceRunSettings, isJsonObject } from '@glowkit/protocol';
+import {
+  type EffectsSettings,
+  type GlobalSettings,
+  type InstanceSettings,
+  instanceRunSettings,
+} from '@glowkit/protocol';
 import { createLogger, type Logger } from '../logger.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
 
@@ -26,7 +31,7 @@ interface ConfiguredInstance {
   readonly id: number;
   name: string;
   enabled: boolean;
-  readonly settings: Readonly<Record<string, unknown>>;
+  readonly settings: Readonly<InstanceSettings>;
   readonly startedAt: number;
   /** Built from `settings` when it starts, closed and dropped when it stops. */
   running: LedInstance | undefined;
@@ -63,11 +68,6 @@ export interface RuntimeOptions {
   logger?: Logger;
 }
 
-const groupOf = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
-
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-
 /**
  * The running service built from a configuration: the effect catalogue and every configured
  * instance, created in the order of the configuration's `instances` array (the enabled ones
@@ -80,8 +80,8 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   readonly #logger: Logger;
   #instances: ConfiguredInstance[] = [];
   #catalogue: EffectCatalogue | undefined;
-  #effectsGroup: Record<string, unknown> = {};
-  #globalSettings: Readonly<Record<string, unknown>> = {};
+  #effectsGroup: EffectsSettings = {};
+  #globalSettings: Readonly<GlobalSettings> = {};
   /**
    * The start, stop or change of instances under way: they run one after another, so that an
    * instance rebuilt by `config setconfig` never meets a service restart halfway, and an
@@ -117,7 +117,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   }
 
   /** The global settings groups of the running configuration. */
-  get globalSettings(): Readonly<Record<string, unknown>> {
+  get globalSettings(): Readonly<GlobalSettings> {
     return this.#globalSettings;
   }
 
@@ -133,7 +133,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
       if (this.#instances.length > 0)
         throw new Error('the runtime is already running; stop it first');
       this.#globalSettings = configuration.global.settings;
-      this.#effectsGroup = groupOf(configuration.global.settings.effects);
+      this.#effectsGroup = configuration.global.settings.effects ?? {};
       await this.reloadEffects(false);
       for (const stored of configuration.instances) {
         const configured = configuredOf(stored);
@@ -148,7 +148,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
    * Takes the stored global groups as the running ones without a restart (`config setconfig` of
    * groups nothing runs on, e.g. `general`), so that what `settings-update` reports stays true.
    */
-  useGlobalSettings(settings: Readonly<Record<string, unknown>>): void {
+  useGlobalSettings(settings: Readonly<GlobalSettings>): void {
     this.#globalSettings = settings;
   }
 
@@ -181,8 +181,8 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   async reloadEffects(announce = true): Promise<void> {
     const catalogue = await EffectCatalogue.load({
       bundledDir: this.#options.bundledEffectsDir,
-      paths: strings(this.#effectsGroup.paths),
-      disable: strings(this.#effectsGroup.disable).filter((name) => name !== ''),
+      paths: this.#effectsGroup.paths ?? [],
+      disable: (this.#effectsGroup.disable ?? []).filter((name) => name !== ''),
       rootDir: this.#options.dataDir,
     });
     for (const problem of catalogue.problems) {

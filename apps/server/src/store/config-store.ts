@@ -283,10 +283,12 @@ export class ConfigStore {
           // while nothing could be.
           this.#file.assertWritable();
           const configuration = readConfiguration(this.#db, this.#overlay);
-          const settings =
+          // Groups are replaced here by name, whatever their type: a record of groups.
+          const settings = (
             instance === undefined
               ? configuration.global.settings
-              : configuration.instances.find((i) => i.id === instance)?.settings;
+              : configuration.instances.find((i) => i.id === instance)?.settings
+          ) as Record<string, unknown> | undefined;
           if (settings === undefined) throw new StoreError(`there is no instance ${instance}`);
           const changed: string[] = [];
           for (const [group, given] of Object.entries(groups)) {

@@ -60,8 +60,11 @@ export function migrateConfiguration(config: Configuration): ConfigurationMigrat
       }
     }
   };
-  migrate(config.global.settings, undefined);
-  for (const instance of config.instances) migrate(instance.settings, instance.id);
+  // Read from the database, the groups are not yet what their types say: that is what this
+  // makes them. Each is looked at by name, as a plain record.
+  migrate(config.global.settings as Record<string, unknown>, undefined);
+  for (const instance of config.instances)
+    migrate(instance.settings as Record<string, unknown>, instance.id);
   return result;
 }
 

@@ -65,9 +65,10 @@ describe('ConfigStore: creation', () => {
       const type = row.type as string;
       expect(global ? GLOBAL_GROUPS : INSTANCE_GROUPS).toContain(type);
       if (!global) expect(row.hyperion_inst).toBe(0);
-      const expected = global
-        ? defaults.global.settings[type]
-        : defaults.instances[0]?.settings[type];
+      const groups = (global ? defaults.global.settings : defaults.instances[0]?.settings) as
+        | Record<string, unknown>
+        | undefined;
+      const expected = groups?.[type];
       expect(row.config).toBe(JSON.stringify(expected));
       expect(row.updated_at).toMatch(ISO);
     }
@@ -175,7 +176,8 @@ describe('ConfigStore: read and replace', () => {
   it('leaves out null and undefined groups', () => {
     const store = temp.open();
     const config = simpleConfiguration([0]);
-    config.global.settings.webConfig = null;
+    // A caller that passes null anyway (a restore's null means the default, and is left out).
+    (config.global.settings as Record<string, unknown>).webConfig = null;
     must(config.instances[0]).settings.leds = undefined;
     store.replace(config, 'nulls');
     const read = store.read();

@@ -1,11 +1,11 @@
 import '@glowkit/elements/effect-form';
 import { defineElement, type GkEffectForm } from '@glowkit/elements/components';
-import {
-  type GroupFormSchema,
-  isJsonObject,
-  type SetConfigInfo,
-  type SettingsSchemasInfo,
-  type StoredInstance,
+import type {
+  GroupFormSchema,
+  InstanceSettings,
+  SetConfigInfo,
+  SettingsSchemasInfo,
+  StoredInstance,
 } from '@glowkit/protocol';
 import { html, nothing, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
@@ -156,22 +156,24 @@ export class GkSetupPage extends GkPage {
 
   /** Starts every section afresh from the instance's stored groups. */
   #use(instance: StoredInstance): void {
+    // The stored groups are valid against their schemas (the server validated them); a group or
+    // a key left out takes its default, which the forms fill in.
     const settings = instance.settings;
     this.#instance = instance;
     this.#baseline = undefined;
-    this.#device = isJsonObject(settings.device) ? { ...settings.device } : {};
-    this.#leds = Array.isArray(settings.leds) ? (settings.leds as LedArea[]) : [];
+    this.#device = { ...settings.device };
+    // Each stored LED has its four edges: the one rule the schema's keys cannot say alone
+    // (protocol's settings/relations.ts), so the generated type leaves them optional.
+    this.#leds = (settings.leds ?? []) as LedArea[];
     this.#spec = specMakingLayout(settings.ledConfig, this.#leds);
-    this.#smoothing = isJsonObject(settings.smoothing) ? { ...settings.smoothing } : {};
-    this.#color = isJsonObject(settings.color) ? { ...settings.color } : {};
-    const adjustments = Array.isArray(this.#color.channelAdjustment)
-      ? this.#color.channelAdjustment.filter(isJsonObject)
-      : [];
+    this.#smoothing = { ...settings.smoothing };
+    this.#color = { ...settings.color };
+    const adjustments = settings.color?.channelAdjustment ?? [];
     // No adjustment stored: one from the form's defaults, as Hyperion.ng starts with.
     this.#adjustments = adjustments.length > 0 ? adjustments.map((a) => ({ ...a })) : [{}];
   }
 
-  get #settings(): Json {
+  get #settings(): InstanceSettings {
     return this.#instance?.settings ?? {};
   }
 
