@@ -1,3 +1,10 @@
+import {
+  describeJsonSyntaxError,
+  escapePointerToken,
+  isJsonObject,
+  parseJson,
+} from '@glowkit/json';
+
 /**
  * A phrase file: one language, flat `key → text` (the Hyperion.ng translation format).
  * Texts may use i18next interpolation, e.g. `"Every {{count}} s"`.
@@ -34,7 +41,7 @@ export async function loadPhrases(source: PhraseSource): Promise<Phrases> {
   if ('file' in source) {
     const where = source.file instanceof URL ? source.file.href : source.file;
     const text = await readTextFile(source.file);
-    return checkPhrases(parseJson(text, where), where);
+    return checkPhrases(parsePhraseFile(text, where), where);
   }
   const where = source.url instanceof URL ? source.url.href : source.url;
   const fetchFn = source.fetch ?? globalThis.fetch;
@@ -49,7 +56,7 @@ export async function loadPhrases(source: PhraseSource): Promise<Phrases> {
       `${where}: could not fetch the phrase file (HTTP ${response.status} ${response.statusText})`.trimEnd(),
     );
   }
-  return checkPhrases(parseJson(await response.text(), where), where);
+  return checkPhrases(parsePhraseFile(await response.text(), where), where);
 }
 
 /**
@@ -73,17 +80,17 @@ async function readTextFile(file: string | URL): Promise<string> {
   }
 }
 
-function parseJson(text: string, where: string): unknown {
-  try {
-    // A UTF-8 BOM is legal in files saved by some editors and is not part of the JSON.
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (error) {
-    throw new Error(`${where}: not valid JSON (${messageOf(error)}); fix the file's syntax`);
-  }
+function parsePhraseFile(text: string, where: string): unknown {
+  // A UTF-8 BOM is legal in files saved by some editors and is not part of the JSON.
+  const parsed = parseJson(text, { ignoreByteOrderMark: true });
+  if (parsed.ok) return parsed.value;
+  throw new Error(
+    `${where}: not valid JSON (${describeJsonSyntaxError(parsed.error)}); fix the file's syntax`,
+  );
 }
 
 function checkPhrases(value: unknown, where: string): Phrases {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value)) {
     throw new Error(
       `${where}: a phrase file must be one JSON object of key → text, found ${describe(value)}`,
     );
@@ -110,12 +117,5 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * Escapes one reference token of a JSON pointer (RFC 6901: `~` → `~0`, `/` → `~1`).
- *
- * @param token - a property name or array index.
- * @returns the token as it appears inside a JSON pointer.
- */
-export function escapePointerToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
-}
+/** Escapes one reference token of a JSON pointer (RFC 6901), as every Glowkit package does. */
+export { escapePointerToken };

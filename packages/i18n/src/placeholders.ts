@@ -1,4 +1,4 @@
-import { escapePointerToken } from './phrases.js';
+import { escapePointerToken, isJsonObject } from '@glowkit/json';
 
 /**
  * Which keyword of a schema uses a translation placeholder:
@@ -64,7 +64,7 @@ export function collectPlaceholders(schema: object): Placeholder[] {
 }
 
 function visit(node: unknown, pointer: string, found: Placeholder[], seen: Set<object>): void {
-  if (!isRecord(node) || seen.has(node)) return;
+  if (!isJsonObject(node) || seen.has(node)) return;
   seen.add(node);
   if (typeof node.title === 'string') {
     found.push({ key: node.title, kind: 'title', pointer: `${pointer}/title` });
@@ -73,7 +73,7 @@ function visit(node: unknown, pointer: string, found: Placeholder[], seen: Set<o
     found.push({ key: node.append, kind: 'append', pointer: `${pointer}/append` });
   }
   const options = node.options;
-  if (isRecord(options) && Array.isArray(options.enum_titles)) {
+  if (isJsonObject(options) && Array.isArray(options.enum_titles)) {
     options.enum_titles.forEach((key: unknown, index) => {
       if (typeof key === 'string') {
         found.push({ key, kind: 'enum_title', pointer: `${pointer}/options/enum_titles/${index}` });
@@ -82,7 +82,7 @@ function visit(node: unknown, pointer: string, found: Placeholder[], seen: Set<o
   }
   for (const keyword of SCHEMA_MAP_KEYWORDS) {
     const map = node[keyword];
-    if (!isRecord(map)) continue;
+    if (!isJsonObject(map)) continue;
     for (const [name, child] of Object.entries(map)) {
       visit(child, `${pointer}/${keyword}/${escapePointerToken(name)}`, found, seen);
     }
@@ -150,8 +150,4 @@ export function findMissingPhrases(
     report[lng] = uses.filter((use) => !has(use.key, lng));
   }
   return report;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
