@@ -1,6 +1,6 @@
 // A/B benchmark of the JSON-RPC paths a settings change touches: the working tree's server (A)
-// against another build (B, e.g. the landed commit's), both in child processes on loopback, in one
-// run, measured round by round with the order alternating. Per round and side, one WebSocket
+// against one or more other builds (B, C, …; e.g. the landed commit's), each in a child process on
+// loopback, in one run, measured round by round with the order rotating. Per round and side, one WebSocket
 // client sends each request when the last reply came:
 //
 //   restore     `config restoreconfig` of a 4-instance, ~100 KB configuration (then waits until
@@ -10,9 +10,9 @@
 //   serverinfo  `serverinfo`
 //
 // It prints, per request, the median over rounds of the mean reply time and requests/s (one
-// client, so the rate is 1 / latency), and the ratio A/B. It asserts nothing.
+// client, so the rate is 1 / latency), and the ratio of A to each other side. It asserts nothing.
 //
-// Usage: node bench/wire-ab.mjs --base <path to another build's apps/server/dist/index.js>
+// Usage: node bench/wire-ab.mjs --base <another build's apps/server/dist/index.js> [--base …]
 //        [--rounds R (5)] [--count N (requests per round and kind, 200; restores: N / 20)]
 // Build a revision to compare with, e.g.: git worktree add /tmp/landed <rev> && (cd /tmp/landed &&
 // npm ci && npx turbo run build --filter=@glowkit/server).
@@ -25,15 +25,15 @@ import { median } from './support/stats.mjs';
 
 const { values: flags } = parseArgs({
   options: {
-    base: { type: 'string' },
+    base: { type: 'string', multiple: true },
     rounds: { type: 'string', default: '5' },
     count: { type: 'string', default: '200' },
     help: { type: 'boolean', default: false },
   },
 });
-if (flags.help || !flags.base) {
+if (flags.help || !flags.base?.length) {
   console.log(
-    'Usage: node bench/wire-ab.mjs --base <other build>/apps/server/dist/index.js [--rounds R] [--count N]',
+    'Usage: node bench/wire-ab.mjs --base <other build>/apps/server/dist/index.js [--base …] [--rounds R] [--count N]',
   );
   process.exit(flags.help ? 0 : 2);
 }
@@ -133,33 +133,43 @@ async function round(server) {
   return result;
 }
 
-const sides = {
-  A: await startServerChild(DEFAULT_SERVER),
-  B: await startServerChild(resolve(flags.base)),
-};
-const results = { A: [], B: [] };
+const paths = [DEFAULT_SERVER, ...flags.base.map((path) => resolve(path))];
+const names = paths.map((_, i) => String.fromCharCode(65 + i));
+const servers = [];
+for (const path of paths) servers.push(await startServerChild(path));
+const results = servers.map(() => []);
 try {
   // Warm-up: one round each, not counted.
-  await round(sides.A);
-  await round(sides.B);
+  for (const server of servers) await round(server);
   for (let r = 0; r < ROUNDS; r += 1) {
-    const order = r % 2 ? ['B', 'A'] : ['A', 'B'];
-    for (const side of order) results[side].push(await round(sides[side]));
+    // Each side goes first in turn, so that a slower stretch of the run is shared out.
+    for (let k = 0; k < servers.length; k += 1) {
+      const i = (r + k) % servers.length;
+      results[i].push(await round(servers[i]));
+    }
   }
 } finally {
-  await sides.A.stop();
-  await sides.B.stop();
+  for (const server of servers) await server.stop();
 }
 
 const fmt = (ms) => (ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 console.log(
-  `A: ${DEFAULT_SERVER}\nB: ${resolve(flags.base)}\n${ROUNDS} rounds; per round ${RESTORES} restores, ${COUNT} of each other request; one WebSocket client each\n`,
+  `${paths.map((path, i) => `${names[i]}: ${path}`).join('\n')}\n${ROUNDS} rounds; per round ${RESTORES} restores, ${COUNT} of each other request; one WebSocket client each; ms per reply (requests/s)\n`,
 );
-console.log('request      A ms/reply  A req/s   B ms/reply  B req/s   A/B time');
+console.log(
+  [
+    'request'.padEnd(11),
+    ...names.map((n) => n.padStart(16)),
+    ...names.slice(1).map((n) => `A/${n}`.padStart(7)),
+  ].join(' '),
+);
 for (const kind of ['restore', 'setconfig', 'getconfig', 'serverinfo']) {
-  const a = median(results.A.map((x) => x[kind]));
-  const b = median(results.B.map((x) => x[kind]));
+  const medians = results.map((rows) => median(rows.map((x) => x[kind])));
   console.log(
-    `${kind.padEnd(12)} ${fmt(a).padStart(10)} ${(1000 / a).toFixed(0).padStart(8)}   ${fmt(b).padStart(10)} ${(1000 / b).toFixed(0).padStart(8)}   ${(a / b).toFixed(2).padStart(7)}×`,
+    [
+      kind.padEnd(11),
+      ...medians.map((ms) => `${fmt(ms)} (${(1000 / ms).toFixed(0)})`.padStart(16)),
+      ...medians.slice(1).map((ms) => `${(medians[0] / ms).toFixed(2)}×`.padStart(7)),
+    ].join(' '),
   );
 }
