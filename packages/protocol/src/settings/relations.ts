@@ -5,8 +5,11 @@
  *
  * - an LED of `leds` is a rectangle, so it needs all four edges, and each minimum at most its
  *   maximum (Hyperion.ng's schema requires the edges too; its engine and Glowkit's swap a
- *   reversed pair, which a restore refuses rather than guesses at). The schemas keep "no key is
- *   required" for every group; this is the one exception.
+ *   reversed pair, which a restore refuses rather than guesses at).
+ * - an entry of `ledConfig.ledBlacklist` needs `start` and `num`, as Hyperion.ng's schema has it:
+ *   with the defaults, an empty entry would darken LED 0, where the user meant nothing.
+ *
+ * The schemas keep "no key is required" for every group; these two are the exceptions.
  * - a `device` whose protocol carries fewer LEDs than `hardwareLedCount`'s bound: adalight's
  *   LightBerry APA102 (a 16-bit count of N, not N − 1) at most 65535, wled's RAW (one UDP
  *   datagram) at most 490. The settings profile of the schema dialect has no `if`/`then`, and
@@ -99,6 +102,16 @@ function ledLimitBroken(device: unknown): LedLimit | undefined {
 
 const LED_COUNT = '/hardwareLedCount';
 
+const BLACKLIST_KEYS = ['start', 'num'] as const;
+
+/** The `ledBlacklist` of a `ledConfig` value, when it is a list. */
+const blacklistOf = (value: unknown): unknown[] | undefined =>
+  isJsonObject(value) && Array.isArray(value.ledBlacklist) ? value.ledBlacklist : undefined;
+
+/** Whether a blacklist entry lacks `start` or `num` (an entry of the wrong shape is the schema's). */
+const incomplete = (entry: unknown): entry is JsonObject =>
+  isJsonObject(entry) && BLACKLIST_KEYS.some((key) => !Object.hasOwn(entry, key));
+
 /**
  * The issues of a group value that break a rule between its keys, pointers relative to the group;
  * `[]` for a group without such rules. Values of the wrong shape are left to the schema.
@@ -114,6 +127,14 @@ export function relationIssues(group: string, value: unknown): GroupIssue[] {
     const limit = ledLimitBroken(value);
     if (limit) out.push({ pointer: LED_COUNT, rule: limit.rule });
   }
+  blacklistOf(group === 'ledConfig' ? value : undefined)?.forEach((entry, index) => {
+    if (!incomplete(entry)) return;
+    for (const key of BLACKLIST_KEYS) {
+      if (!Object.hasOwn(entry, key)) {
+        out.push({ pointer: `/ledBlacklist/${index}/${key}`, rule: 'is required' });
+      }
+    }
+  });
   return out;
 }
 
@@ -129,11 +150,26 @@ export interface RelationFix {
  * Brings `value` (the group's own copy, changed in place) into line with its relations: an LED
  * missing an edge becomes the all-zero rectangle, which shows as a dark LED, as the engine showed
  * it; a reversed pair is swapped, as the engine ran it; a device's LED count beyond what its
- * protocol carries is lowered to that (the engine refused to open such a device). Returns each
- * change.
+ * protocol carries is lowered to that (the engine refused to open such a device); a blacklist
+ * entry without `start` or `num` is removed (the engine ignored it). Returns each change.
  */
 export function fixRelations(group: string, value: unknown): RelationFix[] {
   const fixes: RelationFix[] = [];
+  const blacklist = blacklistOf(group === 'ledConfig' ? value : undefined);
+  if (blacklist) {
+    blacklist.forEach((entry, index) => {
+      if (incomplete(entry)) {
+        fixes.push({
+          pointer: `/ledBlacklist/${index}`,
+          old: entry,
+          new: undefined,
+          rule: 'needs start and num: the entry darkened no LED, and is removed',
+        });
+      }
+    });
+    if (isJsonObject(value)) value.ledBlacklist = blacklist.filter((entry) => !incomplete(entry));
+    return fixes;
+  }
   if (group === 'device') {
     const limit = ledLimitBroken(value);
     if (limit && isJsonObject(value)) {

@@ -180,6 +180,33 @@ describe("validateGroup: the LEDs a device's protocol carries", () => {
   });
 });
 
+describe('validateGroup: ledConfig.ledBlacklist', () => {
+  const rules = (value: unknown) =>
+    validateGroup('ledConfig', value).map((v) => [v.pointer, v.rule]);
+
+  it("needs start and num in each entry, as Hyperion.ng's schema does", () => {
+    expect(
+      rules({
+        ledBlacklist: [
+          { start: 0, num: 1 },
+          { start: 5, num: 3 },
+        ],
+      }),
+    ).toEqual([]);
+    // An empty entry would otherwise mean LED 0 (the defaults start 0, num 1).
+    expect(rules({ ledBlacklist: [{ start: 2, num: 1 }, {}] })).toEqual([
+      ['/ledBlacklist/1/start', 'is required'],
+      ['/ledBlacklist/1/num', 'is required'],
+    ]);
+    expect(rules({ ledBlacklist: [{ start: 4 }] })).toEqual([
+      ['/ledBlacklist/0/num', 'is required'],
+    ]);
+    expect(rules({ ledBlacklist: [{ num: 4, start: -1 }] })).toEqual([
+      ['/ledBlacklist/0/start', 'must be an integer of at least 0'],
+    ]);
+  });
+});
+
 describe('validateGroup: leds', () => {
   const led = { hmin: 0, hmax: 0.5, vmin: 0.25, vmax: 1 };
   const rules = (value: unknown) => validateGroup('leds', value).map((v) => [v.pointer, v.rule]);

@@ -112,6 +112,15 @@ describe('migrateGroup', () => {
     expect(migrateGroup('device', ddp)).toEqual({ value: ddp, changes: [] });
   });
 
+  it('drops a blacklist entry without start or num: it blacklisted nothing', () => {
+    expect(
+      migrated('ledConfig', { ledBlacklist: [{}, { start: 3, num: 2 }, { start: 7 }] }),
+    ).toEqual({
+      value: { ledBlacklist: [{ start: 3, num: 2 }] },
+      changes: ['/ledBlacklist/0 {} → undefined', '/ledBlacklist/2 {"start":7} → undefined'],
+    });
+  });
+
   it('rewrites an LED layout of the hscan/vscan and h/v shapes in one change', () => {
     const result = migrated('leds', [
       { hscan: { minimum: 0, maximum: 0.5 }, vscan: { minimum: 0, maximum: 0.1 }, name: 'a' },
