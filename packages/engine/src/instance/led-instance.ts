@@ -188,7 +188,12 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       mappingType: this.#mappingType,
       smoothing: { enabled: options.settings.smoothing.enable, ...this.#smoothingConfig },
       deviceConfig: this.device.config,
+      mappingOptions: Object.freeze({ ...this.#mappingOptions }),
       ledCount: this.layout.ledCount,
+      layout: this.layout.rects,
+      blacklisted: Object.freeze(
+        [...this.layout.blacklist.keys()].filter((led) => this.layout.blacklist[led] === 1),
+      ),
       get priorities() {
         return priorityInfo(instance.muxer, instance.muxer.now());
       },
