@@ -291,47 +291,6 @@ describe('describeEngineError', () => {
       ['Unknown component name: TOASTER', '/componentstate/component: one of ALL, SMOOTHING'],
     ],
     ['adjustment', engineError('adjustment-none', {}), ['No adjustment data available']],
-    [
-      'adjustment',
-      engineError('adjustment-key-unknown', { key: 'leds', known: ['white', 'red'] }),
-      ['adjustment.leds: not something the adjustment command changes; use one of white, red'],
-    ],
-    [
-      'adjustment',
-      engineError('adjustment-value-invalid', {
-        key: 'temperature',
-        value: 100,
-        expected: { type: 'number', min: 1000, max: 40000, integer: true },
-      }),
-      ['adjustment.temperature: 100 is not an integer in 1000…40000'],
-    ],
-    [
-      'adjustment',
-      engineError('adjustment-value-invalid', {
-        key: 'gammaRed',
-        value: 'x',
-        expected: { type: 'number', min: 0.1, max: 100, integer: false },
-      }),
-      ['adjustment.gammaRed: "x" is not a number in 0.1…100'],
-    ],
-    [
-      'adjustment',
-      engineError('adjustment-value-invalid', {
-        key: 'white',
-        value: [1],
-        expected: { type: 'rgb' },
-      }),
-      ['adjustment.white: give three integers 0…255, like [255,0,0]'],
-    ],
-    [
-      'adjustment',
-      engineError('adjustment-value-invalid', {
-        key: 'backlightColored',
-        value: 1,
-        expected: { type: 'boolean' },
-      }),
-      ['adjustment.backlightColored: give true or false'],
-    ],
   ] as const)('%s: %o', (command, failure, [error, ...details]) => {
     expect(describeEngineError(command, failure)).toEqual({ error, details });
   });

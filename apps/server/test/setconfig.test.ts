@@ -136,6 +136,24 @@ describe('config setconfig', () => {
     expect(t.server.store.snapshots()).toHaveLength(snapshots);
   });
 
+  it("refuses a blacklist entry without start or num, as Hyperion.ng's schema does", async () => {
+    const before = t.server.store.read();
+    const reply = await call(
+      setconfig({ ledConfig: { ledBlacklist: [{ start: 1, num: 2 }, {}] } }, 1, 6),
+    );
+    expect(reply.json).toEqual({
+      command: 'config-setconfig',
+      error: 'Invalid params',
+      errorData: [
+        { description: '/config/ledConfig/ledBlacklist/1/start: is required' },
+        { description: '/config/ledConfig/ledBlacklist/1/num: is required' },
+      ],
+      success: false,
+      tan: 6,
+    });
+    expect(t.server.store.read()).toEqual(before);
+  });
+
   it('names an instance that does not exist', async () => {
     const reply = await call(setconfig({ smoothing: { enable: false } }, 7));
     expect(reply.json).toMatchObject({

@@ -61,18 +61,8 @@ export interface EngineErrorDetails {
   /** The instance has no colour adjustment to change. */
   'adjustment-none': Record<string, never>;
   /** No colour adjustment has this id. */
-  'adjustment-not-found': { id: unknown; known: string[] };
-  /** A key the `adjustment` change cannot set. */
-  'adjustment-key-unknown': { key: string; known: string[] };
-  /** A value of an adjustment change is out of its range or of the wrong type. */
-  'adjustment-value-invalid': { key: string; value: unknown; expected: AdjustmentValueKind };
+  'adjustment-not-found': { id: string; known: string[] };
 }
-
-/** What a key of a colour adjustment takes. */
-export type AdjustmentValueKind =
-  | { type: 'rgb' }
-  | { type: 'boolean' }
-  | { type: 'number'; min: number; max: number; integer: boolean };
 
 /** A code of {@link EngineErrorDetails}. */
 export type EngineErrorCode = keyof EngineErrorDetails;
@@ -91,13 +81,6 @@ export type EngineResult<T extends object = object> =
   | { ok: false; error: EngineError };
 
 const quoted = (value: unknown): string => JSON.stringify(value) ?? String(value);
-
-const kindWords = (kind: AdjustmentValueKind): string =>
-  kind.type === 'rgb'
-    ? 'three integers 0…255'
-    : kind.type === 'boolean'
-      ? 'true or false'
-      : `${kind.integer ? 'an integer' : 'a number'} in ${kind.min}…${kind.max}`;
 
 const MESSAGES: { [C in EngineErrorCode]: (details: EngineErrorDetails[C]) => string } = {
   'instance-closing': () => 'the instance is closing',
@@ -127,8 +110,6 @@ const MESSAGES: { [C in EngineErrorCode]: (details: EngineErrorDetails[C]) => st
   'component-unknown': (d) => `no component is called ${quoted(d.name)}`,
   'adjustment-none': () => 'the instance has no colour adjustment',
   'adjustment-not-found': (d) => `no colour adjustment has the id ${quoted(d.id)}`,
-  'adjustment-key-unknown': (d) => `${d.key} is no colour adjustment setting`,
-  'adjustment-value-invalid': (d) => `${d.key}: ${quoted(d.value)} is not ${kindWords(d.expected)}`,
 };
 
 /**

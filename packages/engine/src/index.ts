@@ -55,7 +55,6 @@ export {
   type EffectProcessOptions,
 } from './effects/effect-process.js';
 export {
-  type AdjustmentValueKind,
   type ArgViolation,
   type EngineError,
   type EngineErrorCode,

@@ -82,6 +82,30 @@ describe('validateAdjustmentRequest', () => {
     ]);
   });
 
+  // The engine takes the typed settings and re-checks none of them: each value it refused before
+  // (an adjustment's `leds`, a number as a string, a short triple, an id that is no string) is
+  // refused here.
+  it('refuses what the engine used to refuse itself', () => {
+    expect(check({ brightness: 10, temperature: 100 })).toEqual([
+      '/adjustment/temperature: must be an integer from 1000 to 40000',
+    ]);
+    expect(check({ leds: '*' })).toEqual([
+      '/adjustment/leds: is not allowed here (allowed: id, white, red, green, blue, cyan, magenta, yellow, gammaRed, gammaGreen, gammaBlue, backlightThreshold, backlightColored, brightness, brightnessCompensation, temperature, saturationGain, brightnessGain)',
+    ]);
+    expect(check({ gammaRed: 'x', saturationGain: '2', brightness: true })).toEqual([
+      '/adjustment/gammaRed: must be a number from 0.1 to 5',
+      '/adjustment/saturationGain: must be a number from 0 to 10',
+      '/adjustment/brightness: must be an integer from 0 to 100',
+    ]);
+    expect(check({ id: 5, white: [255, 255] })).toEqual([
+      '/adjustment/id: must be a string of 1 to 255 characters',
+      '/adjustment/white: must be an array of 3 integers from 0 to 255 ([red, green, blue]), not 2',
+    ]);
+    expect(check({ yellow: [255, 255, 1.5] })).toEqual([
+      '/adjustment/yellow/2: must be an integer from 0 to 255',
+    ]);
+  });
+
   it('needs at least one setting besides id, and no setting Hyperion.ng does not have', () => {
     expect(check({})).toEqual(['/adjustment: must change at least one setting besides id']);
     expect(check({ id: 'default' })).toEqual([

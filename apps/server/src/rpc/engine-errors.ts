@@ -143,23 +143,6 @@ export function describeEngineError(command: string, failure: EngineError): Fail
         `adjustment.id: no adjustment ${JSON.stringify(id)}; use one of ${known.map((k) => `"${k}"`).join(', ')}, or leave id out for the first`,
       );
     }
-    case 'adjustment-key-unknown': {
-      const { key, known } = failure.details;
-      return text(
-        `adjustment.${key}: not something the adjustment command changes; use one of ${known.join(', ')}`,
-      );
-    }
-    case 'adjustment-value-invalid': {
-      const { key, value, expected } = failure.details;
-      if (expected.type === 'rgb') {
-        return text(`adjustment.${key}: give three integers 0…255, like [255,0,0]`);
-      }
-      if (expected.type === 'boolean') return text(`adjustment.${key}: give true or false`);
-      const kind = expected.integer ? 'an integer' : 'a number';
-      return text(
-        `adjustment.${key}: ${JSON.stringify(value)} is not ${kind} in ${expected.min}…${expected.max}`,
-      );
-    }
   }
 }
 

@@ -218,32 +218,24 @@ describe('ColorProcessor.patch (the adjustment command)', () => {
     });
   });
 
-  it('changes nothing when a value is bad', () => {
+  // A bad value never reaches the processor: protocol's parseAdjustmentRequest refuses it
+  // (packages/protocol/test/adjustment.test.ts; on a server, apps/server/test/adjustment-command.test.ts).
+  it('changes nothing when the id is unknown', () => {
     const processor = two();
-    expect(processor.patch({ brightness: 10, temperature: 100 })).toMatchObject({
-      ok: false,
-      error: {
-        code: 'adjustment-value-invalid',
-        message: 'temperature: 100 is not an integer in 1000…40000',
-        details: {
-          key: 'temperature',
-          value: 100,
-          expected: { type: 'number', min: 1000, max: 40000, integer: true },
-        },
-      },
-    });
-    expect(processor.patch({ leds: '*' })).toMatchObject({
-      ok: false,
-      error: { code: 'adjustment-key-unknown', details: { key: 'leds' } },
-    });
-    expect(processor.patch({ white: [255, 255] })).toMatchObject({
-      ok: false,
-      error: {
-        code: 'adjustment-value-invalid',
-        details: { key: 'white', value: [255, 255], expected: { type: 'rgb' } },
-      },
-    });
-    expect(processor.adjustments[0]?.brightness).toBe(100);
+    expect(processor.patch({ id: 'lamp', brightness: 10 }).ok).toBe(false);
+    expect(processor.adjustments.map((a) => a.brightness)).toEqual([100, 100]);
     expect(applied(processor, [255, 0, 0, 255, 0, 0])).toEqual([255, 0, 0, 255, 0, 0]);
+  });
+
+  it("keeps the entry's key order, and copies the patch's triples", () => {
+    const processor = two();
+    const white: [number, number, number] = [255, 255, 0];
+    const result = processor.patch({ id: 'desk', white, brightness: 90 });
+    white[2] = 255;
+    expect(Object.keys(processor.adjustments[1] ?? {})).toEqual(
+      Object.keys(processor.adjustments[0] ?? {}),
+    );
+    expect(result).toMatchObject({ ok: true, adjustment: { white: [255, 255, 0] } });
+    expect(processor.adjustments[1]?.white).toEqual([255, 255, 0]);
   });
 });

@@ -1,6 +1,5 @@
-import type { AdjustmentInfo, ColorSettings, Filled } from '@glowkit/protocol';
-import { type EngineError, type EngineResult, failed } from '../errors.js';
-import { TEMPERATURE_MAX, TEMPERATURE_MIN } from './kelvin.js';
+import type { AdjustmentInfo, AdjustmentSettings, ColorSettings, Filled } from '@glowkit/protocol';
+import { type EngineResult, failed } from '../errors.js';
 import { RgbTransform } from './rgb-transform.js';
 
 type Triple = [number, number, number];
@@ -13,33 +12,6 @@ type ChannelAdjustmentEntry = Filled<ColorSettings>['channelAdjustment'][number]
  * objects can be sent as they are; `leds` (not in ng's serverinfo) comes last.
  */
 export type Adjustment = AdjustmentInfo;
-
-const TRIPLE_KEYS = ['white', 'red', 'green', 'blue', 'cyan', 'magenta', 'yellow'] as const;
-
-/** The numeric keys the `adjustment` command may change: range, and whether it must be whole. */
-const NUMBER_KEYS: Readonly<Record<string, { min: number; max: number; integer: boolean }>> = {
-  backlightThreshold: { min: 0, max: 100, integer: false },
-  brightness: { min: 0, max: 100, integer: true },
-  brightnessCompensation: { min: 0, max: 100, integer: true },
-  gammaRed: { min: 0.1, max: 100, integer: false },
-  gammaGreen: { min: 0.1, max: 100, integer: false },
-  gammaBlue: { min: 0.1, max: 100, integer: false },
-  saturationGain: { min: 0, max: 10, integer: false },
-  brightnessGain: { min: 0.1, max: 10, integer: false },
-  temperature: { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX, integer: true },
-};
-
-/** Every key the `adjustment` command may change. */
-const PATCHABLE = new Set<string>([
-  ...TRIPLE_KEYS,
-  ...Object.keys(NUMBER_KEYS),
-  'backlightColored',
-]);
-
-const isTriple = (value: unknown): value is Triple =>
-  Array.isArray(value) &&
-  value.length === 3 &&
-  value.every((c) => typeof c === 'number' && Number.isInteger(c) && c >= 0 && c <= 255);
 
 /** The entry of the `color` group that an adjustment runs, in serverinfo's key order (unknown keys left out). */
 function adjustmentOf(entry: ChannelAdjustmentEntry): Adjustment {
@@ -169,28 +141,27 @@ export class ColorProcessor {
   /**
    * The `adjustment` command: changes the entry whose id is `patch.id` (the first entry when
    * there is no id) until the next restart or `color` settings save, and rebuilds its tables.
-   * All or nothing: a bad value changes nothing and says what was wrong.
+   * `patch` is valid (protocol's `parseAdjustmentRequest` refuses a key or value out of range);
+   * what only the instance knows is checked: that it has adjustments, and one with that id.
    * Difference from Hyperion.ng: an unknown id gets an error naming the known ids (ng sends no
    * reply at all).
    */
-  patch(patch: Record<string, unknown>): EngineResult<{ adjustment: Adjustment }> {
+  patch(patch: Readonly<AdjustmentSettings>): EngineResult<{ adjustment: Adjustment }> {
     if (this.#adjustments.length === 0) return failed('adjustment-none', {});
+    const { id, ...changes } = patch;
     let index = 0;
-    if (patch.id !== undefined) {
-      index = this.#adjustments.findIndex((a) => a.id === patch.id);
+    if (id !== undefined) {
+      index = this.#adjustments.findIndex((a) => a.id === id);
       if (index < 0) {
-        return failed('adjustment-not-found', {
-          id: patch.id,
-          known: this.#adjustments.map((a) => a.id),
-        });
+        return failed('adjustment-not-found', { id, known: this.#adjustments.map((a) => a.id) });
       }
     }
-    const next: Adjustment = { ...(this.#adjustments[index] as Adjustment) };
-    for (const [key, value] of Object.entries(patch)) {
-      if (key === 'id') continue;
-      const refused = patchValue(next, key, value);
-      if (refused) return refused;
-    }
+    // Every key of a patch is one of the entry's, so the entry keeps serverinfo's key order; the
+    // triples are copied, as the same patch may go to several instances.
+    const next: Adjustment = {
+      ...(this.#adjustments[index] as Adjustment),
+      ...structuredClone(changes),
+    };
     this.#adjustments = this.#adjustments.map((a, i) => (i === index ? next : a));
     this.#transforms[index] = new RgbTransform(next);
     return { ok: true, adjustment: next };
@@ -210,43 +181,4 @@ export class ColorProcessor {
         (transforms[index] as RgbTransform).transform(frame, led * 3, options.backlight);
     }
   }
-}
-
-/** Sets one key of an `adjustment` command on `target`; returns the failure when it is bad. */
-function patchValue(
-  target: Adjustment,
-  key: string,
-  value: unknown,
-): { ok: false; error: EngineError } | undefined {
-  if (!PATCHABLE.has(key)) return failed('adjustment-key-unknown', { key, known: [...PATCHABLE] });
-  if ((TRIPLE_KEYS as readonly string[]).includes(key)) {
-    if (!isTriple(value)) {
-      return failed('adjustment-value-invalid', { key, value, expected: { type: 'rgb' } });
-    }
-    target[key as (typeof TRIPLE_KEYS)[number]] = [value[0], value[1], value[2]];
-    return undefined;
-  }
-  if (key === 'backlightColored') {
-    if (typeof value !== 'boolean') {
-      return failed('adjustment-value-invalid', { key, value, expected: { type: 'boolean' } });
-    }
-    target.backlightColored = value;
-    return undefined;
-  }
-  const range = NUMBER_KEYS[key] as { min: number; max: number; integer: boolean };
-  const ok =
-    typeof value === 'number' &&
-    Number.isFinite(value) &&
-    value >= range.min &&
-    value <= range.max &&
-    (!range.integer || Number.isInteger(value));
-  if (!ok) {
-    return failed('adjustment-value-invalid', {
-      key,
-      value,
-      expected: { type: 'number', ...range },
-    });
-  }
-  (target as unknown as Record<string, number>)[key] = value as number;
-  return undefined;
 }

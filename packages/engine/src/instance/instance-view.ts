@@ -1,6 +1,7 @@
 import type { Adjustment } from '../color/color-processor.js';
 import type { DeviceStatus } from '../devices/device-controller.js';
 import type { DeviceConfig } from '../devices/led-device.js';
+import type { LedRect } from '../mapping/led-layout.js';
 import type { MappingType } from '../mapping/mapping-type.js';
 import type { SmoothingConfig } from '../types.js';
 import type { ComponentName } from './components.js';
@@ -37,8 +38,14 @@ export interface InstanceView {
   readonly deviceConfig: Readonly<DeviceConfig>;
   /** How pictures are mapped onto the LEDs. */
   readonly mappingType: MappingType;
+  /** How pictures are sampled: `color.accuracyLevel` and `reducedPixelSetFactorFactor` as run. */
+  readonly mappingOptions: Readonly<{ accuracyLevel: number; reducedPixelSetFactor: number }>;
   /** LEDs of the layout. */
   readonly ledCount: number;
+  /** The layout pictures are mapped with: each LED's rectangle (and own colour order). */
+  readonly layout: readonly LedRect[];
+  /** The LEDs kept black whatever shows (`ledConfig.ledBlacklist`, all-zero rectangles), ascending. */
+  readonly blacklisted: readonly number[];
   /** The last colours shown (RGB, layout order; black before the first frame). */
   readonly lastColors: Uint8Array;
   /** The settings groups the instance was built from, as stored (`leds` is its layout). */

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { type InstanceRunSettings, PRIORITY } from '@glowkit/protocol';
+import { type AdjustmentSettings, type InstanceRunSettings, PRIORITY } from '@glowkit/protocol';
 import { applyColorOrder } from '../color/color-order.js';
 import { ColorProcessor } from '../color/color-processor.js';
 import { DeviceController, type DeviceStatus } from '../devices/device-controller.js';
@@ -188,7 +188,12 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       mappingType: this.#mappingType,
       smoothing: { enabled: options.settings.smoothing.enable, ...this.#smoothingConfig },
       deviceConfig: this.device.config,
+      mappingOptions: Object.freeze({ ...this.#mappingOptions }),
       ledCount: this.layout.ledCount,
+      layout: this.layout.rects,
+      blacklisted: Object.freeze(
+        [...this.layout.blacklist.keys()].filter((led) => this.layout.blacklist[led] === 1),
+      ),
       get priorities() {
         return priorityInfo(instance.muxer, instance.muxer.now());
       },
@@ -345,8 +350,12 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.emit('component', { name, enabled });
   }
 
-  /** Patches a colour adjustment at run time (the `adjustment` command). */
-  adjust(patch: Record<string, unknown>): EngineResult {
+  /**
+   * Patches a colour adjustment at run time (the `adjustment` command). `patch` is valid
+   * (protocol's `parseAdjustmentRequest`); an instance without adjustments, or without one of
+   * `patch.id`, fails with `adjustment-none` / `adjustment-not-found`.
+   */
+  adjust(patch: Readonly<AdjustmentSettings>): EngineResult {
     const result = this.colors.patch(patch);
     if (!result.ok) return result;
     this.emit('adjustment');

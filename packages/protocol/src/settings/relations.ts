@@ -1,11 +1,20 @@
 /**
  * The rules of a settings group that its schema's keys cannot say one by one, because they tie
- * keys together: an LED of `leds` is a rectangle, so it needs all four edges, and each minimum
- * at most its maximum (Hyperion.ng's schema requires the edges too; its engine and Glowkit's
- * swap a reversed pair, which a restore refuses rather than guesses at). The schemas keep "no key
- * is required" for every group; this is the one exception, kept here beside the validators so
- * that everything that validates a group applies it, and the migration brings a stored group into
- * line with it.
+ * keys together, kept here beside the validators so that everything that validates a group
+ * applies them, and the migration brings a stored group into line with them:
+ *
+ * - an LED of `leds` is a rectangle, so it needs all four edges, and each minimum at most its
+ *   maximum (Hyperion.ng's schema requires the edges too; its engine and Glowkit's swap a
+ *   reversed pair, which a restore refuses rather than guesses at).
+ * - an entry of `ledConfig.ledBlacklist` needs `start` and `num`, as Hyperion.ng's schema has it:
+ *   with the defaults, an empty entry would darken LED 0, where the user meant nothing.
+ *
+ * The schemas keep "no key is required" for every group; these two are the exceptions.
+ * - a `device` whose protocol carries fewer LEDs than `hardwareLedCount`'s bound: adalight's
+ *   LightBerry APA102 (a 16-bit count of N, not N − 1) at most 65535, wled's RAW (one UDP
+ *   datagram) at most 490. The settings profile of the schema dialect has no `if`/`then`, and
+ *   teaching it one (with the generated validators, types, forms and boundary cases) for two
+ *   rules would cost more than these lines.
  */
 import { isJsonObject, type JsonObject } from '@glowkit/json';
 import { childPointer } from '../violations.js';
@@ -40,6 +49,69 @@ function ledIssues(led: JsonObject, at: string, out: GroupIssue[]): void {
   }
 }
 
+/** A protocol that carries fewer LEDs than `hardwareLedCount`'s bound. */
+interface LedLimit {
+  type: string;
+  protocol: string;
+  max: number;
+  rule: string;
+}
+
+const LED_LIMITS: readonly LedLimit[] = [
+  {
+    type: 'adalight',
+    protocol: '1',
+    max: 65535,
+    rule: 'must be at most 65535 with streamProtocol "1" (LightBerry APA102 counts the LEDs in 16 bits); lower it or use "0" (Ada)',
+  },
+  {
+    type: 'wled',
+    protocol: 'RAW',
+    max: 490,
+    rule: 'must be at most 490 with streamProtocol "RAW" (one UDP datagram); lower it or use "DDP"',
+  },
+];
+
+/**
+ * The protocol a device streams with, Hyperion.ng's old spellings read as old-shapes.ts rewrites
+ * them (a restore keeps them; the engine runs them rewritten): a device type in other letters,
+ * wled's `UDP-RAW`, adalight's `lightberry_apa102_mode` without a `streamProtocol`.
+ */
+function protocolOf(device: JsonObject): { type: unknown; protocol: unknown } {
+  const type = typeof device.type === 'string' ? device.type.trim().toLowerCase() : device.type;
+  let protocol = device.streamProtocol;
+  if (
+    type === 'wled' &&
+    typeof protocol === 'string' &&
+    protocol.trim().toUpperCase() === 'UDP-RAW'
+  )
+    protocol = 'RAW';
+  if (type === 'adalight' && protocol === undefined && device.lightberry_apa102_mode === true)
+    protocol = '1';
+  return { type, protocol };
+}
+
+/** The limit a device's protocol puts on its LED count, when its count is beyond it. */
+function ledLimitBroken(device: unknown): LedLimit | undefined {
+  if (!isJsonObject(device)) return undefined;
+  const count = device.hardwareLedCount;
+  if (typeof count !== 'number' || !Number.isInteger(count)) return undefined;
+  const { type, protocol } = protocolOf(device);
+  return LED_LIMITS.find((l) => l.type === type && l.protocol === protocol && count > l.max);
+}
+
+const LED_COUNT = '/hardwareLedCount';
+
+const BLACKLIST_KEYS = ['start', 'num'] as const;
+
+/** The `ledBlacklist` of a `ledConfig` value, when it is a list. */
+const blacklistOf = (value: unknown): unknown[] | undefined =>
+  isJsonObject(value) && Array.isArray(value.ledBlacklist) ? value.ledBlacklist : undefined;
+
+/** Whether a blacklist entry lacks `start` or `num` (an entry of the wrong shape is the schema's). */
+const incomplete = (entry: unknown): entry is JsonObject =>
+  isJsonObject(entry) && BLACKLIST_KEYS.some((key) => !Object.hasOwn(entry, key));
+
 /**
  * The issues of a group value that break a rule between its keys, pointers relative to the group;
  * `[]` for a group without such rules. Values of the wrong shape are left to the schema.
@@ -51,6 +123,18 @@ export function relationIssues(group: string, value: unknown): GroupIssue[] {
       if (isJsonObject(led)) ledIssues(led, childPointer('', index), out);
     });
   }
+  if (group === 'device') {
+    const limit = ledLimitBroken(value);
+    if (limit) out.push({ pointer: LED_COUNT, rule: limit.rule });
+  }
+  blacklistOf(group === 'ledConfig' ? value : undefined)?.forEach((entry, index) => {
+    if (!incomplete(entry)) return;
+    for (const key of BLACKLIST_KEYS) {
+      if (!Object.hasOwn(entry, key)) {
+        out.push({ pointer: `/ledBlacklist/${index}/${key}`, rule: 'is required' });
+      }
+    }
+  });
   return out;
 }
 
@@ -65,10 +149,40 @@ export interface RelationFix {
 /**
  * Brings `value` (the group's own copy, changed in place) into line with its relations: an LED
  * missing an edge becomes the all-zero rectangle, which shows as a dark LED, as the engine showed
- * it; a reversed pair is swapped, as the engine ran it. Returns each change.
+ * it; a reversed pair is swapped, as the engine ran it; a device's LED count beyond what its
+ * protocol carries is lowered to that (the engine refused to open such a device); a blacklist
+ * entry without `start` or `num` is removed (the engine ignored it). Returns each change.
  */
 export function fixRelations(group: string, value: unknown): RelationFix[] {
   const fixes: RelationFix[] = [];
+  const blacklist = blacklistOf(group === 'ledConfig' ? value : undefined);
+  if (blacklist) {
+    blacklist.forEach((entry, index) => {
+      if (incomplete(entry)) {
+        fixes.push({
+          pointer: `/ledBlacklist/${index}`,
+          old: entry,
+          new: undefined,
+          rule: 'needs start and num: the entry darkened no LED, and is removed',
+        });
+      }
+    });
+    if (isJsonObject(value)) value.ledBlacklist = blacklist.filter((entry) => !incomplete(entry));
+    return fixes;
+  }
+  if (group === 'device') {
+    const limit = ledLimitBroken(value);
+    if (limit && isJsonObject(value)) {
+      fixes.push({
+        pointer: LED_COUNT,
+        old: value.hardwareLedCount,
+        new: limit.max,
+        rule: limit.rule,
+      });
+      value.hardwareLedCount = limit.max;
+    }
+    return fixes;
+  }
   if (group !== 'leds' || !Array.isArray(value)) return fixes;
   value.forEach((led, index) => {
     if (!isJsonObject(led)) return;

@@ -77,17 +77,18 @@ function itemOf(pointer: string, at: string): number {
  * (`at` is the group's own, e.g. `/config/instances/0/settings/smoothing`), in the words of the
  * one formatter (`must be an integer from 0 to 2048`); `[]` when the value is valid. The value
  * is a group as stored (a string holding JSON already parsed). Unknown keys are kept, missing
- * keys are fine; the rules between keys (an LED's four edges) come with the schema's, item by
- * item.
+ * keys are fine; the rules between keys (an LED's four edges, the LEDs a device's protocol
+ * carries: relations.ts) come with the schema's, item by item.
  */
 export function validateGroup(name: SettingsGroupName, value: unknown, at = ''): Violation[] {
   const validate = settingsValidators[name];
   const found = validate(value)
     ? []
     : violationsOf(validate.errors ?? [], groupSchemaOf(name, value), at);
-  const related = relationIssues(name, value).map((issue) =>
-    violation(`${at}${issue.pointer}`, issue.rule),
-  );
+  // A key the schema refuses already is named once, by the schema's rule.
+  const related = relationIssues(name, value)
+    .map((issue) => violation(`${at}${issue.pointer}`, issue.rule))
+    .filter((r) => !found.some((f) => f.pointer === r.pointer));
   if (related.length === 0) return found;
   // A list group's violations item by item, as a reader goes through it.
   const all = [...found, ...related];

@@ -140,6 +140,73 @@ describe('validateGroup: object groups', () => {
   });
 });
 
+describe("validateGroup: the LEDs a device's protocol carries", () => {
+  const rules = (value: unknown) =>
+    validateGroup('device', value, '/config/device').map((v) => v.description);
+  const LBAPA =
+    '/config/device/hardwareLedCount: must be at most 65535 with streamProtocol "1" (LightBerry APA102 counts the LEDs in 16 bits); lower it or use "0" (Ada)';
+  const RAW =
+    '/config/device/hardwareLedCount: must be at most 490 with streamProtocol "RAW" (one UDP datagram); lower it or use "DDP"';
+
+  it('takes at most 65535 LEDs for an adalight speaking LightBerry APA102 ("1")', () => {
+    expect(rules({ type: 'adalight', streamProtocol: '1', hardwareLedCount: 65535 })).toEqual([]);
+    expect(rules({ type: 'adalight', streamProtocol: '1', hardwareLedCount: 65536 })).toEqual([
+      LBAPA,
+    ]);
+    // Hyperion.ng's old switch means the same protocol until the migration rewrites it.
+    expect(
+      rules({ type: 'adalight', lightberry_apa102_mode: true, hardwareLedCount: 65536 }),
+    ).toEqual([LBAPA]);
+    for (const streamProtocol of ['0', '2']) {
+      expect(rules({ type: 'adalight', streamProtocol, hardwareLedCount: 65536 })).toEqual([]);
+    }
+  });
+
+  it('takes at most 490 LEDs for a wled streaming RAW', () => {
+    expect(rules({ type: 'wled', streamProtocol: 'RAW', hardwareLedCount: 490 })).toEqual([]);
+    expect(rules({ type: 'wled', streamProtocol: 'RAW', hardwareLedCount: 491 })).toEqual([RAW]);
+    expect(rules({ type: 'wled', streamProtocol: 'udp-raw', hardwareLedCount: 491 })).toEqual([
+      expect.stringContaining('/config/device/streamProtocol: '),
+      RAW,
+    ]);
+    expect(rules({ type: 'wled', streamProtocol: 'DDP', hardwareLedCount: 65536 })).toEqual([]);
+    expect(rules({ type: 'wled', hardwareLedCount: 65536 })).toEqual([]);
+  });
+
+  it('names a count beyond every protocol once, by the schema', () => {
+    expect(rules({ type: 'wled', streamProtocol: 'RAW', hardwareLedCount: 70000 })).toEqual([
+      '/config/device/hardwareLedCount: must be an integer from 1 to 65536',
+    ]);
+  });
+});
+
+describe('validateGroup: ledConfig.ledBlacklist', () => {
+  const rules = (value: unknown) =>
+    validateGroup('ledConfig', value).map((v) => [v.pointer, v.rule]);
+
+  it("needs start and num in each entry, as Hyperion.ng's schema does", () => {
+    expect(
+      rules({
+        ledBlacklist: [
+          { start: 0, num: 1 },
+          { start: 5, num: 3 },
+        ],
+      }),
+    ).toEqual([]);
+    // An empty entry would otherwise mean LED 0 (the defaults start 0, num 1).
+    expect(rules({ ledBlacklist: [{ start: 2, num: 1 }, {}] })).toEqual([
+      ['/ledBlacklist/1/start', 'is required'],
+      ['/ledBlacklist/1/num', 'is required'],
+    ]);
+    expect(rules({ ledBlacklist: [{ start: 4 }] })).toEqual([
+      ['/ledBlacklist/0/num', 'is required'],
+    ]);
+    expect(rules({ ledBlacklist: [{ num: 4, start: -1 }] })).toEqual([
+      ['/ledBlacklist/0/start', 'must be an integer of at least 0'],
+    ]);
+  });
+});
+
 describe('validateGroup: leds', () => {
   const led = { hmin: 0, hmax: 0.5, vmin: 0.25, vmax: 1 };
   const rules = (value: unknown) => validateGroup('leds', value).map((v) => [v.pointer, v.rule]);

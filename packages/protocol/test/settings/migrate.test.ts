@@ -82,6 +82,45 @@ describe('migrateGroup', () => {
     expect(migrateGroup('device', both).changes).toEqual([]);
   });
 
+  it("lowers an LED count to what the device's protocol carries", () => {
+    const lbapa = migrateGroup('device', {
+      type: 'adalight',
+      lightberry_apa102_mode: true,
+      hardwareLedCount: 65536,
+    });
+    expect(lbapa.value).toEqual({
+      type: 'adalight',
+      streamProtocol: '1',
+      hardwareLedCount: 65535,
+    });
+    expect(lbapa.changes).toContainEqual({
+      pointer: '/hardwareLedCount',
+      old: 65536,
+      new: 65535,
+      rule: 'must be at most 65535 with streamProtocol "1" (LightBerry APA102 counts the LEDs in 16 bits); lower it or use "0" (Ada)',
+    });
+    expect(
+      migrated('device', { type: 'wled', streamProtocol: 'UDP-RAW', hardwareLedCount: 600 }),
+    ).toEqual({
+      value: { type: 'wled', streamProtocol: 'RAW', hardwareLedCount: 490 },
+      changes: ['/streamProtocol "UDP-RAW" → "RAW"', '/hardwareLedCount 600 → 490'],
+    });
+    expect(
+      migrated('device', { type: 'wled', streamProtocol: 'RAW', hardwareLedCount: 70000 }).changes,
+    ).toEqual(['/hardwareLedCount 70000 → 65536', '/hardwareLedCount 65536 → 490']);
+    const ddp = { type: 'wled', streamProtocol: 'DDP', hardwareLedCount: 600 };
+    expect(migrateGroup('device', ddp)).toEqual({ value: ddp, changes: [] });
+  });
+
+  it('drops a blacklist entry without start or num: it blacklisted nothing', () => {
+    expect(
+      migrated('ledConfig', { ledBlacklist: [{}, { start: 3, num: 2 }, { start: 7 }] }),
+    ).toEqual({
+      value: { ledBlacklist: [{ start: 3, num: 2 }] },
+      changes: ['/ledBlacklist/0 {} → undefined', '/ledBlacklist/2 {"start":7} → undefined'],
+    });
+  });
+
   it('rewrites an LED layout of the hscan/vscan and h/v shapes in one change', () => {
     const result = migrated('leds', [
       { hscan: { minimum: 0, maximum: 0.5 }, vscan: { minimum: 0, maximum: 0.1 }, name: 'a' },

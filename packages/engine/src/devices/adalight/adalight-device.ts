@@ -88,7 +88,6 @@ export class AdalightDevice implements LedDevice {
   /**
    * @param config the instance's device configuration.
    * @param options where lines sent back go, and test hooks.
-   * @throws when `hardwareLedCount` does not fit the protocol's count field (LightBerry: 65535).
    */
   constructor(config: RunDevice<'adalight'>, options: AdalightDeviceOptions = {}) {
     const settings = adalightSettingsOf(config);

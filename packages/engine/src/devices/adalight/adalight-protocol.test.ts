@@ -1,6 +1,6 @@
 import { instanceRunSettings, type RunDevice } from '@glowkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { adalightSettingsOf, createAdalightEncoder, maxLedCount } from './adalight-protocol.js';
+import { adalightSettingsOf, createAdalightEncoder } from './adalight-protocol.js';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const hexOf = (data: Uint8Array) => Buffer.from(data).toString('hex');
@@ -119,17 +119,15 @@ describe('createAdalightEncoder: AWA', () => {
   });
 });
 
+// More than 65535 LEDs with LightBerry is refused by the settings (protocol's relations.ts).
 describe('createAdalightEncoder: limits', () => {
-  it('takes 1 to 65536 LEDs (65535 for LightBerry, whose count field holds N)', () => {
-    expect(maxLedCount('ada')).toBe(65536);
-    expect(maxLedCount('lbapa')).toBe(65535);
+  it('fills the count field at the largest counts the settings allow', () => {
     expect(
       hexOf(createAdalightEncoder('ada', 65536).encode(new Uint8Array(196608)).subarray(0, 6)),
     ).toBe('416461ffff55');
-    expect(() => createAdalightEncoder('lbapa', 65536)).toThrow(
-      'adalight device: 65536 LEDs cannot be sent with the lbapa protocol (1 to 65535); set device.hardwareLedCount within that range',
-    );
-    expect(() => createAdalightEncoder('awa', 0)).toThrow('(1 to 65536)');
+    expect(
+      hexOf(createAdalightEncoder('lbapa', 65535).encode(new Uint8Array(196605)).subarray(0, 6)),
+    ).toBe('416461ffff55');
   });
 });
 

@@ -55,11 +55,6 @@ export interface AdalightEncoder {
   encode(rgb: Uint8Array): Uint8Array;
 }
 
-/** The count field's range per protocol: 16 bits hold N − 1 (Ada, AWA) or N (LightBerry). */
-export function maxLedCount(protocol: AdalightProtocol): number {
-  return protocol === 'lbapa' ? 0xffff : 0x10000;
-}
-
 /**
  * Makes the encoder for a protocol and LED count.
  *
@@ -71,19 +66,15 @@ export function maxLedCount(protocol: AdalightProtocol): number {
  *   over everything after the header (fletcherExt adds each byte XOR its 8-bit position, and is
  *   sent as 0xAA when it is 0x41, so it never looks like the start of a header).
  *
- * Throws when `ledCount` is not an integer from 1 to {@link maxLedCount}.
+ * `ledCount` fits the count field: 1 to 65536, 65535 for LightBerry (whose field holds N, not
+ * N − 1). The settings guarantee it (hardwareLedCount's bound, and protocol's
+ * settings/relations.ts for LightBerry).
  */
 export function createAdalightEncoder(
   protocol: AdalightProtocol,
   ledCount: number,
   calibration?: AwaCalibration,
 ): AdalightEncoder {
-  const max = maxLedCount(protocol);
-  if (!Number.isInteger(ledCount) || ledCount < 1 || ledCount > max) {
-    throw new Error(
-      `adalight device: ${ledCount} LEDs cannot be sent with the ${protocol} protocol (1 to ${max}); set device.hardwareLedCount within that range`,
-    );
-  }
   const rgbLength = ledCount * 3;
   let frameLength: number;
   let count: number;

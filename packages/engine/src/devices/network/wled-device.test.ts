@@ -89,14 +89,10 @@ describe('wledSettingsOf', () => {
     expect(settings).toMatchObject({ host: 'h', apiPort: 80 });
   });
 
-  it('needs a host, and refuses RAW for more than 490 LEDs', () => {
+  // RAW for more than 490 LEDs is refused by the settings (protocol's relations.ts).
+  it('needs a host', () => {
     expect(() => new WledDevice(config({}))).toThrow(
       "wled: device.host is empty; set it to the WLED's IP address or host name",
-    );
-    expect(
-      () => new WledDevice(config({ host: 'h', streamProtocol: 'RAW', hardwareLedCount: 491 })),
-    ).toThrow(
-      'wled: 491 LEDs do not fit in one raw UDP datagram (at most 490 RGB LEDs); set device.streamProtocol to "DDP" or lower device.hardwareLedCount',
     );
     expect(new WledDevice(config({ host: 'h', hardwareLedCount: 5000 })).recoverable).toBe(true);
   });

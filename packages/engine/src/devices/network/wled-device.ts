@@ -151,20 +151,15 @@ export class WledDevice implements LedDevice {
   /**
    * @param config the instance's device configuration.
    * @param options test overrides of ports and timeout.
-   * @throws when `host` is missing, or RAW is configured for more than 490 LEDs.
+   * @throws when `host` is missing.
    */
   constructor(config: RunDevice<'wled'>, options: WledDeviceOptions = {}) {
     const { settings, warnings } = wledSettingsOf(config);
     this.settings = settings;
     this.warnings = warnings;
+    // RAW configured for more than 490 LEDs is refused by the settings (protocol's
+    // relations.ts); a fall-back to RAW at open is checked there.
     this.#ledCount = config.hardwareLedCount;
-    if (settings.streamProtocol === 'RAW' && this.#ledCount > UDP_RAW_MAX_LEDS) {
-      throw udpRawLimitError(
-        'wled',
-        this.#ledCount,
-        'set device.streamProtocol to "DDP" or lower device.hardwareLedCount',
-      );
-    }
     this.#ddpPort = options.ddpPort ?? DDP_PORT;
     this.#rawPort = options.rawPort ?? WLED_RAW_PORT;
     this.#timeoutMs = options.timeoutMs ?? WLED_HTTP_TIMEOUT_MS;
