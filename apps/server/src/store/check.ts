@@ -1,20 +1,17 @@
 /**
  * What the store holds: exactly what `config restoreconfig` takes, so that a backup (getconfig's
- * output) always restores. `ConfigStore.replace` refuses anything else, whoever calls it (restore,
- * the instance commands, an import, a snapshot). The store's own rules are those of its rows
- * (instances with unique ids and names, groups known at their level); a group's content is checked
- * by the one validator every caller uses (`validateGroup` of @glowkit/protocol), not by rules of
- * its own.
+ * output) always restores. The store's own rules are those of its rows (instances with unique ids
+ * and names, groups known at their level, each an object or an array); `ConfigStore.replace` and
+ * `setGroups` refuse anything else, whoever calls them. A group's content is not checked here:
+ * every writer hands the store what the one validator (`validateGroup` of @glowkit/protocol)
+ * accepted — a restore, setconfig and an import through their request parsers, a snapshot through
+ * the migration, a new instance from the schemas' defaults — and checking it again would repeat
+ * that work on every group of every instance at each write.
  */
-import {
-  isInstanceName,
-  isJsonObject,
-  MIN_INSTANCE_NAME_LENGTH,
-  validateGroup,
-} from '@glowkit/protocol';
+import { isInstanceName, isJsonObject, MIN_INSTANCE_NAME_LENGTH } from '@glowkit/protocol';
 import type { Configuration } from '../config/configuration.js';
 import { isInstanceId, MAX_INSTANCE_ID } from '../config/defaults.js';
-import { type GroupName, isGlobalGroup, isInstanceGroup } from '../config/groups.js';
+import { isGlobalGroup, isInstanceGroup } from '../config/groups.js';
 import { StoreError } from './errors.js';
 
 /** Throws a StoreError for the first group of `settings` that restore would refuse. */
@@ -23,19 +20,13 @@ function checkSettings(
   level: 'global' | 'instance',
   owner: string,
 ) {
-  for (const [group, value] of Object.entries(settings)) {
+  // A group's value is refused as it is written when it is not an object or an array (null and
+  // undefined leave the group out); its content is the validator's (above).
+  for (const group of Object.keys(settings)) {
     const known = level === 'global' ? isGlobalGroup(group) : isInstanceGroup(group);
     if (!known) {
       throw new StoreError(
         `${owner} hold "${group}", which is not ${level === 'global' ? 'a global' : 'an instance'} group`,
-      );
-    }
-    // null and undefined leave the group out; other non-objects are refused as they are written.
-    if (value === null || typeof value !== 'object') continue;
-    const [problem] = validateGroup(group as GroupName, value);
-    if (problem) {
-      throw new StoreError(
-        `group "${group}" of ${owner}: ${problem.pointer || '/'} ${problem.rule}`,
       );
     }
   }
@@ -44,7 +35,7 @@ function checkSettings(
 /**
  * Checks that `config` is a configuration the store may hold: global settings of global groups,
  * instances with unique ids from 0 to 255, names of at least 5 characters, `enabled`, and settings
- * of instance groups; each group must pass its schema. Group values are checked for being
+ * of instance groups. Group values are checked for being
  * objects or arrays as they are written. Throws a StoreError naming the first problem.
  */
 export function checkConfiguration(config: unknown): asserts config is Configuration {

@@ -278,11 +278,6 @@ describe('ConfigStore: read and replace', () => {
       /"leds", which is not a global group/,
     ],
     [
-      'a group that breaks its schema',
-      (c) => ({ ...c, global: { settings: { ...c.global.settings, webConfig: { port: 70000 } } } }),
-      /group "webConfig" of the global settings: \/port must be an integer/,
-    ],
-    [
       'a group whose JSON is not an object',
       (c) => ({
         ...c,
