@@ -114,9 +114,17 @@ export function fillDefaults(schema: unknown, value: unknown): unknown {
     return value.map((item) => fillDefaults(items, item));
   }
   if (!isJsonObject(value) || !isJsonObject(schema.properties)) return structuredClone(value);
-  const filled: JsonObject = structuredClone(value);
-  for (const [key, element] of Object.entries(schema.properties)) {
-    const given = fillDefaults(element, Object.hasOwn(value, key) ? value[key] : undefined);
+  const properties = schema.properties;
+  const filled: JsonObject = {};
+  // Each key copied once: through its element when the schema lists it, as it is otherwise.
+  for (const [key, given] of Object.entries(value)) {
+    filled[key] = Object.hasOwn(properties, key)
+      ? fillDefaults(properties[key], given)
+      : structuredClone(given);
+  }
+  for (const [key, element] of Object.entries(properties)) {
+    if (Object.hasOwn(value, key)) continue;
+    const given = fillDefaults(element, undefined);
     if (given !== undefined) filled[key] = given;
   }
   return filled;

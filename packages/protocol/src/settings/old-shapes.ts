@@ -16,8 +16,9 @@ const EDGES = ['hmin', 'hmax', 'vmin', 'vmax'];
 /** The LED layout before 2.0.0-alpha.9: `{hscan: {minimum, maximum}, vscan}` or `{h: {min, max}, v}`. */
 const ledShapes: Rewrite = (value, changes) => {
   if (!Array.isArray(value)) return;
-  const old = structuredClone(value);
-  let rewritten = false;
+  // Copied for the change report only when an LED is rewritten: a layout of today's shape (every
+  // stored one, once migrated) costs a look at each LED and no copy.
+  let old: unknown[] | undefined;
   value.forEach((led, index) => {
     if (!isJsonObject(led) || EDGES.some((edge) => Object.hasOwn(led, edge))) return;
     const { hscan, vscan, h, v, ...rest } = led;
@@ -29,11 +30,11 @@ const ledShapes: Rewrite = (value, changes) => {
     }
     if (edges === undefined) return;
     const [hmin, hmax, vmin, vmax] = edges;
+    old ??= structuredClone(value);
     value[index] = { hmin, hmax, vmin, vmax, ...rest };
-    rewritten = true;
   });
   // One change for the layout: a line per LED would flood the log.
-  if (rewritten) {
+  if (old !== undefined) {
     changes.push({
       pointer: '',
       old,

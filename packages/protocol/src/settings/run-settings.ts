@@ -75,11 +75,13 @@ export function withDefaults<G extends keyof InstanceRunSettings>(
   name: G,
   value: unknown,
 ): InstanceRunSettings[G] {
-  const filled =
-    name === 'leds' && value !== undefined
-      ? structuredClone(value)
-      : fillDefaults(groupSchemaOf(name, value), value);
-  return filled as InstanceRunSettings[G];
+  return filledGroup(name, value, true) as InstanceRunSettings[G];
+}
+
+/** {@link withDefaults}, copying `leds` only when asked: a caller's own copy needs no second. */
+function filledGroup(name: keyof InstanceRunSettings, value: unknown, copyLeds: boolean): unknown {
+  if (name === 'leds' && value !== undefined) return copyLeds ? structuredClone(value) : value;
+  return fillDefaults(groupSchemaOf(name, value), value);
 }
 
 /**
@@ -91,9 +93,10 @@ export function withDefaults<G extends keyof InstanceRunSettings>(
 export function instanceRunSettings(stored: Readonly<JsonObject>): InstanceRunSettings {
   const settings: Partial<Record<keyof InstanceRunSettings, unknown>> = {};
   for (const name of RUN_GROUPS) {
+    // A copy of the stored group, which the rewrite changes in place and the instance then owns.
     const value = structuredClone(stored[name]);
     rewriteOldShapes(name, value);
-    settings[name] = withDefaults(name, value);
+    settings[name] = filledGroup(name, value, false);
   }
   return settings as InstanceRunSettings;
 }
