@@ -10,7 +10,9 @@
 //   serverinfo  `serverinfo`
 //
 // It prints, per request, the median over rounds of the mean reply time and requests/s (one
-// client, so the rate is 1 / latency), and the ratio of A to each other side. It asserts nothing.
+// client, so the rate is 1 / latency), the server's CPU time per request (`…Cpu` rows, ms; the
+// rate column is then requests per CPU second), and the ratio of A to each other side. It asserts
+// nothing.
 //
 // Usage: node bench/wire-ab.mjs --base <another build's apps/server/dist/index.js> [--base …]
 //        [--rounds R (5)] [--count N (requests per round and kind, 200; restores: N / 20)]
@@ -107,6 +109,15 @@ async function round(server) {
     client = await connect(server.http, server.token);
   }
   result.restore = median(restores);
+  let cpu = await server.cpuMs();
+  // The server's own CPU per request beside the wall time: on a busy machine a side that needs
+  // more CPU loses more wall time to the other processes, and the CPU figure shows why.
+  const cpuPer = async (count) => {
+    const now = await server.cpuMs();
+    const per = (now - cpu) / count;
+    cpu = now;
+    return per;
+  };
   result.setconfig = await timed(client, COUNT, (i) => ({
     command: 'config',
     subcommand: 'setconfig',
@@ -124,11 +135,14 @@ async function round(server) {
       },
     },
   }));
+  result.setconfigCpu = await cpuPer(COUNT);
   result.getconfig = await timed(client, COUNT, () => ({
     command: 'config',
     subcommand: 'getconfig',
   }));
+  result.getconfigCpu = await cpuPer(COUNT);
   result.serverinfo = await timed(client, COUNT, () => ({ command: 'serverinfo' }));
+  result.serverinfoCpu = await cpuPer(COUNT);
   client.close();
   return result;
 }
@@ -163,7 +177,15 @@ console.log(
     ...names.slice(1).map((n) => `A/${n}`.padStart(7)),
   ].join(' '),
 );
-for (const kind of ['restore', 'setconfig', 'getconfig', 'serverinfo']) {
+for (const kind of [
+  'restore',
+  'setconfig',
+  'getconfig',
+  'serverinfo',
+  'setconfigCpu',
+  'getconfigCpu',
+  'serverinfoCpu',
+]) {
   const medians = results.map((rows) => median(rows.map((x) => x[kind])));
   console.log(
     [
