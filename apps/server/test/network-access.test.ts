@@ -1,4 +1,4 @@
-import type { NetworkInterfaceInfo } from 'node:net';
+import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import {
   isLocalAddress,

@@ -11,8 +11,8 @@
  * `internetAccessAPI` is on, and then, when `ipWhitelist` names addresses or ranges, only when it
  * is one of them.
  */
-import { BlockList, isIPv4, isIPv6, type NetworkInterfaceInfo } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { type NetworkInterfaceInfo, networkInterfaces } from 'node:os';
 import { clientAddress } from '../auth/client-address.js';
 
 /** An address or a CIDR range, as `ipWhitelist` holds it, parsed. */
