@@ -1,10 +1,13 @@
 // The boblight server over loopback, driven by a client written from inputs.md §4.
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { connect, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BoblightServer } from '../src/inputs/boblight/boblight-server.js';
+import { createLogger } from '../src/logger.js';
 import type { Configuration } from '../src/store/config-store.js';
+import { ConnectionLimits } from '../src/transport/connection-limits.js';
 import { BoblightClient } from './support/boblight-client.js';
 import { post } from './support/client.js';
 import { configuration, setconfigRequest } from './support/configs.js';
@@ -96,8 +99,9 @@ const rpc = async (body: Json): Promise<Json> =>
 const serverinfo = async () => (await rpc({ command: 'serverinfo', tan: 9 })).info as Json;
 const priorities = async () => (await serverinfo()).priorities as Json[];
 
-/** The last line the file device wrote, as [r,g,b] per LED. */
+/** The last line the file device wrote, as [r,g,b] per LED (none before it opened the file). */
 function lastFrame(output: string): number[][] {
+  if (!existsSync(output)) return [];
   const lines = readFileSync(output, 'utf8').trim().split('\n');
   return [...(lines.at(-1) ?? '').matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map((m) => [
     Number(m[1]),
@@ -401,5 +405,66 @@ describe('the boblight listener follows its group and component', () => {
     await t?.close();
     t = undefined;
     await c.closed;
+  });
+});
+
+describe('the network access rules on the boblight port', () => {
+  it('serves a loopback client whatever internetAccessAPI and ipWhitelist say', async () => {
+    const { port, output } = await start();
+    // The rules are read at each new connection: internet access off, a whitelist of others.
+    expect(
+      await rpc(
+        setconfigRequest({ network: { internetAccessAPI: false, ipWhitelist: ['203.0.113.7'] } }),
+      ),
+    ).toMatchObject({ success: true });
+    const c = await client(port);
+    c.setLights(picture);
+    await until(() => same(lastFrame(output), shown));
+    expect(logsWith(t as TestServer, 'refused a boblight connection')).toEqual([]);
+  });
+
+  it('closes a refused peer with one log line naming it, and serves the next', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'debug',
+      pretty: false,
+      destination: { write: (line: string) => lines.push(line) } as NodeJS.WritableStream,
+    });
+    let allowed = false;
+    const server = new BoblightServer({
+      instanceId: 3,
+      host: '127.0.0.1',
+      instance: () => undefined,
+      priority: () => 128,
+      // A rule refusing loopback stands for an internet peer: loopback is always local.
+      access: () => ({
+        check: (remote) =>
+          allowed
+            ? { allowed: true, local: true }
+            : { allowed: false, address: String(remote), reason: 'the test refuses it' },
+      }),
+      limits: new ConnectionLimits(logger),
+      logger,
+    });
+    await server.listen(0);
+    try {
+      const refused = await BoblightClient.connect(server.port);
+      clients.push(refused);
+      await refused.closed;
+      const logged = lines.filter((l) => l.includes('refused a boblight connection'));
+      expect(logged).toHaveLength(1);
+      expect(JSON.parse(logged[0] as string)).toMatchObject({
+        level: 40,
+        address: '127.0.0.1',
+        instance: 3,
+        msg: 'refused a boblight connection from 127.0.0.1 (instance 3): the test refuses it',
+      });
+      allowed = true;
+      const served = await BoblightClient.connect(server.port);
+      clients.push(served);
+      expect(await served.ask('hello')).toEqual(['hello']);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -30,7 +30,7 @@ export interface BoblightServerOptions {
   /** The priority a client starts at (`boblightServer.priority`). */
   priority(): number;
   /** The `network` group's rules now. */
-  access(): NetworkAccess;
+  access(): Pick<NetworkAccess, 'check'>;
   /** The open connections' limits, shared with every listener. */
   limits: ConnectionLimits;
   logger: Logger;
