@@ -1,8 +1,7 @@
-// The boblight server over loopback, driven by a client written from inputs.md §4.
-import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { connect, createServer as createNetServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BoblightServer } from '../src/inputs/boblight/boblight-server.js';
 import { createLogger } from '../src/logger.js';
@@ -11,6 +10,7 @@ import { ConnectionLimits } from '../src/transport/connection-limits.js';
 import { BoblightClient } from './support/boblight-client.js';
 import { post } from './support/client.js';
 import { configuration, setconfigRequest } from './support/configs.js';
+import { freePort } from './support/ports.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
 
@@ -18,16 +18,6 @@ type Json = Record<string, unknown>;
 
 /** A 24-LED top strip, 10 % deep: inputs.md's example of `get lights`. */
 const LEDS = 24;
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let t: TestServer | undefined;
 const clients: BoblightClient[] = [];
@@ -428,7 +418,16 @@ describe('the network access rules on the boblight port', () => {
     const logger = createLogger({
       level: 'debug',
       pretty: false,
-      destination: { write: (line: string) => lines.push(line) } as NodeJS.WritableStream,
+      destination: new Writable({
+        write(chunk, _encoding, callback) {
+          lines.push(
+            ...String(chunk)
+              .split('\n')
+              .filter((l) => l !== ''),
+          );
+          callback();
+        },
+      }),
     });
     let allowed = false;
     const server = new BoblightServer({
