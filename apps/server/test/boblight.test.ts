@@ -387,6 +387,18 @@ describe('the boblight listener follows its group and component', () => {
     expect(await connectable(port)).toBe(false);
   });
 
+  it('stops and starts with its instance', async () => {
+    const { port } = await start();
+    const c = await client(port);
+    await rpc({ command: 'instance', subcommand: 'stopInstance', instance: 0, tan: 5 });
+    await c.closed;
+    await until(async () => !(await connectable(port)));
+    await rpc({ command: 'instance', subcommand: 'startInstance', instance: 0, tan: 6 });
+    await until(() => t?.server.boblightPort(0) === port);
+    const again = await client(port);
+    expect(await again.ask('ping')).toEqual(['ping 1']);
+  });
+
   it('closes its clients when the server stops', async () => {
     const { port } = await start();
     const c = await client(port);
