@@ -1,6 +1,7 @@
 import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import {
+  CurrentNetworkAccess,
   isLocalAddress,
   NetworkAccess,
   parseAddressRange,
@@ -192,5 +193,23 @@ describe('NetworkAccess', () => {
   it("reads the machine's real interfaces by default: loopback is local", () => {
     expect(new NetworkAccess().check('127.0.0.1')).toEqual({ allowed: true, local: true });
     expect(new NetworkAccess().check('::1')).toEqual({ allowed: true, local: true });
+  });
+});
+
+describe('CurrentNetworkAccess', () => {
+  it('follows the running group, and warns of a bad entry once per value', () => {
+    let group: { internetAccessAPI?: boolean; ipWhitelist?: string[] } | undefined;
+    const warnings: string[] = [];
+    const current = new CurrentNetworkAccess(
+      () => group,
+      (line) => warnings.push(line),
+    );
+    expect(current.rules.check('203.0.113.7')).toMatchObject({ allowed: false });
+    group = { internetAccessAPI: true, ipWhitelist: ['nope'] };
+    expect(current.rules.check('203.0.113.7')).toMatchObject({ allowed: false });
+    expect(current.rules).toBe(current.rules);
+    expect(warnings).toHaveLength(1);
+    group = { internetAccessAPI: true };
+    expect(current.rules.check('203.0.113.7')).toEqual({ allowed: true, local: false });
   });
 });

@@ -177,3 +177,31 @@ export class NetworkAccess {
     return { allowed: true, local: false };
   }
 }
+
+/**
+ * The rules of the running `network` group, for a listener that checks each new connection:
+ * built again only when the group's value changed (a `config setconfig` of `network` applies to
+ * the next connection), its bad whitelist entries logged once per value.
+ */
+export class CurrentNetworkAccess {
+  readonly #read: () => NetworkAccessSettings | undefined;
+  readonly #warn: (line: string) => void;
+  #built: { value: NetworkAccessSettings | undefined; rules: NetworkAccess } | undefined;
+
+  /** @param read the running `network` group (e.g. `runtime.globalSettings.network`). */
+  constructor(read: () => NetworkAccessSettings | undefined, warn: (line: string) => void) {
+    this.#read = read;
+    this.#warn = warn;
+  }
+
+  /** The rules now. */
+  get rules(): NetworkAccess {
+    const value = this.#read();
+    const built = this.#built;
+    if (built !== undefined && built.value === value) return built.rules;
+    const rules = new NetworkAccess(value ?? {});
+    for (const problem of rules.problems) this.#warn(problem);
+    this.#built = { value, rules };
+    return rules;
+  }
+}

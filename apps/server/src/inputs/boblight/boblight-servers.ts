@@ -2,7 +2,7 @@ import { withDefaults } from '@glowkit/protocol';
 import type { Logger } from '../../logger.js';
 import type { ServiceRuntime } from '../../runtime/service-runtime.js';
 import type { ConnectionLimits } from '../../transport/connection-limits.js';
-import { NetworkAccess } from '../../transport/network-access.js';
+import { CurrentNetworkAccess } from '../../transport/network-access.js';
 import { BoblightServer, type BoblightServerOptions } from './boblight-server.js';
 
 /** What the boblight servers of every instance need. */
@@ -33,13 +33,17 @@ export class BoblightServers {
   readonly #servers = new Map<number, BoblightServer>();
   /** The one apply running, so that two never bind at once. */
   #applying: Promise<unknown> = Promise.resolve();
-  /** The `network` value the rules were built from, and the rules. */
-  #access: { value: unknown; rules: NetworkAccess } | undefined;
+  /** The running `network` group's rules. */
+  readonly #access: CurrentNetworkAccess;
   #closed = false;
 
   constructor(options: BoblightServersOptions) {
     this.#options = options;
     const { runtime } = options;
+    this.#access = new CurrentNetworkAccess(
+      () => runtime.globalSettings.network,
+      (line) => options.logger.warn(line),
+    );
     const follow = () => {
       if (options.isSettled()) void this.apply();
     };
@@ -137,21 +141,10 @@ export class BoblightServers {
       host,
       instance: () => runtime.instance(instanceId),
       priority: () => this.#settingsOf(instanceId).priority,
-      access: () => this.#accessRules(),
+      access: () => this.#access.rules,
       limits,
       logger,
       ...this.#options.limitsOfLines,
     });
-  }
-
-  /** The rules of the running `network` group, built again when the group changed. */
-  #accessRules(): NetworkAccess {
-    const value = this.#options.runtime.globalSettings.network;
-    const built = this.#access;
-    if (built !== undefined && built.value === value) return built.rules;
-    const rules = new NetworkAccess(value ?? {});
-    for (const problem of rules.problems) this.#options.logger.warn(problem);
-    this.#access = { value, rules };
-    return rules;
   }
 }
