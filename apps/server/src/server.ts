@@ -12,6 +12,7 @@ import { DEFAULT_MAX_DEPTH } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { databaseFile } from './data-dir.js';
+import { BoblightServers } from './inputs/boblight/boblight-servers.js';
 import { createLogger, type Logger } from './logger.js';
 import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
@@ -52,6 +53,8 @@ export interface ServerOptions {
    * WebSockets) and TCP. Default 64 per address, 512 in all.
    */
   connections?: ConnectionLimitsOptions;
+  /** Line and backlog limits of boblight clients (see BoblightServer); tests lower them. */
+  boblight?: { maxLineBytes?: number; maxBadLines?: number; maxBacklogBytes?: number };
   /** How long an HTTP(S) client may take: headers 10 s, a whole request 120 s (see HttpTimeouts). */
   httpTimeouts?: HttpTimeouts;
   /** Largest request body or WebSocket message, bytes. Default 10 MB. */
@@ -151,6 +154,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly #sockets: JsonRpcWebSockets;
   readonly #tcp: JsonRpcTcp;
   readonly #listeners: Listeners;
+  /** The instances' boblight listeners, which follow the instances (not the restart's ports). */
+  readonly #boblight: BoblightServers;
   readonly #webUi: WebUi;
   /** {@link tlsKeyOf} the configuration the listeners were opened with. */
   #tlsKey: string | undefined;
@@ -259,6 +264,19 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       limits: this.connections,
       ...(options.httpTimeouts ? { timeouts: options.httpTimeouts } : {}),
     });
+    this.#boblight = new BoblightServers({
+      runtime: this.runtime,
+      host: this.#host,
+      limits: this.connections,
+      logger: this.logger,
+      isSettled: () => this.#state === 'ready',
+      ...(options.boblight ? { limitsOfLines: options.boblight } : {}),
+    });
+  }
+
+  /** The port instance `id`'s boblight server listens on; undefined when it does not. */
+  boblightPort(id: number): number | undefined {
+    return this.#boblight.port(id);
   }
 
   /** What the server is doing. */
@@ -353,6 +371,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       const configuration = this.store.read();
       await this.#openListeners(configuration);
       await this.runtime.start(configuration);
+      await this.#boblight.apply();
       this.#state = 'ready';
       this.#databaseCheck = setInterval(
         () => this.store.fileProblem(),
@@ -369,6 +388,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       return this.listening;
     } catch (error) {
       this.#state = 'stopped';
+      await this.#boblight.close();
       await this.runtime.stop();
       await this.#listeners.close();
       throw error;
@@ -407,8 +427,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       await this.runtime.stop();
       configuration = this.store.read();
       const listeners = await this.#applyListeners(configuration);
-      const rebound = listeners.length > 0;
       await this.runtime.start(configuration);
+      listeners.push(...(await this.#boblight.apply()));
+      const rebound = listeners.length > 0;
       this.#rebindSessions();
       // Sessions that outlived the restart (TCP) learn what changed.
       this.#pushes.announceRestart();
@@ -434,6 +455,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       if (configuration !== undefined && this.runtime.instances.length === 0) {
         await this.runtime.start(configuration).catch(() => {});
       }
+      await this.#boblight.apply().catch(() => {});
       this.#rebindSessions();
       // The listeners were never closed: the service goes on where it was.
       this.#state = 'ready';
@@ -458,6 +480,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#sockets.closeAll(1001, 'Going Away');
     this.#sockets.terminate();
     this.#tcp.terminate();
+    // Before the instances: each client's source leaves its muxer.
+    await this.#boblight.close();
     await this.runtime.stop();
     this.#pushes.close();
     await this.#listeners.close();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_TOKEN_COMMENT } from '../src/cli.js';
 import { anonymousSocket, type Message, tcpClient } from './support/inbox.js';
+import { freePort } from './support/ports.js';
 import {
   exited,
   GLOWKIT,
@@ -74,15 +75,6 @@ function tcpPortOf(server: ServerProcess): number {
   const match = /"tcp":"127\.0\.0\.1:(\d+)"/.exec(server.output());
   if (!match) throw new Error(`no TCP port in the log:\n${server.output()}`);
   return Number(match[1]);
-}
-
-/** A port nothing listens on (taken, then given back). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 describe('glowkit token requests|approve|deny, with a running server', () => {

@@ -84,6 +84,7 @@ describe('colours over HTTP', () => {
     expect(info.components).toEqual([
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
+      { enabled: false, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
     ]);
   });

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import { createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { post, RpcSocket } from './support/client.js';
 import { configuration, restoreRequest } from './support/configs.js';
+import { freePort } from './support/ports.js';
 import { holdRestarts, startServer, type TestServer } from './support/server.js';
 
 let t: TestServer | undefined;
@@ -12,16 +12,6 @@ afterEach(async () => {
 });
 
 const auth = (s: TestServer) => ({ headers: { Authorization: `Bearer ${s.token}` }, ca: s.ca });
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the restart after a restore', () => {
   it('replies first, then closes the instances, reloads and recreates them in array order', async () => {

@@ -8,7 +8,8 @@
 // does not), foregroundEffect's duration_ms 100 (it is over before a test could look at it
 // without a deadline), the effect a boot or background effect names (a string of any value:
 // the effect that runs is named by it, shown for the default name only), and the groups the
-// engine does not act on (blackborderdetector, boblightServer, instCapture: their schemas say so).
+// engine does not act on (blackborderdetector, instCapture: their schemas say so), and
+// boblightServer, whose listener test/boblight.test.ts drives with real clients.
 import {
   type BoundaryCase,
   boundaryCases,

@@ -3,6 +3,7 @@ import { connect, createServer as createNetServer, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest';
 import { post, RpcSocket } from './support/client.js';
 import { configuration, restoreRequest } from './support/configs.js';
+import { freePort } from './support/ports.js';
 import { holdRestarts, startServer, type TestServer } from './support/server.js';
 
 type Message = Record<string, unknown>;
@@ -107,16 +108,6 @@ const tcpPort = (s: TestServer): number => {
 
 const login = (client: LineClient, token: string, tan = 1) =>
   client.call({ command: 'authorize', subcommand: 'login', token, tan });
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const logsWith = (s: TestServer, text: string) =>
   s.logs.filter((l) => JSON.stringify(l).includes(text));

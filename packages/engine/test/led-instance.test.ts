@@ -163,6 +163,49 @@ describe('LedInstance', () => {
     await instance.close();
   });
 
+  it('shows per-LED colours of a network input, updates them in place, and clears only its own', async () => {
+    const { instance, output } = instanceWith({ boblightServer: { enable: true } });
+    await instance.start();
+    expect(instance.view.components).toContainEqual({ enabled: true, name: 'BOBLIGHTSERVER' });
+    let priorityEvents = 0;
+    instance.on('priorities', () => priorityEvents++);
+    const request = { priority: 128, origin: 'Boblight@10.0.0.2', component: 'BOBLIGHTSERVER' };
+    // Two LEDs' worth: the rest stay black.
+    const first = instance.setLedColors(
+      request as Parameters<LedInstance['setLedColors']>[0],
+      Uint8Array.from([255, 0, 0, 0, 0, 255]),
+    );
+    if (!first.ok) throw new Error('not shown');
+    await until(() => lines(output).at(-1) === ' [{255,0,0}{0,0,255}{0,0,0}{0,0,0}]');
+    expect(instance.view.priorities).toEqual([
+      {
+        active: true,
+        componentId: 'BOBLIGHTSERVER',
+        origin: 'Boblight@10.0.0.2',
+        priority: 128,
+        visible: true,
+      },
+    ]);
+    const events = priorityEvents;
+    // Longer than the layout: cut. The same input, no priority change announced.
+    const next = instance.setLedColors(
+      request as Parameters<LedInstance['setLedColors']>[0],
+      new Uint8Array(30).fill(255),
+      first.input,
+    );
+    expect(next).toEqual({ ok: true, input: first.input });
+    await until(
+      () => lines(output).at(-1) === ' [{255,255,255}{255,255,255}{255,255,255}{255,255,255}]',
+    );
+    expect(priorityEvents).toBe(events);
+    // Another client takes the priority: the input no longer clears it.
+    instance.setColor({ priority: 128, durationMs: -1, origin: 'other' }, [7, 7, 7]);
+    expect(instance.holds(first.input)).toBe(false);
+    expect(instance.clearInput(first.input)).toBe(false);
+    expect(instance.view.priorities.map((p) => p.origin)).toEqual(['other']);
+    await instance.close();
+  });
+
   it('ends a timed colour on time, and then shows black at once', async () => {
     const { instance, output } = instanceWith();
     await instance.start();
@@ -302,7 +345,7 @@ describe('LedInstance', () => {
     ];
     expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
     failures.push(instance.setColor(source, [1, 2, 3]));
-    const known = ['ALL', 'SMOOTHING', 'LEDDEVICE'];
+    const known = ['ALL', 'SMOOTHING', 'BOBLIGHTSERVER', 'LEDDEVICE'];
     expect(
       failures.map((f) => (f.ok ? f : { code: f.error.code, details: f.error.details })),
     ).toEqual([

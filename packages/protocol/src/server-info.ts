@@ -18,8 +18,8 @@ export interface InstanceInfo {
   running: boolean;
 }
 
-/** What holds a priority: a colour, a picture or an effect. */
-export type PrioritySource = 'COLOR' | 'EFFECT' | 'IMAGE';
+/** What holds a priority: a colour, a picture, an effect, or a network input (boblight). */
+export type PrioritySource = 'COLOR' | 'EFFECT' | 'IMAGE' | 'BOBLIGHTSERVER';
 
 /** An entry of `serverinfo.priorities` (and of the `priorities-update` push). */
 export interface PriorityInfo {

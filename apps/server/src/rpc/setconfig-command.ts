@@ -30,9 +30,9 @@ export interface SetConfigDeps {
  * ports and certificate; `jsonServer`: the TCP port) and the effect folders (`effects`). Saving
  * one restarts the service, as a restore does. Every other global group is stored and applies
  * without a restart: `general` (the name discovery and the UI show, read from the store on
- * each request), and the groups this server does not act on (`logger`, `network`,
- * `cecEvents`, the grabbers, `forwarder`, `flatbufServer`, `protoServer`, `osEvents`,
- * `schedEvents`), kept for Hyperion.ng.
+ * each request), `network` (the input servers read it at each new connection), and the groups
+ * this server does not act on (`logger`, `cecEvents`, the grabbers, `forwarder`,
+ * `flatbufServer`, `protoServer`, `osEvents`, `schedEvents`), kept for Hyperion.ng.
  */
 export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
   'webConfig',

@@ -3,10 +3,15 @@ import { ComponentSwitches } from './components.js';
 
 describe('ComponentSwitches', () => {
   it('starts from the settings and reports in Hyperion.ng order', () => {
-    const switches = new ComponentSwitches({ smoothing: false, ledDevice: true });
+    const switches = new ComponentSwitches({
+      smoothing: false,
+      ledDevice: true,
+      boblightServer: true,
+    });
     expect(switches.list()).toEqual([
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
+      { enabled: true, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
     ]);
     expect(switches.set('SMOOTHING', true)).toBe(true);
@@ -17,7 +22,7 @@ describe('ComponentSwitches', () => {
   it('tells a component this server lacks from an unknown name', () => {
     const switches = new ComponentSwitches({ smoothing: true, ledDevice: true });
     expect(switches.resolve('LEDDEVICE')).toEqual({ ok: true, name: 'LEDDEVICE' });
-    const known = ['ALL', 'SMOOTHING', 'LEDDEVICE'];
+    const known = ['ALL', 'SMOOTHING', 'BOBLIGHTSERVER', 'LEDDEVICE'];
     expect(switches.resolve('V4L')).toMatchObject({
       ok: false,
       error: { code: 'component-unavailable', details: { name: 'V4L', known } },

@@ -1,7 +1,7 @@
 import { type EngineResult, failed } from '../errors.js';
 
 /** The components an instance has, in Hyperion.ng's enum order. */
-export const COMPONENTS = ['ALL', 'SMOOTHING', 'LEDDEVICE'] as const;
+export const COMPONENTS = ['ALL', 'SMOOTHING', 'BOBLIGHTSERVER', 'LEDDEVICE'] as const;
 
 /** A component of an instance. */
 export type ComponentName = (typeof COMPONENTS)[number];
@@ -10,7 +10,6 @@ export type ComponentName = (typeof COMPONENTS)[number];
 const ABSENT = new Set([
   'BLACKBORDER',
   'FORWARDER',
-  'BOBLIGHTSERVER',
   'GRABBER',
   'V4L',
   'AUDIO',
@@ -23,7 +22,9 @@ const ABSENT = new Set([
 
 /**
  * The on/off switches of an instance (`componentstate`, `serverinfo.components`). `ALL` starts
- * on; `SMOOTHING` follows `smoothing.enable`, `LEDDEVICE` follows `device.autoStart`.
+ * on; `SMOOTHING` follows `smoothing.enable`, `BOBLIGHTSERVER` `boblightServer.enable` (the
+ * server opens the instance's boblight listener while it is on), `LEDDEVICE`
+ * `device.autoStart`.
  *
  * What a user switched (the intent, {@link get}) is kept apart from what clients are shown
  * ({@link enabled}, {@link list}): as in Hyperion.ng, a component in fault (`LEDDEVICE` while its
@@ -34,9 +35,10 @@ export class ComponentSwitches {
   readonly #state = new Map<ComponentName, boolean>();
   readonly #faults = new Set<ComponentName>();
 
-  constructor(initial: { smoothing: boolean; ledDevice: boolean }) {
+  constructor(initial: { smoothing: boolean; ledDevice: boolean; boblightServer?: boolean }) {
     this.#state.set('ALL', true);
     this.#state.set('SMOOTHING', initial.smoothing);
+    this.#state.set('BOBLIGHTSERVER', initial.boblightServer ?? false);
     this.#state.set('LEDDEVICE', initial.ledDevice);
   }
 

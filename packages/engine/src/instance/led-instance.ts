@@ -158,6 +158,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.components = new ComponentSwitches({
       smoothing: settings.smoothing.enable,
       ledDevice: device.autoStart,
+      boblightServer: settings.boblightServer.enable,
     });
     for (const { name, enabled } of this.components.list()) this.#announced.set(name, enabled);
     this.#boot = new BootEffects({
@@ -275,6 +276,49 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       image,
     });
     return { ok: true };
+  }
+
+  /**
+   * Shows one colour per LED at a priority for a network input (boblight): `colors` is RGB in
+   * layout order, 3 bytes per LED; a shorter array leaves the LEDs after it black, a longer one
+   * is cut (the instance keeps its own copy). Given the input an earlier call answered, and that
+   * input still holds the priority, it is updated in place, so that a stream does not announce a
+   * priority change per frame; otherwise a new input is registered (replacing what is there, an
+   * effect stopped). Answers the input that shows the colours.
+   */
+  setLedColors(
+    request: Omit<SourceRequest, 'durationMs'> & { component: 'BOBLIGHTSERVER' },
+    colors: Uint8Array,
+    held?: MuxerInput,
+  ): EngineResult<{ input: MuxerInput }> {
+    if (!this.components.get('ALL')) return failed('instance-off', {});
+    const frame = new Uint8Array(this.layout.ledCount * 3);
+    frame.set(colors.subarray(0, frame.length));
+    if (held !== undefined && held.priority === request.priority && this.holds(held)) {
+      this.muxer.setColors(request.priority, frame);
+      return { ok: true, input: held };
+    }
+    void this.effects.stop(request.priority);
+    const input = this.muxer.register(request.priority, {
+      component: request.component,
+      origin: request.origin,
+      durationMs: -1,
+      colors: frame,
+    });
+    return { ok: true, input };
+  }
+
+  /** Whether an input is still in the muxer (not cleared, replaced or expired since). */
+  holds(input: MuxerInput): boolean {
+    return !this.#closed && this.muxer.get(input.priority) === input;
+  }
+
+  /**
+   * Clears an input if it still holds its priority (a network input leaving), and never what
+   * another client put there since; true when something was cleared.
+   */
+  clearInput(input: MuxerInput): boolean {
+    return this.holds(input) && this.muxer.clear(input.priority);
   }
 
   /** Clears a priority (-1: like {@link clearAll}); its effect stops. */

@@ -8,6 +8,7 @@ import type { JsonObject } from '@glowkit/json';
 import { fillDefaults } from './defaults.js';
 import type {
   BackgroundEffectSettings,
+  BoblightServerSettings,
   ColorSettings,
   DeviceSettings,
   DeviceTypeSettings,
@@ -51,6 +52,8 @@ export interface InstanceRunSettings {
   smoothing: Filled<SmoothingSettings>;
   backgroundEffect: Filled<BackgroundEffectSettings>;
   foregroundEffect: Filled<ForegroundEffectSettings>;
+  /** The instance's boblight input: the engine reads `enable` (component BOBLIGHTSERVER). */
+  boblightServer: Filled<BoblightServerSettings>;
 }
 
 /** The groups of {@link InstanceRunSettings}, in the order the engine reads them. */
@@ -62,6 +65,7 @@ export const RUN_GROUPS = [
   'smoothing',
   'backgroundEffect',
   'foregroundEffect',
+  'boblightServer',
 ] as const satisfies readonly (keyof InstanceRunSettings)[];
 
 /**

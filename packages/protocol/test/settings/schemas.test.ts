@@ -91,7 +91,6 @@ describe('the settings schema files', () => {
     expect(inactive).toEqual(
       [
         'blackborderdetector',
-        'boblightServer',
         'cecEvents',
         'flatbufServer',
         'forwarder',
@@ -100,7 +99,6 @@ describe('the settings schema files', () => {
         'grabberV4L2',
         'instCapture',
         'logger',
-        'network',
         'osEvents',
         'protoServer',
         'schedEvents',

@@ -157,13 +157,13 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   boblightServer: {
     "type": "object",
     "title": "edt_conf_bobls_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "The boblight input is on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.",
+    "$comment": "The instance's boblight input (a line protocol over TCP): each client is a source in the instance's priority muxer, origin Boblight@<address>, its lights mapped to the instance's LEDs in layout order. A change rebuilds the instance; the listener moves only when its port changed. Peers outside the local network are served as the network group says.",
     "properties": {
       "enable": {
         "type": "boolean",
         "title": "edt_conf_general_enable_title",
         "default": false,
+        "$comment": "Whether the instance listens (component BOBLIGHTSERVER starts this way; componentstate switches it until the next restart). Off closes the listener and every client, clearing their priorities.",
         "propertyOrder": 1
       },
       "port": {
@@ -172,6 +172,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 19333,
         "minimum": 1024,
         "maximum": 65535,
+        "$comment": "The TCP port of this instance's listener, on the server's host address. A change opens the new port first and then closes the old one; connected clients stay. A port that cannot be bound is logged and the previous one kept.",
         "propertyOrder": 2
       },
       "priority": {
@@ -180,6 +181,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 128,
         "minimum": 2,
         "maximum": 253,
+        "$comment": "The priority a client shows at until it sends `set priority`; a priority another source holds is passed over for the next free one above it.",
         "propertyOrder": 3
       }
     }
@@ -2213,14 +2215,38 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   network: {
     "type": "object",
     "title": "edt_conf_network_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "Glowkit asks a token for every command but the open ones, from any address; nothing reads this group.",
+    "defaultProperties": [
+      "localApiAuth"
+    ],
+    "$comment": "Who may use the picture and colour inputs (boblight, flatbuffers, protobuf): peers on the local network always, internet peers as internetAccessAPI and ipWhitelist say, read at each new connection. The JSON transports ask a token of every client whatever this group says. internetAccessAPI and ipWhitelist are Glowkit's keys: Hyperion.ng had them until 2.1.2 and old backups still carry them. A new configuration does not write them (their defaults apply), so that it imports into Hyperion.ng unchanged.",
     "properties": {
       "localApiAuth": {
         "type": "boolean",
         "title": "edt_conf_network_localApiAuth_title",
         "default": false,
+        "description": "edt_conf_glowkit_inactive_key_desc",
+        "$comment": "Glowkit asks a token for every command but the open ones, from any address; nothing reads this key.",
         "propertyOrder": 1
+      },
+      "internetAccessAPI": {
+        "type": "boolean",
+        "title": "edt_conf_network_internetAccessAPI_title",
+        "description": "edt_conf_network_internetAccessAPI_expl",
+        "default": false,
+        "$comment": "Off: the input servers close a connection from outside the local network (loopback, link-local, private ranges, the subnets of the machine's interfaces), with one log line naming the peer. On: internet peers are served, only those of ipWhitelist when it names any.",
+        "propertyOrder": 2
+      },
+      "ipWhitelist": {
+        "type": "array",
+        "title": "edt_conf_network_ipWhitelist_title",
+        "description": "edt_conf_network_ipWhitelist_expl",
+        "items": {
+          "type": "string",
+          "title": "edt_conf_network_ip_itemtitle"
+        },
+        "default": [],
+        "$comment": "IP addresses and CIDR ranges (203.0.113.7, 203.0.113.0/24, 2001:db8::/32) of the internet peers the input servers serve when internetAccessAPI is on; empty: every internet peer. An entry that is neither is left out with a log line. Local peers need no entry.",
+        "propertyOrder": 3
       }
     }
   },

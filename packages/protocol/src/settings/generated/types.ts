@@ -92,17 +92,18 @@ export interface BlackborderdetectorSettings {
 
 /**
  * Settings group "Boblight server" (`edt_conf_bobls_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * The boblight input is on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.
+ * The instance's boblight input (a line protocol over TCP): each client is a source in the instance's priority muxer, origin Boblight@<address>, its lights mapped to the instance's LEDs in layout order. A change rebuilds the instance; the listener moves only when its port changed. Peers outside the local network are served as the network group says.
  */
 export interface BoblightServerSettings {
   /**
    * Enabled (`edt_conf_general_enable_title`)
+   * Whether the instance listens (component BOBLIGHTSERVER starts this way; componentstate switches it until the next restart). Off closes the listener and every client, clearing their priorities.
    * @default false
    */
   enable?: boolean;
   /**
    * Port (`edt_conf_general_port_title`)
+   * The TCP port of this instance's listener, on the server's host address. A change opens the new port first and then closes the old one; connected clients stay. A port that cannot be bound is logged and the previous one kept.
    * @minimum 1024
    * @maximum 65535
    * @default 19333
@@ -110,6 +111,7 @@ export interface BoblightServerSettings {
   port?: number;
   /**
    * Priority (`edt_conf_general_priority_title`)
+   * The priority a client shows at until it sends `set priority`; a priority another source holds is passed over for the next free one above it.
    * @minimum 2
    * @maximum 253
    * @default 128
@@ -1481,15 +1483,30 @@ export interface LoggerSettings {
 
 /**
  * Settings group "Network" (`edt_conf_network_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * Glowkit asks a token for every command but the open ones, from any address; nothing reads this group.
+ * Who may use the picture and colour inputs (boblight, flatbuffers, protobuf): peers on the local network always, internet peers as internetAccessAPI and ipWhitelist say, read at each new connection. The JSON transports ask a token of every client whatever this group says. internetAccessAPI and ipWhitelist are Glowkit's keys: Hyperion.ng had them until 2.1.2 and old backups still carry them. A new configuration does not write them (their defaults apply), so that it imports into Hyperion.ng unchanged.
  */
 export interface NetworkSettings {
   /**
    * Local clients need a token (`edt_conf_network_localApiAuth_title`)
+   * Glowkit keeps this setting but does not act on it yet.
+   * Glowkit asks a token for every command but the open ones, from any address; nothing reads this key.
    * @default false
    */
   localApiAuth?: boolean;
+  /**
+   * Serve inputs from the internet (`edt_conf_network_internetAccessAPI_title`)
+   * Let grabbers and boblight clients outside the local network send pictures and colours. Clients on the local network are always served.
+   * Off: the input servers close a connection from outside the local network (loopback, link-local, private ranges, the subnets of the machine's interfaces), with one log line naming the peer. On: internet peers are served, only those of ipWhitelist when it names any.
+   * @default false
+   */
+  internetAccessAPI?: boolean;
+  /**
+   * Allowed internet addresses (`edt_conf_network_ipWhitelist_title`)
+   * With internet access on, serve only these addresses or ranges (e.g. 203.0.113.7 or 203.0.113.0/24); empty serves every address.
+   * IP addresses and CIDR ranges (203.0.113.7, 203.0.113.0/24, 2001:db8::/32) of the internet peers the input servers serve when internetAccessAPI is on; empty: every internet peer. An entry that is neither is left out with a log line. Local peers need no entry.
+   * @default []
+   */
+  ipWhitelist?: string[];
   [k: string]: unknown | undefined;
 }
 
