@@ -12,6 +12,9 @@ import { DEFAULT_MAX_DEPTH } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { databaseFile } from './data-dir.js';
+import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-session.js';
+import { InputServer, type InputServerSettings, type PeerAccess } from './inputs/input-server.js';
+import { PictureSources } from './inputs/picture-source.js';
 import { createLogger, type Logger } from './logger.js';
 import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
@@ -38,6 +41,16 @@ export interface ServerOptions {
   sslPort?: number;
   /** TCP JSON server port; overrides `jsonServer.port` (0: any free port). */
   tcpPort?: number;
+  /**
+   * Flatbuffers picture input port; overrides `flatbufServer.port` (0: any free port). Whether
+   * it listens is still `flatbufServer.enable`.
+   */
+  flatbufPort?: number;
+  /**
+   * Whether a peer may use a picture input (see {@link PeerAccess}). Default: every peer; the
+   * `network` group's rules are to be wired here.
+   */
+  peerAccess?: PeerAccess;
   /** How long a token request waits for an admin, ms. Default 180 s, as in Hyperion.ng. */
   tokenRequestTimeoutMs?: number;
   /** Milliseconds between WebSocket pings; a client silent since the last ping is dropped. Default 30 s. */
@@ -87,6 +100,8 @@ export interface Listening {
   https: AddressInfo;
   /** The TCP JSON server; undefined when its port could not be bound (logged). */
   tcp: AddressInfo | undefined;
+  /** The flatbuffers picture input; undefined when switched off or not bound (logged). */
+  flatbuf: AddressInfo | undefined;
 }
 
 /** What a restart did, in order. */
@@ -129,6 +144,16 @@ const tlsKeyOf = (configuration: Configuration): string => {
   return JSON.stringify([web.crtPath, web.keyPath, web.keyPassPhrase]);
 };
 
+/** The stored `flatbufServer` group: valid against its schema, each key optional (its default). */
+const flatbufOf = (configuration: Configuration) =>
+  configuration.global.settings.flatbufServer ?? {};
+
+/** What the flatbuffers server applies of its group. */
+const flatbufSettingsOf = (configuration: Configuration): InputServerSettings => {
+  const group = flatbufOf(configuration);
+  return { timeoutMs: (group.timeout ?? 5) * 1000, pixelDecimation: group.pixelDecimation ?? 1 };
+};
+
 /**
  * The reference server: the configuration store, the runtime built from it, and JSON-RPC over
  * HTTP, HTTPS and WebSocket on both ports and over the TCP JSON server. `start()` opens
@@ -152,6 +177,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly #tcp: JsonRpcTcp;
   readonly #listeners: Listeners;
   readonly #webUi: WebUi;
+  /** The picture inputs' clients, as sources in the instances. */
+  readonly #sources: PictureSources;
+  readonly #flatbuf: InputServer;
   /** {@link tlsKeyOf} the configuration the listeners were opened with. */
   #tlsKey: string | undefined;
   /** The restart in progress, and whether another was asked for meanwhile. */
@@ -185,6 +213,15 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     });
     this.#pushes = new PushHub(this.runtime);
     this.connections = new ConnectionLimits(this.logger, options.connections);
+    this.#sources = new PictureSources(this.runtime, this.logger);
+    this.#flatbuf = new InputServer({
+      protocol: FLATBUFFERS,
+      sources: this.#sources,
+      logger: this.logger,
+      limits: this.connections,
+      ...(options.peerAccess ? { peerAccess: options.peerAccess } : {}),
+      settings: flatbufSettingsOf({ global: { settings: {} } } as Configuration),
+    });
     const authenticator = new Authenticator(
       this.store.tokens,
       new FailureThrottle(options.throttle),
@@ -203,6 +240,12 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         new Map([...DEVICE_TYPES, ...(options.engine?.deviceTypes ?? new Map())]),
       ),
       listSerialPorts: options.listSerialPorts ?? listSerialPorts,
+      inputs: {
+        components: () => [
+          { enabled: this.#listeners.address('flatbuf') !== undefined, name: 'FLATBUFSERVER' },
+        ],
+        sources: () => this.#sources.list(),
+      },
       requestRestart: (reason) => {
         void this.restart(reason).catch(() => {
           // Reported through 'restart-failed' and the log.
@@ -255,6 +298,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       app,
       upgrade: (req, socket, head) => this.#sockets.upgrade(req, socket, head),
       tcp: this.#tcp,
+      flatbuf: this.#flatbuf,
       logger: this.logger,
       limits: this.connections,
       ...(options.httpTimeouts ? { timeouts: options.httpTimeouts } : {}),
@@ -276,12 +320,18 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     const http = this.#listeners.address('http');
     const https = this.#listeners.address('https');
     if (!http || !https) throw new Error('the server is not listening');
-    return { http, https, tcp: this.#listeners.address('tcp') };
+    return {
+      http,
+      https,
+      tcp: this.#listeners.address('tcp'),
+      flatbuf: this.#listeners.address('flatbuf'),
+    };
   }
 
   /**
    * The ports to bind for a configuration: options first, then the stored groups (`webConfig`,
-   * `jsonServer`), then 8090/8092/19444. A port 0 in the options (any free port) means the port
+   * `jsonServer`, `flatbufServer`), then 8090/8092/19444/19400; the flatbuffers server's is null
+   * when `flatbufServer.enable` is false (Hyperion.ng listens all the same). A port 0 in the options (any free port) means the port
    * already bound, once there is one, so that a restart never moves the service away from its
    * clients.
    */
@@ -294,6 +344,14 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       http: chosen(this.options.port, bound.http, web.port ?? 8090),
       https: chosen(this.options.sslPort, bound.https, web.sslPort ?? 8092),
       tcp: chosen(this.options.tcpPort, bound.tcp, storedTcpPort(configuration)),
+      flatbuf:
+        flatbufOf(configuration).enable === false
+          ? null
+          : chosen(
+              this.options.flatbufPort,
+              bound.flatbuf ?? 0,
+              flatbufOf(configuration).port ?? DEFAULT_FLATBUF_PORT,
+            ),
     };
   }
 
@@ -312,14 +370,16 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
 
   async #openListeners(configuration: Configuration): Promise<void> {
     const certificate = await this.#certificateOf(configuration);
+    this.#flatbuf.configure(flatbufSettingsOf(configuration));
     await this.#listeners.open(this.#wantedPorts(configuration), certificate);
     this.#tlsKey = tlsKeyOf(configuration);
-    const { http, https, tcp } = this.listening;
+    const { http, https, tcp, flatbuf } = this.listening;
     this.logger.info(
       {
         http: `http://${this.#host}:${http.port}`,
         https: `https://${this.#host}:${https.port}`,
         ...(tcp ? { tcp: `${this.#host}:${tcp.port}` } : {}),
+        ...(flatbuf ? { flatbuffers: `${this.#host}:${flatbuf.port}` } : {}),
         certificate: certificate.source,
         bodyLimit: bytesText(this.options.bodyLimit ?? DEFAULT_BODY_LIMIT),
       },
@@ -334,7 +394,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   async #applyListeners(configuration: Configuration): Promise<string[]> {
     const key = tlsKeyOf(configuration);
     const certificate = key === this.#tlsKey ? undefined : await this.#certificateOf(configuration);
-    const changes = await this.#listeners.apply(this.#wantedPorts(configuration), certificate);
+    const ports = this.#wantedPorts(configuration);
+    this.#flatbuf.configure(flatbufSettingsOf(configuration));
+    const changes = await this.#listeners.apply(ports, certificate);
+    // Switched off: its clients go too (their sources leave the instances).
+    if (ports.flatbuf === null) this.#flatbuf.terminate();
     if (certificate) this.#tlsKey = key;
     if (changes.length > 0) {
       this.logger.info(
@@ -458,6 +522,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#sockets.closeAll(1001, 'Going Away');
     this.#sockets.terminate();
     this.#tcp.terminate();
+    this.#flatbuf.terminate();
+    this.#sources.close();
     await this.runtime.stop();
     this.#pushes.close();
     await this.#listeners.close();

@@ -85,6 +85,8 @@ describe('colours over HTTP', () => {
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
       { enabled: true, name: 'LEDDEVICE' },
+      // The daemon-wide flatbuffers input, listening (its group is enabled).
+      { enabled: true, name: 'FLATBUFSERVER' },
     ]);
   });
 
