@@ -171,8 +171,10 @@ export class InputServer {
           `closed a ${protocol.name} client (${peer}): ${reason}`,
         );
         source.close();
+        // What the client sends meanwhile is read off and dropped, so that its end of the
+        // connection is seen and the socket closes at once.
         socket.removeAllListeners('data');
-        socket.pause();
+        socket.resume();
         if (lastReply) socket.end(withLengthPrefix(lastReply));
         else socket.end();
         // A client that does not close its side is dropped soon after.
