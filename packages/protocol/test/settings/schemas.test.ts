@@ -93,7 +93,6 @@ describe('the settings schema files', () => {
         'blackborderdetector',
         'boblightServer',
         'cecEvents',
-        'flatbufServer',
         'forwarder',
         'framegrabber',
         'grabberAudio',
