@@ -188,7 +188,10 @@ describe('bad input on the flatbuffers port', () => {
       const base = Uint8Array.from(templates[pick(templates.length)] as Uint8Array);
       switch (pick(4)) {
         case 0: // flip bits
-          for (let i = 0, n = 1 + pick(4); i < n; i++) base[pick(base.length)] ^= 1 << pick(8);
+          for (let i = 0, n = 1 + pick(4); i < n; i++) {
+            const at = pick(base.length);
+            base[at] = (base[at] as number) ^ (1 << pick(8));
+          }
           return base;
         case 1: // overwrite a byte with an extreme
           base[pick(base.length)] = [0, 0x7f, 0x80, 0xff][pick(4)] as number;
