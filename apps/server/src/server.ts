@@ -13,6 +13,9 @@ import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { databaseFile } from './data-dir.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
+import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-session.js';
+import { InputServer, type InputServerSettings, type PeerAccess } from './inputs/input-server.js';
+import { PictureSources } from './inputs/picture-source.js';
 import { createLogger, type Logger } from './logger.js';
 import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
@@ -23,6 +26,7 @@ import { type Certificate, certificateFor } from './tls.js';
 import { ConnectionLimits, type ConnectionLimitsOptions } from './transport/connection-limits.js';
 import { bytesText, createHttpApp } from './transport/http-app.js';
 import { type HttpTimeouts, type ListenerPorts, Listeners } from './transport/listeners.js';
+import { CurrentNetworkAccess } from './transport/network-access.js';
 import { DEFAULT_TCP_PORT, JsonRpcTcp } from './transport/tcp-json.js';
 import { createWebUi, type WebUi } from './transport/web-ui.js';
 import { JsonRpcWebSockets } from './transport/websocket.js';
@@ -39,6 +43,16 @@ export interface ServerOptions {
   sslPort?: number;
   /** TCP JSON server port; overrides `jsonServer.port` (0: any free port). */
   tcpPort?: number;
+  /**
+   * Flatbuffers picture input port; overrides `flatbufServer.port` (0: any free port). Whether
+   * it listens is still `flatbufServer.enable`.
+   */
+  flatbufPort?: number;
+  /**
+   * Whether a peer may use a picture input (see {@link PeerAccess}). Default: every peer; the
+   * `network` group's rules are to be wired here.
+   */
+  peerAccess?: PeerAccess;
   /** How long a token request waits for an admin, ms. Default 180 s, as in Hyperion.ng. */
   tokenRequestTimeoutMs?: number;
   /** Milliseconds between WebSocket pings; a client silent since the last ping is dropped. Default 30 s. */
@@ -90,6 +104,8 @@ export interface Listening {
   https: AddressInfo;
   /** The TCP JSON server; undefined when its port could not be bound (logged). */
   tcp: AddressInfo | undefined;
+  /** The flatbuffers picture input; undefined when switched off or not bound (logged). */
+  flatbuf: AddressInfo | undefined;
 }
 
 /** What a restart did, in order. */
@@ -132,6 +148,16 @@ const tlsKeyOf = (configuration: Configuration): string => {
   return JSON.stringify([web.crtPath, web.keyPath, web.keyPassPhrase]);
 };
 
+/** The stored `flatbufServer` group: valid against its schema, each key optional (its default). */
+const flatbufOf = (configuration: Configuration) =>
+  configuration.global.settings.flatbufServer ?? {};
+
+/** What the flatbuffers server applies of its group. */
+const flatbufSettingsOf = (configuration: Configuration): InputServerSettings => {
+  const group = flatbufOf(configuration);
+  return { timeoutMs: (group.timeout ?? 5) * 1000, pixelDecimation: group.pixelDecimation ?? 1 };
+};
+
 /**
  * The reference server: the configuration store, the runtime built from it, and JSON-RPC over
  * HTTP, HTTPS and WebSocket on both ports and over the TCP JSON server. `start()` opens
@@ -157,6 +183,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   /** The instances' boblight listeners, which follow the instances (not the restart's ports). */
   readonly #boblight: BoblightServers;
   readonly #webUi: WebUi;
+  /** The picture inputs' clients, as sources in the instances. */
+  readonly #sources: PictureSources;
+  readonly #flatbuf: InputServer;
+  /** The running `network` group's rules, shared by the input listeners. */
+  readonly #network: CurrentNetworkAccess;
   /** {@link tlsKeyOf} the configuration the listeners were opened with. */
   #tlsKey: string | undefined;
   /** The restart in progress, and whether another was asked for meanwhile. */
@@ -190,6 +221,27 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     });
     this.#pushes = new PushHub(this.runtime);
     this.connections = new ConnectionLimits(this.logger, options.connections);
+    this.#sources = new PictureSources(this.runtime, this.logger);
+    // One reading of the running `network` group for every input listener, asked at each new
+    // connection; its bad whitelist entries are logged once per value.
+    this.#network = new CurrentNetworkAccess(
+      () => this.runtime.globalSettings.network,
+      (line) => this.logger.warn(line),
+    );
+    const network = this.#network;
+    this.#flatbuf = new InputServer({
+      protocol: FLATBUFFERS,
+      sources: this.#sources,
+      logger: this.logger,
+      limits: this.connections,
+      peerAccess:
+        options.peerAccess ??
+        ((address) => {
+          const decision = network.rules.check(address);
+          return decision.allowed ? undefined : decision.reason;
+        }),
+      settings: flatbufSettingsOf({ global: { settings: {} } } as Configuration),
+    });
     const authenticator = new Authenticator(
       this.store.tokens,
       new FailureThrottle(options.throttle),
@@ -208,6 +260,12 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         new Map([...DEVICE_TYPES, ...(options.engine?.deviceTypes ?? new Map())]),
       ),
       listSerialPorts: options.listSerialPorts ?? listSerialPorts,
+      inputs: {
+        components: () => [
+          { enabled: this.#listeners.address('flatbuf') !== undefined, name: 'FLATBUFSERVER' },
+        ],
+        sources: () => this.#sources.list(),
+      },
       requestRestart: (reason) => {
         void this.restart(reason).catch(() => {
           // Reported through 'restart-failed' and the log.
@@ -260,6 +318,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       app,
       upgrade: (req, socket, head) => this.#sockets.upgrade(req, socket, head),
       tcp: this.#tcp,
+      flatbuf: this.#flatbuf,
       logger: this.logger,
       limits: this.connections,
       ...(options.httpTimeouts ? { timeouts: options.httpTimeouts } : {}),
@@ -270,6 +329,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       limits: this.connections,
       logger: this.logger,
       isSettled: () => this.#state === 'ready',
+      access: this.#network,
       ...(options.boblight ? { limitsOfLines: options.boblight } : {}),
     });
   }
@@ -294,12 +354,18 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     const http = this.#listeners.address('http');
     const https = this.#listeners.address('https');
     if (!http || !https) throw new Error('the server is not listening');
-    return { http, https, tcp: this.#listeners.address('tcp') };
+    return {
+      http,
+      https,
+      tcp: this.#listeners.address('tcp'),
+      flatbuf: this.#listeners.address('flatbuf'),
+    };
   }
 
   /**
    * The ports to bind for a configuration: options first, then the stored groups (`webConfig`,
-   * `jsonServer`), then 8090/8092/19444. A port 0 in the options (any free port) means the port
+   * `jsonServer`, `flatbufServer`), then 8090/8092/19444/19400; the flatbuffers server's is null
+   * when `flatbufServer.enable` is false (Hyperion.ng listens all the same). A port 0 in the options (any free port) means the port
    * already bound, once there is one, so that a restart never moves the service away from its
    * clients.
    */
@@ -312,6 +378,14 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       http: chosen(this.options.port, bound.http, web.port ?? 8090),
       https: chosen(this.options.sslPort, bound.https, web.sslPort ?? 8092),
       tcp: chosen(this.options.tcpPort, bound.tcp, storedTcpPort(configuration)),
+      flatbuf:
+        flatbufOf(configuration).enable === false
+          ? null
+          : chosen(
+              this.options.flatbufPort,
+              bound.flatbuf ?? 0,
+              flatbufOf(configuration).port ?? DEFAULT_FLATBUF_PORT,
+            ),
     };
   }
 
@@ -330,14 +404,16 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
 
   async #openListeners(configuration: Configuration): Promise<void> {
     const certificate = await this.#certificateOf(configuration);
+    this.#flatbuf.configure(flatbufSettingsOf(configuration));
     await this.#listeners.open(this.#wantedPorts(configuration), certificate);
     this.#tlsKey = tlsKeyOf(configuration);
-    const { http, https, tcp } = this.listening;
+    const { http, https, tcp, flatbuf } = this.listening;
     this.logger.info(
       {
         http: `http://${this.#host}:${http.port}`,
         https: `https://${this.#host}:${https.port}`,
         ...(tcp ? { tcp: `${this.#host}:${tcp.port}` } : {}),
+        ...(flatbuf ? { flatbuffers: `${this.#host}:${flatbuf.port}` } : {}),
         certificate: certificate.source,
         bodyLimit: bytesText(this.options.bodyLimit ?? DEFAULT_BODY_LIMIT),
       },
@@ -352,7 +428,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   async #applyListeners(configuration: Configuration): Promise<string[]> {
     const key = tlsKeyOf(configuration);
     const certificate = key === this.#tlsKey ? undefined : await this.#certificateOf(configuration);
-    const changes = await this.#listeners.apply(this.#wantedPorts(configuration), certificate);
+    const ports = this.#wantedPorts(configuration);
+    this.#flatbuf.configure(flatbufSettingsOf(configuration));
+    const changes = await this.#listeners.apply(ports, certificate);
+    // Switched off: its clients go too (their sources leave the instances).
+    if (ports.flatbuf === null) this.#flatbuf.terminate();
     if (certificate) this.#tlsKey = key;
     if (changes.length > 0) {
       this.logger.info(
@@ -480,6 +560,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#sockets.closeAll(1001, 'Going Away');
     this.#sockets.terminate();
     this.#tcp.terminate();
+    this.#flatbuf.terminate();
+    this.#sources.close();
     // Before the instances: each client's source leaves its muxer.
     await this.#boblight.close();
     await this.runtime.stop();

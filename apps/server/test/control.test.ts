@@ -86,6 +86,8 @@ describe('colours over HTTP', () => {
       { enabled: false, name: 'SMOOTHING' },
       { enabled: false, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
+      // The daemon-wide flatbuffers input, listening (its group is enabled).
+      { enabled: true, name: 'FLATBUFSERVER' },
     ]);
   });
 

@@ -70,6 +70,8 @@ export {
   LedInstance,
   type LedInstanceEvents,
   type LedInstanceOptions,
+  type SourceHandle,
+  type SourceRegistration,
   type SourceRequest,
 } from './instance/led-instance.js';
 export { type PriorityInfo, priorityInfo, rgbToHsl } from './instance/priority-info.js';

@@ -186,6 +186,7 @@ export type {
   EffectFileProblem,
   EffectInfo,
   GrabberList,
+  InputSourceInfo,
   InstanceInfo,
   PriorityInfo,
   PrioritySource,

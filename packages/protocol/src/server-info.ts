@@ -18,8 +18,40 @@ export interface InstanceInfo {
   running: boolean;
 }
 
-/** What holds a priority: a colour, a picture, an effect, or a network input (boblight). */
-export type PrioritySource = 'COLOR' | 'EFFECT' | 'IMAGE' | 'BOBLIGHTSERVER';
+/**
+ * What holds a priority: a colour, a picture or an effect set over the JSON API, or a network
+ * input's source (a flatbuffers, protobuf or boblight client), as Hyperion.ng names them.
+ */
+export type PrioritySource =
+  | 'COLOR'
+  | 'EFFECT'
+  | 'IMAGE'
+  | 'FLATBUFSERVER'
+  | 'PROTOSERVER'
+  | 'BOBLIGHTSERVER';
+
+/**
+ * An entry of `serverinfo.inputSources` (Glowkit's own key): one picture input's client, which is
+ * a source in every running instance's muxer, with what became of its frames.
+ */
+export interface InputSourceInfo {
+  /** The protocol's component: `FLATBUFSERVER`, `PROTOSERVER`. */
+  componentId: PrioritySource;
+  /** Its decode time, ms: the mean of the last frames (0 before the first). */
+  decodeMs: number;
+  /** Frames replaced by a newer one before they were decoded (the newest frame wins). */
+  framesDropped: number;
+  /** Frames (pictures and colours) that arrived whole and valid. */
+  framesReceived: number;
+  /** Frames decoded and handed to the instances. */
+  framesShown: number;
+  /** As in `priorities`: `"<client's origin>@<address>"`. */
+  origin: string;
+  /** The client's address. */
+  peer: string;
+  /** Its priority; absent until it registered. */
+  priority?: number;
+}
 
 /** An entry of `serverinfo.priorities` (and of the `priorities-update` push). */
 export interface PriorityInfo {
@@ -181,6 +213,8 @@ export interface ServerInfo {
   grabbers: { audio: GrabberList; screen: GrabberList; video: GrabberList };
   hostname: string;
   imageToLedMappingType: string;
+  /** The picture inputs' clients (Glowkit's own key; daemon-wide, the same for every instance). */
+  inputSources: InputSourceInfo[];
   /** Every configured instance. */
   instance: InstanceInfo[];
   ledDevices: { available: string[] };

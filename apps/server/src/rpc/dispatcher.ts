@@ -62,6 +62,7 @@ import { OpenSessions } from './open-sessions.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { PushHub } from './pushes.js';
+import type { InputsInfo } from './serverinfo.js';
 import { isHttp, type Session } from './session.js';
 import { setConfig } from './setconfig-command.js';
 import { sysinfoCommand } from './sysinfo.js';
@@ -92,6 +93,8 @@ export interface DispatcherDeps {
   deviceTypes: readonly string[];
   /** Lists the machine's serial ports (`leddevice discover`). */
   listSerialPorts: SerialPortLister;
+  /** The picture inputs, for `serverinfo`. */
+  inputs?: InputsInfo | undefined;
 }
 
 /** What the dispatcher hands every handler: its own deps, the token requests, and the effects. */

@@ -12,13 +12,15 @@ import type { CommandContext } from './command.js';
 import { boundInstance } from './control-commands.js';
 import type { Outcome } from './outcome.js';
 import type { PushHub } from './pushes.js';
-import { serverInfo } from './serverinfo.js';
+import { type InputsInfo, serverInfo } from './serverinfo.js';
 import type { Session } from './session.js';
 
 /** What `serverinfo` and `ledcolors` need from the server. */
 export interface InfoDeps {
   runtime: ServiceRuntime;
   pushes: PushHub;
+  /** The picture inputs, for `serverinfo` (none: a server without them). */
+  inputs?: InputsInfo | undefined;
 }
 
 const httpOnly = (name: string, tan: number): Outcome => ({
@@ -71,7 +73,9 @@ export function serverinfoCommand({
           : bound
             ? (session.state?.instance ?? deps.runtime.firstRunning?.id)
             : undefined;
-      return { reply: successReply(name, tan, serverInfo(deps.runtime, id), warnings) };
+      return {
+        reply: successReply(name, tan, serverInfo(deps.runtime, id, deps.inputs), warnings),
+      };
     }
     case 'subscribe': {
       if (!session.state) return httpOnly(name, tan);

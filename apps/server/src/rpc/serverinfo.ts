@@ -2,6 +2,8 @@ import { hostname } from 'node:os';
 import { DEVICE_TYPES, rgbToHsl } from '@glowkit/engine';
 import type {
   ActiveLedColorInfo,
+  ComponentInfo,
+  InputSourceInfo,
   InstanceInfo,
   LedsSettings,
   PriorityInfo,
@@ -26,14 +28,27 @@ function activeLedColor(priorities: readonly PriorityInfo[]): ActiveLedColorInfo
   return [{ 'HSL Value': rgbToHsl(rgb), 'RGB Value': rgb }];
 }
 
+/** What the server's daemon-wide picture inputs add to `serverinfo`. */
+export interface InputsInfo {
+  /** Their components (`FLATBUFSERVER`: on while it listens), after the instance's. */
+  components(): ComponentInfo[];
+  /** `inputSources`: their clients' sources. */
+  sources(): InputSourceInfo[];
+}
+
 /**
  * The `info` of `serverinfo` for a session bound to `instanceId`, in Hyperion.ng's shape (keys in
  * its sorted order). Glowkit adds `device` (the state of the instance's LED device, with the
  * reason when it cannot open), `effectErrors` (effects that failed or were killed lately, with
- * the reason) and `effectProblems` (effect files left out of the list, with their diagnostics).
+ * the reason), `effectProblems` (effect files left out of the list, with their diagnostics) and
+ * `inputSources` (the picture inputs' clients, with their frame counts).
  * Parts of an instance are empty while it is stopped.
  */
-export function serverInfo(runtime: ServiceRuntime, instanceId: number | undefined): ServerInfo {
+export function serverInfo(
+  runtime: ServiceRuntime,
+  instanceId: number | undefined,
+  inputs?: InputsInfo,
+): ServerInfo {
   const view = instanceId === undefined ? undefined : runtime.instance(instanceId)?.view;
   const catalogue = runtime.catalogue;
   const priorities = view ? view.priorities : [];
@@ -42,7 +57,7 @@ export function serverInfo(runtime: ServiceRuntime, instanceId: number | undefin
     activeLedColor: activeLedColor(priorities),
     adjustment: view ? [...view.adjustments] : [],
     cec: { enabled: false },
-    components: view ? view.components : [],
+    components: view ? [...view.components, ...(inputs?.components() ?? [])] : [],
     device: view ? view.device : null,
     effectErrors: view ? [...view.effectProblems] : [],
     effectProblems: catalogue.problems,
@@ -54,6 +69,7 @@ export function serverInfo(runtime: ServiceRuntime, instanceId: number | undefin
     },
     hostname: hostname(),
     imageToLedMappingType: view ? view.mappingType : 'multicolor_mean',
+    inputSources: inputs?.sources() ?? [],
     instance: instanceList(runtime),
     ledDevices: { available: [...DEVICE_TYPES.keys()].sort() },
     // The instance was built from a layout the store accepted.

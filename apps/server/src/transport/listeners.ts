@@ -10,11 +10,25 @@ import { HttpAdmission } from './http-admission.js';
 import { endWith, rawHttpReply } from './raw-reply.js';
 import type { JsonRpcTcp } from './tcp-json.js';
 
-/** The listeners of the server: HTTP, HTTPS (both also WebSocket) and the TCP JSON server. */
-export type ListenerName = 'http' | 'https' | 'tcp';
+/**
+ * The listeners of the server: HTTP, HTTPS (both also WebSocket), the TCP JSON server and the
+ * flatbuffers picture input.
+ */
+export type ListenerName = 'http' | 'https' | 'tcp' | 'flatbuf';
 
-/** A port per listener; 0 for "any free port" (asked) or "not bound" (reported). */
-export type ListenerPorts = Record<ListenerName, number>;
+/** The listeners the server runs without when their port cannot be bound (logged). */
+type OptionalListener = 'tcp' | 'flatbuf';
+
+/**
+ * A port per listener; 0 for "any free port" (asked) or "not bound" (reported). The flatbuffers
+ * server's is null when it is switched off (`flatbufServer.enable`).
+ */
+export type ListenerPorts = Record<'http' | 'https' | 'tcp', number> & { flatbuf: number | null };
+
+/** Makes the listening sockets of a TCP protocol whose connections it keeps itself. */
+export interface NetListenerFactory {
+  createServer(): NetServer;
+}
 
 /** The HTTPS certificate as TLS takes it. */
 export interface TlsMaterial {
@@ -62,6 +76,8 @@ export interface ListenersOptions {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Makes the TCP JSON server's listening sockets. */
   tcp: JsonRpcTcp;
+  /** Makes the flatbuffers server's listening sockets. */
+  flatbuf: NetListenerFactory;
   logger: Logger;
   /** The open connections' limits, shared with the TCP JSON server. */
   limits: ConnectionLimits;
@@ -94,6 +110,13 @@ const PORT_SOURCE: Readonly<Record<ListenerName, string>> = {
   http: '--port or webConfig.port',
   https: '--ssl-port or webConfig.sslPort',
   tcp: 'the tcpPort option or jsonServer.port',
+  flatbuf: 'the flatbufPort option or flatbufServer.port',
+};
+
+/** What a listener that cannot bind leaves running. */
+const WITHOUT: Readonly<Record<OptionalListener, string>> = {
+  tcp: 'the TCP JSON server is not listening (HTTP, HTTPS and WebSocket are)',
+  flatbuf: 'the flatbuffers server is not listening (the other listeners are)',
 };
 
 type AnyServer = HttpServer | HttpsServer | NetServer;
@@ -136,13 +159,14 @@ export class Listeners {
       http: this.address('http')?.port ?? 0,
       https: this.address('https')?.port ?? 0,
       tcp: this.address('tcp')?.port ?? 0,
+      flatbuf: this.address('flatbuf')?.port ?? 0,
     };
   }
 
   /**
    * Opens every listener. HTTP and HTTPS must bind (else everything opened is closed and the
-   * error thrown); the TCP JSON server is optional, as in Hyperion.ng: when its port is taken
-   * the error is logged and the server runs without it.
+   * error thrown); the TCP JSON and flatbuffers servers are optional, as in Hyperion.ng: when a
+   * port is taken the error is logged and the server runs without that listener.
    */
   async open(ports: ListenerPorts, tls: TlsMaterial): Promise<void> {
     try {
@@ -153,7 +177,8 @@ export class Listeners {
       await this.close();
       throw error;
     }
-    await this.#openTcp(ports.tcp);
+    await this.#openOptional('tcp', ports.tcp);
+    if (ports.flatbuf !== null) await this.#openOptional('flatbuf', ports.flatbuf);
   }
 
   /**
@@ -201,8 +226,21 @@ export class Listeners {
     if (ports.tcp !== bound.tcp) {
       const moved = this.#servers.tcp
         ? await this.#move('tcp', this.#options.tcp.createServer(), ports.tcp)
-        : await this.#openTcp(ports.tcp);
+        : await this.#openOptional('tcp', ports.tcp);
       if (moved) changes.push(`tcp ${bound.tcp || 'none'} → ${this.ports.tcp}`);
+    }
+    const flatbuf = this.#servers.flatbuf;
+    if (ports.flatbuf === null) {
+      if (flatbuf) {
+        delete this.#servers.flatbuf;
+        this.#retire(flatbuf);
+        changes.push(`flatbuf ${bound.flatbuf} → off`);
+      }
+    } else if (!flatbuf || ports.flatbuf !== bound.flatbuf) {
+      const moved = flatbuf
+        ? await this.#move('flatbuf', this.#options.flatbuf.createServer(), ports.flatbuf)
+        : await this.#openOptional('flatbuf', ports.flatbuf);
+      if (moved) changes.push(`flatbuf ${bound.flatbuf || 'off'} → ${this.ports.flatbuf}`);
     }
     return changes;
   }
@@ -228,7 +266,7 @@ export class Listeners {
   }
 
   #create(name: ListenerName, tls?: TlsMaterial): AnyServer {
-    if (name === 'tcp') return this.#options.tcp.createServer();
+    if (name === 'tcp' || name === 'flatbuf') return this.#options[name].createServer();
     const { upgrade } = this.#options;
     const app = this.#app;
     const timeouts = this.#timeouts;
@@ -305,15 +343,12 @@ export class Listeners {
     return server;
   }
 
-  async #openTcp(port: number): Promise<boolean> {
+  async #openOptional(name: OptionalListener, port: number): Promise<boolean> {
     try {
-      this.#servers.tcp = await this.#bind('tcp', this.#options.tcp.createServer(), port);
+      this.#servers[name] = await this.#bind(name, this.#options[name].createServer(), port);
       return true;
     } catch (error) {
-      this.#options.logger.error(
-        { error: (error as Error).message },
-        'the TCP JSON server is not listening (HTTP, HTTPS and WebSocket are)',
-      );
+      this.#options.logger.error({ error: (error as Error).message }, WITHOUT[name]);
       return false;
     }
   }
@@ -337,8 +372,8 @@ export class Listeners {
 
   /**
    * Stops a moved-away server from accepting, closes its idle connections, and lets the
-   * requests it is answering finish (for {@link RETIRE_MS} at most). TCP JSON clients stay
-   * connected: their sessions belong to the transport, not to the listening socket.
+   * requests it is answering finish (for {@link RETIRE_MS} at most). TCP JSON and flatbuffers
+   * clients stay connected: their sessions belong to the transport, not to the listening socket.
    */
   #retire(server: AnyServer): void {
     this.#retiring.add(server);

@@ -49,6 +49,8 @@ export async function startServer(
     port: 0,
     sslPort: 0,
     tcpPort: 0,
+    // Tests restore configurations with flatbufServer enabled on 19400: never the real port.
+    flatbufPort: 0,
     logger,
     ...serverOptions,
     dataDir,

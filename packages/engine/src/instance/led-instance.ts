@@ -14,7 +14,7 @@ import type { MappingType } from '../mapping/mapping-type.js';
 import { type MuxerInput, PriorityMuxer } from '../muxer/priority-muxer.js';
 import { createSmoothing, type Smoothing } from '../smoothing/smoothing.js';
 import { smoothingConfigOf } from '../smoothing/smoothing-config.js';
-import type { RgbImage, SmoothingConfig } from '../types.js';
+import type { RgbImage, SmoothingConfig, SourceComponent } from '../types.js';
 import { BootEffects } from './boot-effects.js';
 import { type ComponentName, ComponentSwitches } from './components.js';
 import { type EffectRequest, EffectRunner } from './effect-runner.js';
@@ -69,7 +69,27 @@ export interface SourceRequest {
   origin: string;
 }
 
+/** A picture input's client as an instance holds it (see {@link LedInstance.registerSource}). */
+export interface SourceRegistration {
+  priority: number;
+  /** The protocol's component, as `priorities` shows it (`FLATBUFSERVER`, `PROTOSERVER`). */
+  component: SourceComponent;
+  /** `"<client's origin>@<address>"`. */
+  origin: string;
+  owner?: string;
+}
+
+/** The handle of a registered source: its muxer entry, for as long as it holds its priority. */
+export type SourceHandle = MuxerInput;
+
 const BLACK = new Uint8Array(0);
+
+/** Sources whose data is a picture: the backlight floor applies to them, as to JSON images. */
+const PICTURE_SOURCES: ReadonlySet<SourceComponent> = new Set([
+  'IMAGE',
+  'FLATBUFSERVER',
+  'PROTOSERVER',
+]);
 
 /**
  * One LED instance as a running pipeline: sources (effects, colours, images) → priority muxer →
@@ -321,6 +341,46 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     return this.holds(input) && this.muxer.clear(input.priority);
   }
 
+  /**
+   * Registers a picture input's client at a priority, inactive (listed, not shown) until its
+   * first frame, in place of whatever held it. Undefined while the instance is off (`ALL`).
+   * Frames then go to {@link showSourceImage} / {@link showSourceColor}, which set data on the
+   * entry without registering it again, so that a stream does not push a new priority list per
+   * frame.
+   */
+  registerSource(registration: SourceRegistration): SourceHandle | undefined {
+    if (!this.components.get('ALL')) return undefined;
+    void this.effects.stop(registration.priority);
+    return this.muxer.register(registration.priority, {
+      component: registration.component,
+      origin: registration.origin,
+      owner: registration.owner ?? '',
+      durationMs: -1,
+    });
+  }
+
+  /**
+   * A new picture for a registered source. False when its priority no longer holds it (cleared
+   * or taken by another client since): the caller registers again if it should come back.
+   */
+  showSourceImage(handle: SourceHandle, image: RgbImage): boolean {
+    if (this.muxer.get(handle.priority) !== handle) return false;
+    return this.muxer.setImage(handle.priority, image);
+  }
+
+  /** One colour on every LED for a registered source; false as for {@link showSourceImage}. */
+  showSourceColor(handle: SourceHandle, rgb: readonly [number, number, number]): boolean {
+    if (this.muxer.get(handle.priority) !== handle) return false;
+    const colors = new Uint8Array(this.layout.ledCount * 3);
+    for (let i = 0; i < colors.length; i += 3) colors.set(rgb, i);
+    return this.muxer.setColors(handle.priority, colors);
+  }
+
+  /** Removes a registered source, unless its priority was taken by another since. */
+  clearSource(handle: SourceHandle): void {
+    if (this.muxer.get(handle.priority) === handle) this.muxer.clear(handle.priority);
+  }
+
   /** Clears a priority (-1: like {@link clearAll}); its effect stops. */
   clear(priority: number): void {
     if (priority < 0) {
@@ -427,7 +487,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       frame.set(input.colors.subarray(0, frame.length));
     } else return;
     this.layout.applyBlacklist(frame);
-    this.colors.apply(frame, { backlight: input.component === 'IMAGE' });
+    this.colors.apply(frame, { backlight: PICTURE_SOURCES.has(input.component) });
     const smoothing = this.#smoothingFor(input);
     if (smoothing) {
       smoothing.write(frame, performance.now());

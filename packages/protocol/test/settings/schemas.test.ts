@@ -92,7 +92,6 @@ describe('the settings schema files', () => {
       [
         'blackborderdetector',
         'cecEvents',
-        'flatbufServer',
         'forwarder',
         'framegrabber',
         'grabberAudio',

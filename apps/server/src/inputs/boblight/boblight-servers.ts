@@ -2,7 +2,7 @@ import { withDefaults } from '@glowkit/protocol';
 import type { Logger } from '../../logger.js';
 import type { ServiceRuntime } from '../../runtime/service-runtime.js';
 import type { ConnectionLimits } from '../../transport/connection-limits.js';
-import { CurrentNetworkAccess } from '../../transport/network-access.js';
+import type { CurrentNetworkAccess } from '../../transport/network-access.js';
 import { BoblightServer, type BoblightServerOptions } from './boblight-server.js';
 
 /** What the boblight servers of every instance need. */
@@ -16,6 +16,8 @@ export interface BoblightServersOptions {
    * or stops, which call {@link BoblightServers.apply} themselves once the instances run.
    */
   isSettled(): boolean;
+  /** The running `network` group's rules, shared with the server's other input listeners. */
+  access: CurrentNetworkAccess;
   /** Line and backlog limits of the connections (tests lower them). */
   limitsOfLines?: Pick<BoblightServerOptions, 'maxLineBytes' | 'maxBadLines' | 'maxBacklogBytes'>;
 }
@@ -40,10 +42,7 @@ export class BoblightServers {
   constructor(options: BoblightServersOptions) {
     this.#options = options;
     const { runtime } = options;
-    this.#access = new CurrentNetworkAccess(
-      () => runtime.globalSettings.network,
-      (line) => options.logger.warn(line),
-    );
+    this.#access = options.access;
     const follow = () => {
       if (options.isSettled()) void this.apply();
     };

@@ -815,8 +815,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   flatbufServer: {
     "type": "object",
     "title": "edt_conf_flatbufServer_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "Picture inputs over flatbuffers are on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.",
+    "$comment": "Glowkit's flatbuffers picture input (apps/server/src/inputs/), daemon-wide: enable opens the listener and false closes it with its clients (Hyperion.ng listens regardless); port moves only this listener at the in-process restart a save causes; timeout closes a client silent that long, counted from its connection on (ng starts it at the first message); pixelDecimation point-samples every picture before it is mapped, for every client from the next frame.",
     "properties": {
       "enable": {
         "type": "boolean",
