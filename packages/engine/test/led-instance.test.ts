@@ -169,13 +169,14 @@ describe('LedInstance', () => {
     expect(instance.view.components).toContainEqual({ enabled: true, name: 'BOBLIGHTSERVER' });
     let priorityEvents = 0;
     instance.on('priorities', () => priorityEvents++);
-    const request = { priority: 128, origin: 'Boblight@10.0.0.2', component: 'BOBLIGHTSERVER' };
+    const first = instance.registerSource({
+      priority: 128,
+      origin: 'Boblight@10.0.0.2',
+      component: 'BOBLIGHTSERVER',
+    });
+    if (!first) throw new Error('not registered');
     // Two LEDs' worth: the rest stay black.
-    const first = instance.setLedColors(
-      request as Parameters<LedInstance['setLedColors']>[0],
-      Uint8Array.from([255, 0, 0, 0, 0, 255]),
-    );
-    if (!first.ok) throw new Error('not shown');
+    expect(instance.showSourceLeds(first, Uint8Array.from([255, 0, 0, 0, 0, 255]))).toBe(true);
     await until(() => lines(output).at(-1) === ' [{255,0,0}{0,0,255}{0,0,0}{0,0,0}]');
     expect(instance.view.priorities).toEqual([
       {
@@ -187,21 +188,17 @@ describe('LedInstance', () => {
       },
     ]);
     const events = priorityEvents;
-    // Longer than the layout: cut. The same input, no priority change announced.
-    const next = instance.setLedColors(
-      request as Parameters<LedInstance['setLedColors']>[0],
-      new Uint8Array(30).fill(255),
-      first.input,
-    );
-    expect(next).toEqual({ ok: true, input: first.input });
+    // Longer than the layout: cut. The same source, no priority change announced.
+    expect(instance.showSourceLeds(first, new Uint8Array(30).fill(255))).toBe(true);
     await until(
       () => lines(output).at(-1) === ' [{255,255,255}{255,255,255}{255,255,255}{255,255,255}]',
     );
     expect(priorityEvents).toBe(events);
     // Another client takes the priority: the input no longer clears it.
     instance.setColor({ priority: 128, durationMs: -1, origin: 'other' }, [7, 7, 7]);
-    expect(instance.holds(first.input)).toBe(false);
-    expect(instance.clearInput(first.input)).toBe(false);
+    expect(instance.holds(first)).toBe(false);
+    expect(instance.showSourceLeds(first, new Uint8Array(12))).toBe(false);
+    expect(instance.clearSource(first)).toBe(false);
     expect(instance.view.priorities.map((p) => p.origin)).toEqual(['other']);
     await instance.close();
   });

@@ -299,54 +299,11 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   }
 
   /**
-   * Shows one colour per LED at a priority for a network input (boblight): `colors` is RGB in
-   * layout order, 3 bytes per LED; a shorter array leaves the LEDs after it black, a longer one
-   * is cut (the instance keeps its own copy). Given the input an earlier call answered, and that
-   * input still holds the priority, it is updated in place, so that a stream does not announce a
-   * priority change per frame; otherwise a new input is registered (replacing what is there, an
-   * effect stopped). Answers the input that shows the colours.
-   */
-  setLedColors(
-    request: Omit<SourceRequest, 'durationMs'> & { component: 'BOBLIGHTSERVER' },
-    colors: Uint8Array,
-    held?: MuxerInput,
-  ): EngineResult<{ input: MuxerInput }> {
-    if (!this.components.get('ALL')) return failed('instance-off', {});
-    const frame = new Uint8Array(this.layout.ledCount * 3);
-    frame.set(colors.subarray(0, frame.length));
-    if (held !== undefined && held.priority === request.priority && this.holds(held)) {
-      this.muxer.setColors(request.priority, frame);
-      return { ok: true, input: held };
-    }
-    void this.effects.stop(request.priority);
-    const input = this.muxer.register(request.priority, {
-      component: request.component,
-      origin: request.origin,
-      durationMs: -1,
-      colors: frame,
-    });
-    return { ok: true, input };
-  }
-
-  /** Whether an input is still in the muxer (not cleared, replaced or expired since). */
-  holds(input: MuxerInput): boolean {
-    return !this.#closed && this.muxer.get(input.priority) === input;
-  }
-
-  /**
-   * Clears an input if it still holds its priority (a network input leaving), and never what
-   * another client put there since; true when something was cleared.
-   */
-  clearInput(input: MuxerInput): boolean {
-    return this.holds(input) && this.muxer.clear(input.priority);
-  }
-
-  /**
-   * Registers a picture input's client at a priority, inactive (listed, not shown) until its
-   * first frame, in place of whatever held it. Undefined while the instance is off (`ALL`).
-   * Frames then go to {@link showSourceImage} / {@link showSourceColor}, which set data on the
-   * entry without registering it again, so that a stream does not push a new priority list per
-   * frame.
+   * Registers a network input's client (flatbuffers, protobuf, boblight) at a priority, inactive
+   * (listed, not shown) until its first frame, in place of whatever held it. Undefined while the
+   * instance is off (`ALL`). Frames then go to {@link showSourceImage}, {@link showSourceColor}
+   * or {@link showSourceLeds}, which set data on the entry without registering it again, so that
+   * a stream does not push a new priority list per frame.
    */
   registerSource(registration: SourceRegistration): SourceHandle | undefined {
     if (!this.components.get('ALL')) return undefined;
@@ -364,21 +321,41 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
    * or taken by another client since): the caller registers again if it should come back.
    */
   showSourceImage(handle: SourceHandle, image: RgbImage): boolean {
-    if (this.muxer.get(handle.priority) !== handle) return false;
+    if (!this.holds(handle)) return false;
     return this.muxer.setImage(handle.priority, image);
   }
 
   /** One colour on every LED for a registered source; false as for {@link showSourceImage}. */
   showSourceColor(handle: SourceHandle, rgb: readonly [number, number, number]): boolean {
-    if (this.muxer.get(handle.priority) !== handle) return false;
+    if (!this.holds(handle)) return false;
     const colors = new Uint8Array(this.layout.ledCount * 3);
     for (let i = 0; i < colors.length; i += 3) colors.set(rgb, i);
     return this.muxer.setColors(handle.priority, colors);
   }
 
-  /** Removes a registered source, unless its priority was taken by another since. */
-  clearSource(handle: SourceHandle): void {
-    if (this.muxer.get(handle.priority) === handle) this.muxer.clear(handle.priority);
+  /**
+   * One colour per LED for a registered source (boblight): RGB in layout order, 3 bytes per LED;
+   * a shorter array leaves the LEDs after it black, a longer one is cut (the instance keeps its
+   * own copy). False as for {@link showSourceImage}.
+   */
+  showSourceLeds(handle: SourceHandle, colors: Uint8Array): boolean {
+    if (!this.holds(handle)) return false;
+    const frame = new Uint8Array(this.layout.ledCount * 3);
+    frame.set(colors.subarray(0, frame.length));
+    return this.muxer.setColors(handle.priority, frame);
+  }
+
+  /** Whether a source still holds its priority (not cleared, replaced or expired since). */
+  holds(handle: SourceHandle): boolean {
+    return !this.#closed && this.muxer.get(handle.priority) === handle;
+  }
+
+  /**
+   * Removes a registered source, never what another client put at its priority since; true
+   * when something was cleared.
+   */
+  clearSource(handle: SourceHandle): boolean {
+    return this.holds(handle) && this.muxer.clear(handle.priority);
   }
 
   /** Clears a priority (-1: like {@link clearAll}); its effect stops. */

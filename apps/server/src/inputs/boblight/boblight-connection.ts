@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { LedInstance, MuxerInput } from '@glowkit/engine';
+import type { LedInstance, SourceHandle } from '@glowkit/engine';
 import { PRIORITY } from '@glowkit/protocol';
 import type { Logger } from '../../logger.js';
 import {
@@ -59,7 +59,7 @@ export class BoblightConnection {
   /** The priority asked for with `set priority`; undefined: the setting's. */
   #wanted: number | undefined;
   /** Where the source is in the muxer, once shown. */
-  #input: MuxerInput | undefined;
+  #input: SourceHandle | undefined;
   #closed = false;
 
   constructor(socket: Socket, options: BoblightConnectionOptions) {
@@ -213,15 +213,18 @@ export class BoblightConnection {
     const instance = this.#options.instance();
     if (!instance || this.#closed) return;
     this.#fit(instance.view.ledCount);
+    // Updated in place while it holds its priority, so that a stream does not announce a
+    // priority change per frame; registered again (at a free priority) once it lost it.
     const held = this.#input && instance.holds(this.#input) ? this.#input : undefined;
-    const priority = held ? held.priority : this.#freePriority(instance, this.#priority);
-    const result = instance.setLedColors(
-      { priority, origin: this.origin, component: 'BOBLIGHTSERVER' },
-      this.#colors,
-      held,
-    );
+    const source =
+      held ??
+      instance.registerSource({
+        priority: this.#freePriority(instance, this.#priority),
+        origin: this.origin,
+        component: 'BOBLIGHTSERVER',
+      });
     // An instance switched off (ALL) shows nothing; the client carries on.
-    this.#input = result.ok ? result.input : undefined;
+    this.#input = source && instance.showSourceLeds(source, this.#colors) ? source : undefined;
   }
 
   #setPriority(asked: number): void {
@@ -236,7 +239,7 @@ export class BoblightConnection {
     if (!instance || !this.#input || !instance.holds(this.#input)) return;
     if (this.#input.priority === priority) return;
     // Moved: the old priority is cleared, and the colours show at the new one at once.
-    instance.clearInput(this.#input);
+    instance.clearSource(this.#input);
     this.#input = undefined;
     this.#show();
   }
@@ -246,6 +249,6 @@ export class BoblightConnection {
     this.#closed = true;
     const input = this.#input;
     this.#input = undefined;
-    if (input) this.#options.instance()?.clearInput(input);
+    if (input) this.#options.instance()?.clearSource(input);
   }
 }
