@@ -8,6 +8,7 @@ import type { JsonObject } from '@glowkit/json';
 import { fillDefaults } from './defaults.js';
 import type {
   BackgroundEffectSettings,
+  BlackborderdetectorSettings,
   ColorSettings,
   DeviceSettings,
   DeviceTypeSettings,
@@ -51,6 +52,7 @@ export interface InstanceRunSettings {
   smoothing: Filled<SmoothingSettings>;
   backgroundEffect: Filled<BackgroundEffectSettings>;
   foregroundEffect: Filled<ForegroundEffectSettings>;
+  blackborderdetector: Filled<BlackborderdetectorSettings>;
 }
 
 /** The groups of {@link InstanceRunSettings}, in the order the engine reads them. */
@@ -62,6 +64,7 @@ export const RUN_GROUPS = [
   'smoothing',
   'backgroundEffect',
   'foregroundEffect',
+  'blackborderdetector',
 ] as const satisfies readonly (keyof InstanceRunSettings)[];
 
 /**
