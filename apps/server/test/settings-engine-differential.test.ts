@@ -8,7 +8,7 @@
 // does not), foregroundEffect's duration_ms 100 (it is over before a test could look at it
 // without a deadline), the effect a boot or background effect names (a string of any value:
 // the effect that runs is named by it, shown for the default name only), and the groups the
-// engine does not act on (blackborderdetector, boblightServer, instCapture: their schemas say so).
+// engine does not act on (boblightServer, instCapture: their schemas say so).
 import {
   type BoundaryCase,
   boundaryCases,
@@ -93,6 +93,16 @@ describe('each boundary value is what the engine runs', () => {
       entries.forEach((entry, i) => {
         expect(view.adjustments[i], name).toMatchObject(entry);
       });
+    }
+  });
+
+  it('blackborderdetector: the detection the instance runs, and whether it starts on', async () => {
+    for (const c of accepted(boundaryCases(settingsGroupSchemas.blackborderdetector))) {
+      const name = `blackborderdetector${c.pointer}: ${c.what}`;
+      const view = await run('blackborderdetector', c.group, name);
+      const filled = withDefaults('blackborderdetector', c.group);
+      expect(view.blackBorder.settings, name).toEqual(filled);
+      expect(view.components, name).toContainEqual({ enabled: filled.enable, name: 'BLACKBORDER' });
     }
   });
 
