@@ -14,6 +14,7 @@
 // Flags: --frames N per round (default 1000), --rounds R (default 7). It asserts nothing.
 import { parseArgs } from 'node:util';
 import { BlackBorderProcessor, ImageToLeds, LedLayout } from '../packages/engine/dist/index.js';
+import { withDefaults } from '../packages/protocol/dist/index.js';
 import { median } from './support/stats.mjs';
 
 const { values: flags } = parseArgs({
@@ -55,15 +56,7 @@ function picture(width, height, bars, dark, seed) {
 }
 
 const layout = LedLayout.fromSettings(around(), { hardwareLedCount: LEDS });
-const settings = {
-  enable: true,
-  threshold: 5,
-  unknownFrameCnt: 600,
-  borderFrameCnt: 50,
-  maxInconsistentCnt: 10,
-  blurRemoveCnt: 1,
-  mode: 'default',
-};
+const settings = withDefaults('blackborderdetector', {});
 const out = new Uint8Array(LEDS * 3);
 
 /** Mean µs per frame of `step` over FRAMES frames cycling through `frames`. */
