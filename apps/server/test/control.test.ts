@@ -84,6 +84,7 @@ describe('colours over HTTP', () => {
     expect(info.components).toEqual([
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
+      { enabled: true, name: 'BLACKBORDER' },
       { enabled: false, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
       // The daemon-wide flatbuffers input, listening (its group is enabled).

@@ -8,8 +8,8 @@
 // does not), foregroundEffect's duration_ms 100 (it is over before a test could look at it
 // without a deadline), the effect a boot or background effect names (a string of any value:
 // the effect that runs is named by it, shown for the default name only), and the groups the
-// engine does not act on (blackborderdetector, instCapture: their schemas say so), and
-// boblightServer, whose listener test/boblight.test.ts drives with real clients.
+// engine does not act on (instCapture: its schema says so), and boblightServer, whose
+// listener test/boblight.test.ts drives with real clients.
 import {
   type BoundaryCase,
   boundaryCases,
@@ -94,6 +94,16 @@ describe('each boundary value is what the engine runs', () => {
       entries.forEach((entry, i) => {
         expect(view.adjustments[i], name).toMatchObject(entry);
       });
+    }
+  });
+
+  it('blackborderdetector: the detection the instance runs, and whether it starts on', async () => {
+    for (const c of accepted(boundaryCases(settingsGroupSchemas.blackborderdetector))) {
+      const name = `blackborderdetector${c.pointer}: ${c.what}`;
+      const view = await run('blackborderdetector', c.group, name);
+      const filled = withDefaults('blackborderdetector', c.group);
+      expect(view.blackBorder.settings, name).toEqual(filled);
+      expect(view.components, name).toContainEqual({ enabled: filled.enable, name: 'BLACKBORDER' });
     }
   });
 

@@ -6,6 +6,22 @@
  *
  * @packageDocumentation
  */
+export {
+  BlackBorderProcessor,
+  type BlackBorderSettings,
+  type BorderCrop,
+  NO_CROP,
+} from './black-border/black-border-processor.js';
+export {
+  type BlackBorder,
+  type BorderMode,
+  blackLevel,
+  type DetectorOptions,
+  detectBorder,
+  sameBorder,
+  UNKNOWN_BORDER,
+} from './black-border/detector.js';
+export { BorderStabiliser, type StabiliserCounts } from './black-border/stabiliser.js';
 export { EffectCanvas } from './canvas/effect-canvas.js';
 export { loadEffectImage } from './canvas/image-source.js';
 export { applyColorOrder } from './color/color-order.js';

@@ -18,6 +18,7 @@ import type { DeviceConfig } from '../src/devices/led-device.js';
 import { WledDevice } from '../src/devices/network/wled-device.js';
 import { EffectCatalogue } from '../src/effects/effect-catalogue.js';
 import { LedInstance, type LedInstanceOptions } from '../src/instance/led-instance.js';
+import { frame } from './support/frames.js';
 import { openPtyPair, type PtyPair } from './support/pty-pair.js';
 import { WledStandIn } from './support/wled-stand-in.js';
 
@@ -342,7 +343,7 @@ describe('LedInstance', () => {
     ];
     expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
     failures.push(instance.setColor(source, [1, 2, 3]));
-    const known = ['ALL', 'SMOOTHING', 'BOBLIGHTSERVER', 'LEDDEVICE'];
+    const known = ['ALL', 'SMOOTHING', 'BLACKBORDER', 'BOBLIGHTSERVER', 'LEDDEVICE'];
     expect(
       failures.map((f) => (f.ok ? f : { code: f.error.code, details: f.error.details })),
     ).toEqual([
@@ -625,6 +626,143 @@ describe('LedInstance: an effect folder copied from Hyperion.ng', () => {
     ).toEqual({ ok: true });
     await until(() => lines(output).at(-1) === ` [${'{255,102,0}'.repeat(LEDS)}]`, 15_000);
     expect(instance.view.effectProblems).toEqual([]);
+    await instance.close();
+  });
+});
+
+describe('LedInstance: black borders', () => {
+  // Primaries, which the neutral adjustment passes unchanged.
+  const A = [255, 0, 0];
+  const B = [0, 0, 255];
+  /** Four LEDs, a tenth of the height each: top left, top right, bottom left, bottom right. */
+  const edges = [
+    { hmin: 0, hmax: 0.5, vmin: 0, vmax: 0.1 },
+    { hmin: 0.5, hmax: 1, vmin: 0, vmax: 0.1 },
+    { hmin: 0, hmax: 0.5, vmin: 0.9, vmax: 1 },
+    { hmin: 0.5, hmax: 1, vmin: 0.9, vmax: 1 },
+  ];
+  /** A letterboxed film, 64×36 with 5-row bars: its upper half A, its lower half B. */
+  const film = frame({
+    width: 64,
+    height: 36,
+    bars: 5,
+    picture: B as [number, number, number],
+    overlays: [{ x: 0, y: 5, width: 64, height: 13, color: A as [number, number, number] }],
+  });
+  const line = (...colors: number[][]) => ` [${colors.map((c) => `{${c.join(',')}}`).join('')}]`;
+  const lit = line(A, A, B, B);
+  const dark = line([0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]);
+
+  it('lights the top and bottom LEDs of a letterboxed picture with its edges, not black', async () => {
+    const { instance, output } = instanceWith({ leds: edges });
+    await instance.start();
+    expect(instance.view.components).toEqual([
+      { enabled: true, name: 'ALL' },
+      { enabled: false, name: 'SMOOTHING' },
+      { enabled: true, name: 'BLACKBORDER' },
+      { enabled: true, name: 'LEDDEVICE' },
+    ]);
+    instance.setImage({ priority: 50, durationMs: -1, origin: 'test' }, film);
+    await until(() => lines(output).at(-1) === lit);
+    expect(instance.view.blackBorder.border).toEqual({
+      unknown: false,
+      horizontal: 6,
+      vertical: 0,
+    });
+    await instance.close();
+  });
+
+  it('switches with BLACKBORDER at run time, and starts as the group says', async () => {
+    const { instance, output } = instanceWith({ leds: edges });
+    const changes: unknown[] = [];
+    instance.on('component', (change) => changes.push(change));
+    await instance.start();
+    instance.setImage({ priority: 50, durationMs: -1, origin: 'test' }, film);
+    await until(() => lines(output).at(-1) === lit);
+    expect(await instance.setComponent('BLACKBORDER', false)).toEqual({ ok: true });
+    // The picture is mapped whole at once: the top and bottom LEDs see the bars.
+    await until(() => lines(output).at(-1) === dark);
+    expect(instance.view.blackBorder.border.unknown).toBe(true);
+    expect(await instance.setComponent('BLACKBORDER', true)).toEqual({ ok: true });
+    await until(() => lines(output).at(-1) === lit);
+    expect(changes).toEqual([
+      { name: 'BLACKBORDER', enabled: false },
+      { name: 'BLACKBORDER', enabled: true },
+    ]);
+    await instance.close();
+
+    const off = instanceWith({ leds: edges, blackborderdetector: { enable: false } });
+    await off.instance.start();
+    expect(off.instance.view.components).toContainEqual({ enabled: false, name: 'BLACKBORDER' });
+    off.instance.setImage({ priority: 50, durationMs: -1, origin: 'test' }, film);
+    await until(() => lines(off.output).at(-1) === dark);
+    await off.instance.close();
+  });
+
+  it('runs the group it was built with', () => {
+    const { instance } = instanceWith({
+      blackborderdetector: { mode: 'letterbox', threshold: 20 },
+    });
+    expect(instance.view.blackBorder.settings).toEqual({
+      enable: true,
+      threshold: 20,
+      unknownFrameCnt: 600,
+      borderFrameCnt: 50,
+      maxInconsistentCnt: 10,
+      blurRemoveCnt: 1,
+      mode: 'letterbox',
+    });
+  });
+
+  it('leaves an effect’s picture whole: its bars stay black', async () => {
+    const folder = join(dir, 'letterbox-effect');
+    mkdirSync(join(folder, 'schema'), { recursive: true });
+    writeFileSync(
+      join(folder, 'letterbox.json'),
+      JSON.stringify({ name: 'Letterbox', script: 'letterbox.py', args: {} }),
+    );
+    writeFileSync(
+      join(folder, 'schema', 'letterbox.schema.json'),
+      JSON.stringify({
+        type: 'object',
+        script: 'letterbox.py',
+        title: 'edt_eff_letterbox_header',
+        properties: {},
+        additionalProperties: false,
+      }),
+    );
+    writeFileSync(
+      join(folder, 'letterbox.py'),
+      [
+        'import hyperion, time',
+        `data = bytearray(${JSON.stringify([...film.data])})`,
+        'while not hyperion.abort():',
+        `    hyperion.setImage(${film.width}, ${film.height}, data)`,
+        '    time.sleep(0.05)',
+        '',
+      ].join('\n'),
+    );
+    const custom = await EffectCatalogue.load({
+      bundledDir: BUNDLED,
+      paths: [folder],
+      disable: [],
+      rootDir: dir,
+    });
+    expect(custom.problems).toEqual([]);
+    // The top edge, a band across the upper half (A with or without the bars), the bottom right.
+    const leds = [edges[0], edges[1], { hmin: 0, hmax: 1, vmin: 0.3, vmax: 0.4 }, edges[3]];
+    const { instance, output } = instanceWith({ leds }, { catalogue: () => custom });
+    await instance.start();
+    expect(
+      await instance.runEffect({ name: 'Letterbox', priority: 40, durationMs: -1, origin: 'test' }),
+    ).toEqual({ ok: true });
+    const whole = line([0, 0, 0], [0, 0, 0], A, [0, 0, 0]);
+    await until(() => lines(output).at(-1) === whole);
+    // The same picture from a picture source, in front of the effect, is mapped inside its bars.
+    instance.setImage({ priority: 30, durationMs: -1, origin: 'test' }, film);
+    await until(() => lines(output).at(-1) === line(A, A, A, B));
+    instance.clear(30);
+    await until(() => lines(output).at(-1) === whole);
     await instance.close();
   });
 });

@@ -5,12 +5,14 @@ describe('ComponentSwitches', () => {
   it('starts from the settings and reports in Hyperion.ng order', () => {
     const switches = new ComponentSwitches({
       smoothing: false,
+      blackBorder: true,
       ledDevice: true,
       boblightServer: true,
     });
     expect(switches.list()).toEqual([
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
+      { enabled: true, name: 'BLACKBORDER' },
       { enabled: true, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
     ]);
@@ -20,9 +22,9 @@ describe('ComponentSwitches', () => {
   });
 
   it('tells a component this server lacks from an unknown name', () => {
-    const switches = new ComponentSwitches({ smoothing: true, ledDevice: true });
+    const switches = new ComponentSwitches({ smoothing: true, blackBorder: true, ledDevice: true });
     expect(switches.resolve('LEDDEVICE')).toEqual({ ok: true, name: 'LEDDEVICE' });
-    const known = ['ALL', 'SMOOTHING', 'BOBLIGHTSERVER', 'LEDDEVICE'];
+    const known = ['ALL', 'SMOOTHING', 'BLACKBORDER', 'BOBLIGHTSERVER', 'LEDDEVICE'];
     expect(switches.resolve('V4L')).toMatchObject({
       ok: false,
       error: { code: 'component-unavailable', details: { name: 'V4L', known } },
@@ -34,7 +36,7 @@ describe('ComponentSwitches', () => {
   });
 
   it('shows a component off while it is in fault, and keeps the intent for when it is back', () => {
-    const switches = new ComponentSwitches({ smoothing: true, ledDevice: true });
+    const switches = new ComponentSwitches({ smoothing: true, blackBorder: true, ledDevice: true });
     expect(switches.setFault('LEDDEVICE', true)).toBe(true);
     expect(switches.enabled('LEDDEVICE')).toBe(false);
     expect(switches.get('LEDDEVICE')).toBe(true);

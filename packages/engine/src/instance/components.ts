@@ -1,14 +1,19 @@
 import { type EngineResult, failed } from '../errors.js';
 
 /** The components an instance has, in Hyperion.ng's enum order. */
-export const COMPONENTS = ['ALL', 'SMOOTHING', 'BOBLIGHTSERVER', 'LEDDEVICE'] as const;
+export const COMPONENTS = [
+  'ALL',
+  'SMOOTHING',
+  'BLACKBORDER',
+  'BOBLIGHTSERVER',
+  'LEDDEVICE',
+] as const;
 
 /** A component of an instance. */
 export type ComponentName = (typeof COMPONENTS)[number];
 
 /** Components of Hyperion.ng that this server does not have (no grabbers, no other servers). */
 const ABSENT = new Set([
-  'BLACKBORDER',
   'FORWARDER',
   'GRABBER',
   'V4L',
@@ -22,9 +27,9 @@ const ABSENT = new Set([
 
 /**
  * The on/off switches of an instance (`componentstate`, `serverinfo.components`). `ALL` starts
- * on; `SMOOTHING` follows `smoothing.enable`, `BOBLIGHTSERVER` `boblightServer.enable` (the
- * server opens the instance's boblight listener while it is on), `LEDDEVICE`
- * `device.autoStart`.
+ * on; `SMOOTHING` follows `smoothing.enable`, `BLACKBORDER` `blackborderdetector.enable`,
+ * `BOBLIGHTSERVER` `boblightServer.enable` (the server opens the instance's boblight listener
+ * while it is on), `LEDDEVICE` `device.autoStart`.
  *
  * What a user switched (the intent, {@link get}) is kept apart from what clients are shown
  * ({@link enabled}, {@link list}): as in Hyperion.ng, a component in fault (`LEDDEVICE` while its
@@ -35,9 +40,15 @@ export class ComponentSwitches {
   readonly #state = new Map<ComponentName, boolean>();
   readonly #faults = new Set<ComponentName>();
 
-  constructor(initial: { smoothing: boolean; ledDevice: boolean; boblightServer?: boolean }) {
+  constructor(initial: {
+    smoothing: boolean;
+    blackBorder: boolean;
+    ledDevice: boolean;
+    boblightServer?: boolean;
+  }) {
     this.#state.set('ALL', true);
     this.#state.set('SMOOTHING', initial.smoothing);
+    this.#state.set('BLACKBORDER', initial.blackBorder);
     this.#state.set('BOBLIGHTSERVER', initial.boblightServer ?? false);
     this.#state.set('LEDDEVICE', initial.ledDevice);
   }

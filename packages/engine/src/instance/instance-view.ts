@@ -1,3 +1,5 @@
+import type { BlackBorderSettings } from '../black-border/black-border-processor.js';
+import type { BlackBorder } from '../black-border/detector.js';
 import type { Adjustment } from '../color/color-processor.js';
 import type { DeviceStatus } from '../devices/device-controller.js';
 import type { DeviceConfig } from '../devices/led-device.js';
@@ -40,6 +42,12 @@ export interface InstanceView {
   readonly mappingType: MappingType;
   /** How pictures are sampled: `color.accuracyLevel` and `reducedPixelSetFactorFactor` as run. */
   readonly mappingOptions: Readonly<{ accuracyLevel: number; reducedPixelSetFactor: number }>;
+  /**
+   * Black-border detection: the `blackborderdetector` group as run (`enable` only starts the
+   * `BLACKBORDER` component, see {@link components}), and the border pictures are mapped inside
+   * now (unknown: none), in pixels of the last picture detected.
+   */
+  readonly blackBorder: Readonly<{ settings: Readonly<BlackBorderSettings>; border: BlackBorder }>;
   /** LEDs of the layout. */
   readonly ledCount: number;
   /** The layout pictures are mapped with: each LED's rectangle (and own colour order). */

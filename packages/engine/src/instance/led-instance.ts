@@ -1,5 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { type AdjustmentSettings, type InstanceRunSettings, PRIORITY } from '@glowkit/protocol';
+import {
+  BlackBorderProcessor,
+  type BorderCrop,
+  NO_CROP,
+} from '../black-border/black-border-processor.js';
 import { applyColorOrder } from '../color/color-order.js';
 import { ColorProcessor } from '../color/color-processor.js';
 import { DeviceController, type DeviceStatus } from '../devices/device-controller.js';
@@ -93,7 +98,8 @@ const PICTURE_SOURCES: ReadonlySet<SourceComponent> = new Set([
 
 /**
  * One LED instance as a running pipeline: sources (effects, colours, images) → priority muxer →
- * image→LED mapping → colour processing → smoothing → device. Layout-dependent work (mapping
+ * black-border detection (pictures only) → image→LED mapping → colour processing → smoothing →
+ * device. Layout-dependent work (mapping
  * tables, colour tables) is done once here, so a frame is a few loops over typed arrays.
  * `close()` releases everything: children, timers, device handles.
  */
@@ -115,8 +121,11 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly #boot: BootEffects;
   readonly #log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   readonly #mappingOptions: { reducedPixelSetFactor: number; accuracyLevel: number };
-  /** Image→LED tables, by picture size and mapping type. */
+  /** Image→LED tables, by picture size, mapping type and border. */
   readonly #mappings = new Map<string, ImageToLeds>();
+  readonly #blackBorder: BlackBorderProcessor;
+  /** The last picture the detector counted, and its bars: a picture shown again counts once. */
+  #borderOf: { image: RgbImage; crop: BorderCrop } | undefined;
   readonly #frame: Uint8Array;
   readonly #deviceFrame: Uint8Array;
   #smoothing: Smoothing | undefined;
@@ -146,6 +155,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       accuracyLevel: settings.color.accuracyLevel,
     };
     this.#smoothingConfig = smoothingConfigOf(settings.smoothing);
+    this.#blackBorder = new BlackBorderProcessor(settings.blackborderdetector);
     // What the schemas cannot say between groups (LEDs beyond the device, …), logged once.
     this.warnings = [...this.layout.warnings, ...this.colors.warnings.map((w) => `color.${w}`)];
     for (const warning of this.warnings) this.#log('warn', warning);
@@ -177,6 +187,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.effects.on('changed', () => this.emit('effects'));
     this.components = new ComponentSwitches({
       smoothing: settings.smoothing.enable,
+      blackBorder: settings.blackborderdetector.enable,
       ledDevice: device.autoStart,
       boblightServer: settings.boblightServer.enable,
     });
@@ -210,6 +221,12 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       smoothing: { enabled: options.settings.smoothing.enable, ...this.#smoothingConfig },
       deviceConfig: this.device.config,
       mappingOptions: Object.freeze({ ...this.#mappingOptions }),
+      blackBorder: Object.freeze({
+        settings: Object.freeze({ ...options.settings.blackborderdetector }),
+        get border() {
+          return instance.#blackBorder.current;
+        },
+      }),
       ledCount: this.layout.ledCount,
       layout: this.layout.rects,
       blacklisted: Object.freeze(
@@ -400,6 +417,13 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
         this.#smoothing?.clear();
         this.#show(this.muxer.visible);
         break;
+      case 'BLACKBORDER':
+        // Off: the picture is mapped whole at once. On: detection starts afresh, and a border
+        // found in the picture shown now applies at once (the first border is taken unstabilised).
+        this.#blackBorder.reset();
+        this.#borderOf = undefined;
+        this.#show(this.muxer.visible);
+        break;
       case 'ALL':
         if (enabled) {
           if (this.components.get('LEDDEVICE')) await this.device.enable();
@@ -457,9 +481,11 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     }
     const frame = this.#frame;
     if (input.image) {
-      // Effects are mapped with the mean, whatever the setting, as Hyperion.ng does.
-      const type = input.component === 'EFFECT' ? 'multicolor_mean' : this.#mappingType;
-      this.#mappingFor(input.image, type).map(input.image, frame);
+      // Effects are mapped with the mean, whatever the setting, and whole, as Hyperion.ng does.
+      const effect = input.component === 'EFFECT';
+      const type = effect ? 'multicolor_mean' : this.#mappingType;
+      const crop = effect ? NO_CROP : this.#cropOf(input.image);
+      this.#mappingFor(input.image, type, crop).map(input.image, frame);
     } else if (input.colors) {
       frame.set(input.colors.subarray(0, frame.length));
     } else return;
@@ -472,15 +498,29 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     } else this.#output(frame, false);
   }
 
-  #mappingFor(image: RgbImage, type: MappingType): ImageToLeds {
-    const key = `${image.width}x${image.height}:${type}`;
+  /**
+   * The black bars to leave out of a picture source's frame: the stable border, while the
+   * `BLACKBORDER` component is on. While an effect or a colour shows, the detector rests and keeps
+   * its border for when the picture comes back.
+   */
+  #cropOf(image: RgbImage): BorderCrop {
+    if (!this.components.get('BLACKBORDER')) return NO_CROP;
+    if (this.#borderOf?.image === image) return this.#borderOf.crop;
+    const crop = this.#blackBorder.process(image);
+    this.#borderOf = { image, crop };
+    return crop;
+  }
+
+  #mappingFor(image: RgbImage, type: MappingType, crop: BorderCrop): ImageToLeds {
+    const key = `${image.width}x${image.height}:${type}:${crop.horizontal},${crop.vertical}`;
     let mapping = this.#mappings.get(key);
     if (!mapping) {
       mapping = new ImageToLeds(this.layout, image.width, image.height, {
         type,
         ...this.#mappingOptions,
+        border: crop,
       });
-      // Pictures change size rarely; keep a few tables, not one per size ever seen.
+      // Pictures change size and border rarely; keep a few tables, not one per size ever seen.
       if (this.#mappings.size >= 8) this.#mappings.clear();
       this.#mappings.set(key, mapping);
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frame } from '../../test/support/frames.js';
 import type { RgbImage } from '../types.js';
 import { ImageToLeds } from './image-to-leds.js';
 import { LedLayout } from './led-layout.js';
@@ -129,6 +130,73 @@ describe('ImageToLeds pixel sets', () => {
     expect(() =>
       mapping.map({ width: 2, height: 4, data: new Uint8Array(24) }, new Uint8Array(6)),
     ).toThrow('image is 2×4 but this mapping is for 4×2');
+  });
+});
+
+describe('ImageToLeds inside a black border', () => {
+  // A 6×4 picture whose pixel i is (i, 0, 0).
+  const numbered6 = image(
+    Array.from({ length: 4 }, (_, y) => Array.from({ length: 6 }, (_, x) => [y * 6 + x, 0, 0])),
+  );
+  const columns = LedLayout.fromSettings(
+    [
+      { hmin: 0, hmax: 0.25, vmin: 0, vmax: 1 },
+      { hmin: 0.75, hmax: 1, vmin: 0, vmax: 1 },
+    ],
+    { hardwareLedCount: 2 },
+  );
+
+  it('lays the layout over the picture between the side bars, indexing y·width + x', () => {
+    // One column of bars at each side: the inner picture is 4 wide, from x = 1; LED 0 takes its
+    // first column (x = 1), LED 1 its last (x = 4), in every row. Hyperion.ng indexed y·4 + x.
+    const mapping = new ImageToLeds(columns, 6, 4, {
+      type: 'multicolor_mean',
+      border: { horizontal: 0, vertical: 1 },
+    });
+    expect(mapping.pixelsOf(0)).toEqual([1, 7, 13, 19]);
+    expect(mapping.pixelsOf(1)).toEqual([4, 10, 16, 22]);
+    const out = new Uint8Array(6);
+    mapping.map(numbered6, out);
+    expect([...out]).toEqual([10, 0, 0, 13, 0, 0]);
+  });
+
+  it('lays the layout over the picture between the top and bottom bars', () => {
+    const rows = LedLayout.fromSettings(
+      [
+        { hmin: 0, hmax: 1, vmin: 0, vmax: 0.5 },
+        { hmin: 0, hmax: 1, vmin: 0.5, vmax: 1 },
+      ],
+      { hardwareLedCount: 2 },
+    );
+    const mapping = new ImageToLeds(rows, 6, 4, {
+      type: 'multicolor_mean',
+      border: { horizontal: 1, vertical: 1 },
+    });
+    // The inner picture is x 1–4 of rows 1 and 2.
+    expect(mapping.pixelsOf(0)).toEqual([7, 8, 9, 10]);
+    expect(mapping.pixelsOf(1)).toEqual([13, 14, 15, 16]);
+  });
+
+  it('narrows bars that would leave no picture, to one pixel of picture', () => {
+    const mapping = new ImageToLeds(columns, 6, 4, {
+      type: 'multicolor_mean',
+      border: { horizontal: 9, vertical: 3 },
+    });
+    expect(mapping.border).toEqual({ horizontal: 1, vertical: 2 });
+    // The inner picture is x 2–3 of rows 1–2: 2 × 2 pixels.
+    expect(mapping.pixelsOf(0)).toEqual([8, 14]);
+    expect(mapping.pixelsOf(1)).toEqual([9, 15]);
+  });
+
+  it('reads the unicolor types inside the border only', () => {
+    const mapping = new ImageToLeds(columns, 6, 4, {
+      type: 'unicolor_mean',
+      border: { horizontal: 1, vertical: 2 },
+    });
+    const out = new Uint8Array(6);
+    // Black bars around a 2 × 2 red picture: the bars do not darken it.
+    mapping.map(frame({ width: 6, height: 4, bars: 1, pillars: 2, picture: [200, 0, 0] }), out);
+    expect([...out]).toEqual([200, 0, 0, 200, 0, 0]);
   });
 });
 

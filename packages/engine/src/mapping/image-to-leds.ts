@@ -16,21 +16,30 @@ export interface ImageToLedsOptions {
   reducedPixelSetFactor?: number;
   /** `accuracyLevel` 1…4 (default 2): the advanced types use accuracyLevel + 1 clusters. */
   accuracyLevel?: number;
+  /**
+   * Black bars to leave out (the black-border detector's): rows at the top and at the bottom,
+   * columns at the left and at the right. The layout is laid over the picture inside them.
+   */
+  border?: { horizontal: number; vertical: number };
 }
 
 /**
  * Maps pictures of one size onto the LEDs of a layout. The pixels of each LED are found once,
  * at construction, into one index table, so {@link map} is a tight loop per frame.
  *
- * Each LED's area: `x0 = round(w·hmin)`, `x1 = round(w·hmax)` (exclusive), `x0 ≤ w − 1`, one
- * pixel at least (`x1 = x0 + 1` when equal); the same down. LEDs with no area (a side under
- * 1e-6) and blacklisted LEDs get no pixels and stay black. With a reduced pixel set every
- * (factor + 1)-th pixel of every (factor + 1)-th row counts; without one, areas over 1600 pixels
- * are sampled every other pixel.
+ * The layout covers the picture inside the black border, if one is given: `w` is the width
+ * without the bars at both sides, `vb` a bar's width. Each LED's area: `x0 = vb + round(w·hmin)`,
+ * `x1 = vb + round(w·hmax)` (exclusive), `x0 ≤ vb + w − 1`, one pixel at least (`x1 = x0 + 1`
+ * when equal); the same down. A border leaves one pixel at least (bars wider than that are
+ * narrowed). LEDs with no area (a side under 1e-6) and blacklisted LEDs get no pixels and stay
+ * black. With a reduced pixel set every (factor + 1)-th pixel of every (factor + 1)-th row
+ * counts; without one, areas over 1600 pixels are sampled every other pixel. The unicolor types
+ * read the whole picture inside the border.
  *
  * Differences from Hyperion.ng: pixel indices are `y·width + x` of the whole picture (ng used
- * the width without the black border, only right while there is no border; Glowkit detects no
- * borders yet, so they are 0); halving a large area's samples applies to that LED only (ng kept
+ * the width without the black border, so with side bars every LED read the wrong pixels, a
+ * little further left and up on each row); the unicolor types leave the border out too (ng
+ * averaged the bars in); halving a large area's samples applies to that LED only (ng kept
  * it for every LED after the first large one); the mapping types do what their names say (see
  * {@link MappingType}); and k-means runs until no pixel changes cluster, keeping an empty
  * cluster's centre (ng reset it to black and stopped when the largest move stopped changing).
@@ -39,6 +48,8 @@ export class ImageToLeds {
   readonly width: number;
   readonly height: number;
   readonly type: MappingType;
+  /** The bars left out, as applied (narrowed so that one pixel is left). */
+  readonly border: { readonly horizontal: number; readonly vertical: number };
   readonly #ledCount: number;
   readonly #blacklist: Uint8Array;
   /** Byte offsets (3·pixel index) of every LED's pixels, LED after LED. */
@@ -52,11 +63,17 @@ export class ImageToLeds {
   readonly #centres = new Float64Array(SEEDS.length);
   readonly #sums = new Float64Array(SEEDS.length);
   readonly #counts32 = new Int32Array(SEEDS.length / 3);
+  /** The picture inside the border, for the unicolor types (allocated when there is a border). */
+  #inner = new Uint8Array(0);
 
   constructor(layout: LedLayout, width: number, height: number, options: ImageToLedsOptions) {
     this.width = Number.isInteger(width) && width > 0 ? width : 0;
     this.height = Number.isInteger(height) && height > 0 ? height : 0;
     this.type = options.type;
+    this.border = {
+      horizontal: barOf(options.border?.horizontal ?? 0, this.height),
+      vertical: barOf(options.border?.vertical ?? 0, this.width),
+    };
     this.#ledCount = layout.ledCount;
     this.#blacklist = layout.blacklist;
     const factor = options.reducedPixelSetFactor ?? 0;
@@ -67,8 +84,14 @@ export class ImageToLeds {
       this.#starts = new Int32Array(layout.ledCount + 1);
       return;
     }
+    const inner: Inner = {
+      x: this.border.vertical,
+      y: this.border.horizontal,
+      width: this.width - 2 * this.border.vertical,
+      height: this.height - 2 * this.border.horizontal,
+    };
     const areas = layout.rects.map((rect, led) =>
-      layout.blacklist[led] === 1 ? undefined : areaOf(rect, this.width, this.height, factor + 1),
+      layout.blacklist[led] === 1 ? undefined : areaOf(rect, inner, factor + 1),
     );
     const starts = new Int32Array(layout.ledCount + 1);
     areas.forEach((area, led) => {
@@ -114,12 +137,13 @@ export class ImageToLeds {
     }
     const leds = this.#ledCount;
     if (isUnicolor(this.type)) {
-      const all = this.width * this.height;
+      const picture = this.#insideBorder(data);
+      const all = picture.length / 3;
       let color = 0;
       if (all === 0) color = 0;
-      else if (this.type === 'unicolor_mean') color = meanOf(data, null, 0, all);
-      else if (this.type === 'unicolor_dominant') color = this.#dominant(data, null, 0, all);
-      else color = this.#kMeans(data, null, 0, all);
+      else if (this.type === 'unicolor_mean') color = meanOf(picture, null, 0, all);
+      else if (this.type === 'unicolor_dominant') color = this.#dominant(picture, null, 0, all);
+      else color = this.#kMeans(picture, null, 0, all);
       for (let led = 0; led < leds; led++) {
         writeColor(out, led, this.#blacklist[led] === 1 ? 0 : color);
       }
@@ -140,6 +164,20 @@ export class ImageToLeds {
       }
       writeColor(out, led, color);
     }
+  }
+
+  /** The picture's pixels inside the border, row after row (the picture itself without one). */
+  #insideBorder(data: Uint8Array): Uint8Array {
+    const { horizontal, vertical } = this.border;
+    if (horizontal === 0 && vertical === 0) return data.subarray(0, this.width * this.height * 3);
+    const rowBytes = (this.width - 2 * vertical) * 3;
+    const rows = this.height - 2 * horizontal;
+    if (this.#inner.length !== rowBytes * rows) this.#inner = new Uint8Array(rowBytes * rows);
+    for (let row = 0; row < rows; row++) {
+      const from = ((horizontal + row) * this.width + vertical) * 3;
+      this.#inner.set(data.subarray(from, from + rowBytes), row * rowBytes);
+    }
+    return this.#inner;
   }
 
   /** The most frequent exact colour; among equals, the first to reach the top count. */
@@ -232,26 +270,39 @@ interface Area {
   size: number;
 }
 
+/** The picture inside the black border: its top-left pixel and its size. */
+interface Inner {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A bar's size, narrowed so that the picture between two bars keeps one pixel at least. */
+function barOf(bar: number, length: number): number {
+  const most = Math.max(0, Math.floor((length - 1) / 2));
+  return Number.isInteger(bar) && bar > 0 ? Math.min(bar, most) : 0;
+}
+
 function areaOf(
   rect: { hmin: number; hmax: number; vmin: number; vmax: number },
-  width: number,
-  height: number,
+  inner: Inner,
   baseStep: number,
 ): Area | undefined {
   if (rect.hmax - rect.hmin < 1e-6 || rect.vmax - rect.vmin < 1e-6) return undefined;
-  const [x0, x1] = span(rect.hmin, rect.hmax, width);
-  const [y0, y1] = span(rect.vmin, rect.vmax, height);
+  const [x0, x1] = span(rect.hmin, rect.hmax, inner.width, inner.x);
+  const [y0, y1] = span(rect.vmin, rect.vmax, inner.height, inner.y);
   const step = baseStep === 1 && (x1 - x0) * (y1 - y0) > LARGE_AREA ? 2 : baseStep;
   const size = Math.ceil((x1 - x0) / step) * Math.ceil((y1 - y0) / step);
   return { x0, x1, y0, y1, step, size };
 }
 
-/** Pixel range [start, end) of a fraction range over `length` pixels; never empty. */
-function span(min: number, max: number, length: number): [number, number] {
+/** Pixel range [start, end) of a fraction range over `length` pixels from `offset`; never empty. */
+function span(min: number, max: number, length: number, offset: number): [number, number] {
   const start = Math.min(Math.round(length * min), length - 1);
   let end = Math.round(length * max);
   if (end === start) end++;
-  return [start, Math.min(end, length)];
+  return [offset + start, offset + Math.min(end, length)];
 }
 
 const pixelAt = (pixels: Int32Array | null, i: number): number =>

@@ -8,6 +8,7 @@ import type { JsonObject } from '@glowkit/json';
 import { fillDefaults } from './defaults.js';
 import type {
   BackgroundEffectSettings,
+  BlackborderdetectorSettings,
   BoblightServerSettings,
   ColorSettings,
   DeviceSettings,
@@ -52,6 +53,7 @@ export interface InstanceRunSettings {
   smoothing: Filled<SmoothingSettings>;
   backgroundEffect: Filled<BackgroundEffectSettings>;
   foregroundEffect: Filled<ForegroundEffectSettings>;
+  blackborderdetector: Filled<BlackborderdetectorSettings>;
   /** The instance's boblight input: the engine reads `enable` (component BOBLIGHTSERVER). */
   boblightServer: Filled<BoblightServerSettings>;
 }
@@ -65,6 +67,7 @@ export const RUN_GROUPS = [
   'smoothing',
   'backgroundEffect',
   'foregroundEffect',
+  'blackborderdetector',
   'boblightServer',
 ] as const satisfies readonly (keyof InstanceRunSettings)[];
 

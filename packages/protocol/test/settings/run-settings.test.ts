@@ -54,6 +54,21 @@ describe('withDefaults', () => {
     expect(own?.colorOrder).toBe('grb');
   });
 
+  it('fills the black-border group the engine runs the detector with', () => {
+    expect(withDefaults('blackborderdetector', { mode: 'osd' })).toEqual({
+      enable: true,
+      threshold: 5,
+      unknownFrameCnt: 600,
+      borderFrameCnt: 50,
+      maxInconsistentCnt: 10,
+      blurRemoveCnt: 1,
+      mode: 'osd',
+    });
+    expect(instanceRunSettings({}).blackborderdetector).toEqual(
+      defaultGroup('blackborderdetector'),
+    );
+  });
+
   it('leaves the value it was given unchanged', () => {
     const given = { enable: false };
     withDefaults('smoothing', given);

@@ -90,7 +90,6 @@ describe('the settings schema files', () => {
     // What the server and the engine read today (see each schema's $comment).
     expect(inactive).toEqual(
       [
-        'blackborderdetector',
         'cecEvents',
         'forwarder',
         'framegrabber',

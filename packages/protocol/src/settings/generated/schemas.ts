@@ -86,55 +86,68 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   blackborderdetector: {
     "type": "object",
     "title": "edt_conf_bb_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "Black border removal comes with picture inputs (roadmap). Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.",
+    "description": "edt_conf_bb_heading_expl",
+    "$comment": "Read by the engine when the instance starts (a setconfig rebuilds the instance): it finds the black bars of every picture a picture source shows (the JSON image command; the network inputs and capture go through the same path) and maps the LEDs to the picture inside them. Never applied to effects or colours.",
     "properties": {
       "enable": {
         "type": "boolean",
         "title": "edt_conf_general_enable_title",
+        "description": "edt_conf_bb_enable_expl",
         "default": true,
+        "$comment": "Starts the BLACKBORDER component, which componentstate switches at run time without saving.",
         "propertyOrder": 1
       },
       "threshold": {
         "type": "integer",
         "title": "edt_conf_bb_threshold_title",
+        "description": "edt_conf_bb_threshold_expl",
         "default": 5,
         "minimum": 0,
         "maximum": 100,
         "append": "edt_append_percent",
+        "$comment": "A pixel is black when each of its channels is below ceil(threshold/100*255) (5 % -> 13); 0 makes nothing black, so no border is ever found.",
         "propertyOrder": 2
       },
       "unknownFrameCnt": {
         "type": "integer",
         "title": "edt_conf_bb_unknownFrameCnt_title",
+        "description": "edt_conf_bb_unknownFrameCnt_expl",
         "default": 600,
         "minimum": 0,
+        "$comment": "Frames in a row without a border (a dark or uniform scene) before a detected border is dropped.",
         "propertyOrder": 3
       },
       "borderFrameCnt": {
         "type": "integer",
         "title": "edt_conf_bb_borderFrameCnt_title",
+        "description": "edt_conf_bb_borderFrameCnt_expl",
         "default": 50,
         "minimum": 0,
+        "$comment": "Frames in a row with the same new border before it replaces the current one (the first border is taken at once).",
         "propertyOrder": 4
       },
       "maxInconsistentCnt": {
         "type": "integer",
         "title": "edt_conf_bb_maxInconsistentCnt_title",
+        "description": "edt_conf_bb_maxInconsistentCnt_expl",
         "default": 10,
         "minimum": 0,
+        "$comment": "Frames that disagree with the border being counted and are ignored, so a flash or a subtitle does not restart the count.",
         "propertyOrder": 5
       },
       "blurRemoveCnt": {
         "type": "integer",
         "title": "edt_conf_bb_blurRemoveCnt_title",
+        "description": "edt_conf_bb_blurRemoveCnt_expl",
         "default": 1,
         "minimum": 0,
+        "$comment": "Pixels added to a found border, so that the blurred edge between bar and picture is not taken as picture.",
         "propertyOrder": 6
       },
       "mode": {
         "type": "string",
         "title": "edt_conf_bb_mode_title",
+        "description": "edt_conf_bb_mode_expl",
         "default": "default",
         "enum": [
           "default",
@@ -150,6 +163,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
             "edt_conf_enum_bbletterbox"
           ]
         },
+        "$comment": "Where the detector looks: default (three lines from each side), classic (from the top-left corner), osd (ignores the centre of the top and bottom, where menus and subtitles sit) or letterbox (top and bottom bars only).",
         "propertyOrder": 7
       }
     }

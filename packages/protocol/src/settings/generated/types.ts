@@ -41,17 +41,21 @@ export interface BackgroundEffectSettings {
 
 /**
  * Settings group "Black border detection" (`edt_conf_bb_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * Black border removal comes with picture inputs (roadmap). Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.
+ * Finds the black bars of a letterboxed or pillarboxed picture and maps the LEDs to the picture inside them. Applies to pictures sent to Glowkit, not to effects or colours.
+ * Read by the engine when the instance starts (a setconfig rebuilds the instance): it finds the black bars of every picture a picture source shows (the JSON image command; the network inputs and capture go through the same path) and maps the LEDs to the picture inside them. Never applied to effects or colours.
  */
 export interface BlackborderdetectorSettings {
   /**
    * Enabled (`edt_conf_general_enable_title`)
+   * Switches the detection on when the instance starts. It can also be switched at run time without saving.
+   * Starts the BLACKBORDER component, which componentstate switches at run time without saving.
    * @default true
    */
   enable?: boolean;
   /**
    * Black threshold (`edt_conf_bb_threshold_title`)
+   * How dark a pixel must be to count as black: each of its red, green and blue values below this share of full brightness. 0 finds no border.
+   * A pixel is black when each of its channels is below ceil(threshold/100*255) (5 % -> 13); 0 makes nothing black, so no border is ever found.
    * @minimum 0 %
    * @maximum 100 %
    * @unit %
@@ -60,30 +64,40 @@ export interface BlackborderdetectorSettings {
   threshold?: number;
   /**
    * Frames until the border is reset (`edt_conf_bb_unknownFrameCnt_title`)
+   * How many frames in a row must show no border (a dark scene, for example) before a border in use is dropped.
+   * Frames in a row without a border (a dark or uniform scene) before a detected border is dropped.
    * @minimum 0
    * @default 600
    */
   unknownFrameCnt?: number;
   /**
    * Frames until a border is used (`edt_conf_bb_borderFrameCnt_title`)
+   * How many frames in a row must show the same new border before it replaces the border in use. The first border is used at once.
+   * Frames in a row with the same new border before it replaces the current one (the first border is taken at once).
    * @minimum 0
    * @default 50
    */
   borderFrameCnt?: number;
   /**
    * Inconsistent frames ignored (`edt_conf_bb_maxInconsistentCnt_title`)
+   * How many frames that disagree with the border being counted are ignored, so that a flash or a subtitle does not start the count again.
+   * Frames that disagree with the border being counted and are ignored, so a flash or a subtitle does not restart the count.
    * @minimum 0
    * @default 10
    */
   maxInconsistentCnt?: number;
   /**
    * Blurred pixels removed (`edt_conf_bb_blurRemoveCnt_title`)
+   * Pixels added to a found border, so that the blurred edge between the bar and the picture is not taken as picture.
+   * Pixels added to a found border, so that the blurred edge between bar and picture is not taken as picture.
    * @minimum 0
    * @default 1
    */
   blurRemoveCnt?: number;
   /**
    * Detection mode (`edt_conf_bb_mode_title`)
+   * Where the picture is searched for black bars. Standard looks in from every side; Classic from the top-left corner; On-screen display ignores the middle of the top and bottom, where menus and subtitles show; Letterbox looks for top and bottom bars only.
+   * Where the detector looks: default (three lines from each side), classic (from the top-left corner), osd (ignores the centre of the top and bottom, where menus and subtitles sit) or letterbox (top and bottom bars only).
    * @default "default"
    */
   mode?: "default" | "classic" | "osd" | "letterbox";

@@ -1,0 +1,134 @@
+// Black-border detection on a real server: a letterboxed picture sent with the JSON `image`
+// command lights the top LEDs (the test layout's strip along the top edge) with the picture,
+// not with its black bars; `componentstate` BLACKBORDER and a setconfig of the group switch it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Configuration } from '../src/store/config-store.js';
+import { post } from './support/client.js';
+import { configuration, setconfigRequest } from './support/configs.js';
+import { LiveSocket } from './support/live-socket.js';
+import { startServer, type TestServer } from './support/server.js';
+import { until } from './support/until.js';
+
+const LEDS = 10;
+
+let t: TestServer | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** One instance whose 10 LEDs run along the top edge, 8 % high, to a `file` device. */
+async function start(blackborderdetector?: Record<string, unknown>) {
+  let output = '';
+  t = await startServer({
+    prepare: (server) => {
+      output = join(server.options.dataDir, 'leds.txt');
+      const config = configuration([0], LEDS) as unknown as Configuration;
+      const settings = config.instances[0]?.settings as Record<string, unknown>;
+      settings.device = { type: 'file', hardwareLedCount: LEDS, output, colorOrder: 'rgb' };
+      settings.smoothing = { enable: false };
+      settings.foregroundEffect = { enable: false };
+      if (blackborderdetector) settings.blackborderdetector = blackborderdetector;
+      server.store.replace(config, 'test set-up');
+    },
+  });
+  return { output };
+}
+
+const rpc = async (body: Record<string, unknown>) =>
+  (await post(`${t?.http}/json-rpc`, body, { headers: { Authorization: `Bearer ${t?.token}` } }))
+    .json as Record<string, unknown>;
+
+/** The last frame the file device wrote, one "r,g,b" per LED. */
+function lastFrame(output: string): string[] {
+  if (!existsSync(output)) return [];
+  const last = readFileSync(output, 'utf8').trim().split('\n').at(-1) ?? '';
+  return [...last.matchAll(/\{(\d+,\d+,\d+)\}/g)].map((m) => m[1] as string);
+}
+
+/** A 16:9 film letterboxed in a 4:3 frame, 96×72: 9 black rows above and below an orange picture. */
+function letterboxed(): string {
+  const width = 96;
+  const height = 72;
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 9; y < height - 9; y++) {
+    for (let x = 0; x < width; x++) data.set([255, 128, 0], (y * width + x) * 3);
+  }
+  return data.toString('base64');
+}
+
+const image = (priority: number) => ({
+  command: 'image',
+  priority,
+  imagedata: letterboxed(),
+  imagewidth: 96,
+  imageheight: 72,
+  format: 'raw',
+  origin: 'Film',
+});
+
+const orange = Array.from({ length: LEDS }, () => '255,128,0');
+const black = Array.from({ length: LEDS }, () => '0,0,0');
+
+const components = async () =>
+  ((await rpc({ command: 'serverinfo' })).info as { components: unknown[] }).components;
+
+describe('black-border detection', () => {
+  it('lights the top LEDs of a letterboxed picture with the picture, not the bars', async () => {
+    const { output } = await start();
+    expect(await rpc(image(50))).toMatchObject({ success: true });
+    await until(() => lastFrame(output).join(' ') === orange.join(' '));
+    expect(await components()).toEqual([
+      { enabled: true, name: 'ALL' },
+      { enabled: false, name: 'SMOOTHING' },
+      { enabled: true, name: 'BLACKBORDER' },
+      { enabled: true, name: 'LEDDEVICE' },
+    ]);
+  });
+
+  it('switches with componentstate BLACKBORDER, and tells subscribers', async () => {
+    const { output } = await start();
+    const socket = await LiveSocket.open(t?.ws ?? '', t?.token ?? '');
+    try {
+      await socket.call({ command: 'serverinfo', subscribe: ['components-update'] });
+      await rpc(image(50));
+      await until(() => lastFrame(output).join(' ') === orange.join(' '));
+      expect(
+        await rpc({
+          command: 'componentstate',
+          componentstate: { component: 'BLACKBORDER', state: false },
+        }),
+      ).toMatchObject({ success: true });
+      // Mapped whole, the top LEDs see the bars.
+      await until(() => lastFrame(output).join(' ') === black.join(' '));
+      const push = await socket.next((p) => p.command === 'components-update');
+      expect(push.data).toEqual({ enabled: false, name: 'BLACKBORDER' });
+      expect(await components()).toContainEqual({ enabled: false, name: 'BLACKBORDER' });
+      await rpc({
+        command: 'componentstate',
+        componentstate: { component: 'BLACKBORDER', state: true },
+      });
+      await until(() => lastFrame(output).join(' ') === orange.join(' '));
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('starts as the group says, and a setconfig of the group applies it', async () => {
+    const { output } = await start({ enable: false });
+    expect(await components()).toContainEqual({ enabled: false, name: 'BLACKBORDER' });
+    await rpc(image(50));
+    await until(() => lastFrame(output).join(' ') === black.join(' '));
+    const saved = await rpc(
+      setconfigRequest({ blackborderdetector: { enable: true, mode: 'letterbox' } }, 0),
+    );
+    expect(saved).toMatchObject({ success: true });
+    expect(await components()).toContainEqual({ enabled: true, name: 'BLACKBORDER' });
+    expect(t?.server.runtime.instance(0)?.view.blackBorder.settings.mode).toBe('letterbox');
+    // The rebuilt instance starts with nothing shown; the picture sent again is mapped inside.
+    await rpc(image(50));
+    await until(() => lastFrame(output).join(' ') === orange.join(' '));
+  });
+});
