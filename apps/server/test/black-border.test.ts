@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
 import { configuration, setconfigRequest } from './support/configs.js';
+import { FlatbufClient, rawImageMessage, registerMessage } from './support/flatbuf-client.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
@@ -31,6 +32,7 @@ async function start(blackborderdetector?: Record<string, unknown>) {
       settings.smoothing = { enable: false };
       settings.foregroundEffect = { enable: false };
       if (blackborderdetector) settings.blackborderdetector = blackborderdetector;
+      config.global.settings.flatbufServer = { enable: true, port: 19400, timeout: 5 };
       server.store.replace(config, 'test set-up');
     },
   });
@@ -49,15 +51,16 @@ function lastFrame(output: string): string[] {
 }
 
 /** A 16:9 film letterboxed in a 4:3 frame, 96×72: 9 black rows above and below an orange picture. */
-function letterboxed(): string {
+function letterboxedPixels(): Buffer {
   const width = 96;
   const height = 72;
   const data = Buffer.alloc(width * height * 3);
   for (let y = 9; y < height - 9; y++) {
     for (let x = 0; x < width; x++) data.set([255, 128, 0], (y * width + x) * 3);
   }
-  return data.toString('base64');
+  return data;
 }
+const letterboxed = (): string => letterboxedPixels().toString('base64');
 
 const image = (priority: number) => ({
   command: 'image',
@@ -84,7 +87,9 @@ describe('black-border detection', () => {
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
       { enabled: true, name: 'BLACKBORDER' },
+      { enabled: false, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
+      { enabled: true, name: 'FLATBUFSERVER' },
     ]);
   });
 
@@ -130,5 +135,21 @@ describe('black-border detection', () => {
     // The rebuilt instance starts with nothing shown; the picture sent again is mapped inside.
     await rpc(image(50));
     await until(() => lastFrame(output).join(' ') === orange.join(' '));
+  });
+
+  it("maps a grabber's letterboxed picture inside its bars too (flatbuffers)", async () => {
+    const { output } = await start();
+    const port = t?.server.listening.flatbuf?.port;
+    if (!port) throw new Error('the flatbuffers server is not listening');
+    const grabber = await FlatbufClient.connect(port);
+    try {
+      expect((await grabber.ask(registerMessage('X11-Grabber Standalone', 150))).registered).toBe(
+        150,
+      );
+      grabber.send(rawImageMessage(letterboxedPixels(), 96, 72));
+      await until(() => lastFrame(output).join(' ') === orange.join(' '));
+    } finally {
+      grabber.socket.destroy();
+    }
   });
 });

@@ -660,6 +660,7 @@ describe('LedInstance: black borders', () => {
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
       { enabled: true, name: 'BLACKBORDER' },
+      { enabled: false, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
     ]);
     instance.setImage({ priority: 50, durationMs: -1, origin: 'test' }, film);
