@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { connect, createServer as createNetServer } from 'node:net';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
@@ -13,6 +13,7 @@ import {
   rawImageMessage,
   registerMessage,
 } from './support/flatbuf-client.js';
+import { freePort } from './support/ports.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
 
@@ -80,17 +81,6 @@ async function serverinfo() {
 /** The log lines saying a flatbuffers client was closed. */
 const closings = () =>
   (t?.logs ?? []).filter((l) => String(l.msg).startsWith('closed a flatbuffers client'));
-
-/** A free port on loopback (bound and released). */
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('bad input on the flatbuffers port', () => {
   it('closes that connection only, with one log line each, and everything else goes on', async () => {
