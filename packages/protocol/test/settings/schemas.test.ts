@@ -99,7 +99,6 @@ describe('the settings schema files', () => {
         'instCapture',
         'logger',
         'osEvents',
-        'protoServer',
         'schedEvents',
       ].sort(),
     );
