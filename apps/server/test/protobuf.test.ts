@@ -33,9 +33,14 @@ afterEach(async () => {
  * One instance, 4 LEDs along the top on a `file` device, no smoothing, no boot effect.
  * `storedPort`: listen where protoServer.port says, not on any free port.
  */
-async function start(protoServer: Record<string, unknown> = {}, storedPort = false) {
+async function start(
+  protoServer: Record<string, unknown> = {},
+  storedPort = false,
+  options: Parameters<typeof startServer>[0] = {},
+) {
   let output = '';
   t = await startServer({
+    ...options,
     ...(storedPort ? { protoPort: undefined } : {}),
     prepare: (server) => {
       output = join(server.options.dataDir, 'leds.txt');
@@ -440,6 +445,36 @@ describe('bad input on the protobuf port', () => {
 });
 
 describe('the protobuf listener', () => {
+  it("applies the peer access rule and the JSON transports' connection limits", async () => {
+    let allowed = false;
+    await start({}, false, {
+      peerAccess: () => (allowed ? undefined : 'the test refuses it'),
+      connections: { perAddress: 2 },
+    });
+    const refused = await client();
+    await refused.whenClosed();
+    expect(t?.logs).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        peer: '127.0.0.1',
+        msg: 'refused a protobuf client: the test refuses it',
+      }),
+    );
+    allowed = true;
+    const [first, second] = [await client(), await client()];
+    expect(await first.ask(colorMessage(150, 0x00ff0000))).toEqual(OK);
+    expect(await second.ask(colorMessage(160, 0x00ff0000))).toEqual(OK);
+    // A third from the same address is over the limit: closed, the others served.
+    const third = await client();
+    await third.whenClosed();
+    expect(await first.ask(colorMessage(150, 0x0000ff00))).toEqual(OK);
+    expect(
+      (t?.logs ?? []).filter((l) =>
+        String(l.msg).startsWith('refused a connection over the limit'),
+      ),
+    ).toHaveLength(1);
+  });
+
   it('moves to a new port alone, and stops and starts with protoServer.enable', async () => {
     const [first, second] = [await freePort(), await freePort()];
     await start({ port: first }, true);
