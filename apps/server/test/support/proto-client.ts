@@ -2,9 +2,10 @@
  * A protobuf client written from the reference (inputs.md §3), not from the server's codec: its
  * own copy of Hyperion.ng's message definitions, encoded and decoded with protobufjs.
  */
-import { once } from 'node:events';
-import { connect, type Socket } from 'node:net';
 import protobuf from 'protobufjs';
+import { connectTo, FramedClient } from './framed-client.js';
+
+export { framed } from './framed-client.js';
 
 const { root } = protobuf.parse(
   `syntax = "proto2";
@@ -91,14 +92,6 @@ export function bareCommand(command: number): Uint8Array {
   return Request.encode({ command }).finish();
 }
 
-/** A message with its u32 big-endian length. */
-export function framed(body: Uint8Array): Buffer {
-  const out = Buffer.alloc(4 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.set(body, 4);
-  return out;
-}
-
 /** A HyperionReply as a client reads it (absent fields left out). */
 export interface Reply {
   type: number;
@@ -112,82 +105,9 @@ function readReply(bytes: Uint8Array): Reply {
   return ReplyType.toObject(message) as Reply;
 }
 
-/** A connected client: sends messages, reads replies in order, sees the connection close. */
-export class ProtoClient {
-  readonly socket: Socket;
-  readonly replies: Reply[] = [];
-  #buffer = Buffer.alloc(0);
-  #waiting: (() => void)[] = [];
-  closed = false;
-
-  private constructor(socket: Socket) {
-    this.socket = socket;
-    socket.on('data', (chunk: Buffer) => {
-      this.#buffer = Buffer.concat([this.#buffer, chunk]);
-      while (this.#buffer.length >= 4) {
-        const length = this.#buffer.readUInt32BE(0);
-        if (this.#buffer.length < 4 + length) break;
-        this.replies.push(readReply(this.#buffer.subarray(4, 4 + length)));
-        this.#buffer = this.#buffer.subarray(4 + length);
-      }
-      this.#wake();
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      this.closed = true;
-      this.#wake();
-    });
-  }
-
+/** A connected protobuf client. */
+export class ProtoClient extends FramedClient<Reply> {
   static async connect(port: number): Promise<ProtoClient> {
-    const socket = connect({ host: '127.0.0.1', port });
-    await once(socket, 'connect');
-    return new ProtoClient(socket);
-  }
-
-  #wake(): void {
-    for (const wake of this.#waiting.splice(0)) wake();
-  }
-
-  async #wait(done: () => boolean, what: string): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while (!done()) {
-      if (Date.now() > deadline) throw new Error(what);
-      await new Promise<void>((resolve) => {
-        this.#waiting.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  }
-
-  send(body: Uint8Array): void {
-    this.socket.write(framed(body));
-  }
-
-  /** Resolves with the n-th reply (0-based) once it is there; rejects if the connection closes first. */
-  async reply(n: number): Promise<Reply> {
-    await this.#wait(() => {
-      if (this.replies.length <= n && this.closed) {
-        throw new Error(`closed after ${this.replies.length} replies`);
-      }
-      return this.replies.length > n;
-    }, 'no reply in time');
-    return this.replies[n] as Reply;
-  }
-
-  /** Sends a message and waits for its reply (the client must have read all earlier ones). */
-  async ask(body: Uint8Array): Promise<Reply> {
-    const n = this.replies.length;
-    this.send(body);
-    return this.reply(n);
-  }
-
-  /** Resolves once the server closed the connection. */
-  async whenClosed(): Promise<void> {
-    await this.#wait(() => this.closed, 'the connection stayed open');
-  }
-
-  close(): void {
-    this.socket.destroy();
+    return new ProtoClient(await connectTo(port), readReply);
   }
 }
