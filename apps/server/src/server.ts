@@ -16,6 +16,7 @@ import { BoblightServers } from './inputs/boblight/boblight-servers.js';
 import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-session.js';
 import { InputServer, type InputServerSettings, type PeerAccess } from './inputs/input-server.js';
 import { PictureSources } from './inputs/picture-source.js';
+import { DEFAULT_PROTO_PORT, PROTOBUF } from './inputs/protobuf/proto-session.js';
 import { createLogger, type Logger } from './logger.js';
 import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
@@ -48,6 +49,11 @@ export interface ServerOptions {
    * it listens is still `flatbufServer.enable`.
    */
   flatbufPort?: number;
+  /**
+   * Protobuf picture input port; overrides `protoServer.port` (0: any free port). Whether it
+   * listens is still `protoServer.enable`.
+   */
+  protoPort?: number;
   /**
    * Whether a peer may use a picture input (see {@link PeerAccess}). Default: every peer; the
    * `network` group's rules are to be wired here.
@@ -106,6 +112,8 @@ export interface Listening {
   tcp: AddressInfo | undefined;
   /** The flatbuffers picture input; undefined when switched off or not bound (logged). */
   flatbuf: AddressInfo | undefined;
+  /** The protobuf picture input; undefined when switched off or not bound (logged). */
+  proto: AddressInfo | undefined;
 }
 
 /** What a restart did, in order. */
@@ -158,6 +166,15 @@ const flatbufSettingsOf = (configuration: Configuration): InputServerSettings =>
   return { timeoutMs: (group.timeout ?? 5) * 1000, pixelDecimation: group.pixelDecimation ?? 1 };
 };
 
+/** The stored `protoServer` group: valid against its schema, each key optional (its default). */
+const protoOf = (configuration: Configuration) => configuration.global.settings.protoServer ?? {};
+
+/** What the protobuf server applies of its group (which has no `pixelDecimation`). */
+const protoSettingsOf = (configuration: Configuration): InputServerSettings => ({
+  timeoutMs: (protoOf(configuration).timeout ?? 5) * 1000,
+  pixelDecimation: 1,
+});
+
 /**
  * The reference server: the configuration store, the runtime built from it, and JSON-RPC over
  * HTTP, HTTPS and WebSocket on both ports and over the TCP JSON server. `start()` opens
@@ -186,6 +203,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   /** The picture inputs' clients, as sources in the instances. */
   readonly #sources: PictureSources;
   readonly #flatbuf: InputServer;
+  readonly #proto: InputServer;
   /** The running `network` group's rules, shared by the input listeners. */
   readonly #network: CurrentNetworkAccess;
   /** {@link tlsKeyOf} the configuration the listeners were opened with. */
@@ -229,18 +247,28 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       (line) => this.logger.warn(line),
     );
     const network = this.#network;
+    const peerAccess: PeerAccess =
+      options.peerAccess ??
+      ((address) => {
+        const decision = network.rules.check(address);
+        return decision.allowed ? undefined : decision.reason;
+      });
+    const unconfigured = { global: { settings: {} } } as Configuration;
     this.#flatbuf = new InputServer({
       protocol: FLATBUFFERS,
       sources: this.#sources,
       logger: this.logger,
       limits: this.connections,
-      peerAccess:
-        options.peerAccess ??
-        ((address) => {
-          const decision = network.rules.check(address);
-          return decision.allowed ? undefined : decision.reason;
-        }),
-      settings: flatbufSettingsOf({ global: { settings: {} } } as Configuration),
+      peerAccess,
+      settings: flatbufSettingsOf(unconfigured),
+    });
+    this.#proto = new InputServer({
+      protocol: PROTOBUF,
+      sources: this.#sources,
+      logger: this.logger,
+      limits: this.connections,
+      peerAccess,
+      settings: protoSettingsOf(unconfigured),
     });
     const authenticator = new Authenticator(
       this.store.tokens,
@@ -263,6 +291,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       inputs: {
         components: () => [
           { enabled: this.#listeners.address('flatbuf') !== undefined, name: 'FLATBUFSERVER' },
+          { enabled: this.#listeners.address('proto') !== undefined, name: 'PROTOSERVER' },
         ],
         sources: () => this.#sources.list(),
       },
@@ -319,6 +348,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       upgrade: (req, socket, head) => this.#sockets.upgrade(req, socket, head),
       tcp: this.#tcp,
       flatbuf: this.#flatbuf,
+      proto: this.#proto,
       logger: this.logger,
       limits: this.connections,
       ...(options.httpTimeouts ? { timeouts: options.httpTimeouts } : {}),
@@ -359,13 +389,14 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       https,
       tcp: this.#listeners.address('tcp'),
       flatbuf: this.#listeners.address('flatbuf'),
+      proto: this.#listeners.address('proto'),
     };
   }
 
   /**
    * The ports to bind for a configuration: options first, then the stored groups (`webConfig`,
-   * `jsonServer`, `flatbufServer`), then 8090/8092/19444/19400; the flatbuffers server's is null
-   * when `flatbufServer.enable` is false (Hyperion.ng listens all the same). A port 0 in the options (any free port) means the port
+   * `jsonServer`, `flatbufServer`, `protoServer`), then 8090/8092/19444/19400/19445; a picture
+   * input's is null when its group's `enable` is false (Hyperion.ng listens all the same). A port 0 in the options (any free port) means the port
    * already bound, once there is one, so that a restart never moves the service away from its
    * clients.
    */
@@ -386,6 +417,14 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
               bound.flatbuf ?? 0,
               flatbufOf(configuration).port ?? DEFAULT_FLATBUF_PORT,
             ),
+      proto:
+        protoOf(configuration).enable === false
+          ? null
+          : chosen(
+              this.options.protoPort,
+              bound.proto ?? 0,
+              protoOf(configuration).port ?? DEFAULT_PROTO_PORT,
+            ),
     };
   }
 
@@ -405,15 +444,17 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   async #openListeners(configuration: Configuration): Promise<void> {
     const certificate = await this.#certificateOf(configuration);
     this.#flatbuf.configure(flatbufSettingsOf(configuration));
+    this.#proto.configure(protoSettingsOf(configuration));
     await this.#listeners.open(this.#wantedPorts(configuration), certificate);
     this.#tlsKey = tlsKeyOf(configuration);
-    const { http, https, tcp, flatbuf } = this.listening;
+    const { http, https, tcp, flatbuf, proto } = this.listening;
     this.logger.info(
       {
         http: `http://${this.#host}:${http.port}`,
         https: `https://${this.#host}:${https.port}`,
         ...(tcp ? { tcp: `${this.#host}:${tcp.port}` } : {}),
         ...(flatbuf ? { flatbuffers: `${this.#host}:${flatbuf.port}` } : {}),
+        ...(proto ? { protobuf: `${this.#host}:${proto.port}` } : {}),
         certificate: certificate.source,
         bodyLimit: bytesText(this.options.bodyLimit ?? DEFAULT_BODY_LIMIT),
       },
@@ -430,9 +471,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     const certificate = key === this.#tlsKey ? undefined : await this.#certificateOf(configuration);
     const ports = this.#wantedPorts(configuration);
     this.#flatbuf.configure(flatbufSettingsOf(configuration));
+    this.#proto.configure(protoSettingsOf(configuration));
     const changes = await this.#listeners.apply(ports, certificate);
     // Switched off: its clients go too (their sources leave the instances).
     if (ports.flatbuf === null) this.#flatbuf.terminate();
+    if (ports.proto === null) this.#proto.terminate();
     if (certificate) this.#tlsKey = key;
     if (changes.length > 0) {
       this.logger.info(
@@ -561,6 +604,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#sockets.terminate();
     this.#tcp.terminate();
     this.#flatbuf.terminate();
+    this.#proto.terminate();
     this.#sources.close();
     // Before the instances: each client's source leaves its muxer.
     await this.#boblight.close();

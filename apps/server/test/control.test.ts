@@ -87,8 +87,9 @@ describe('colours over HTTP', () => {
       { enabled: true, name: 'BLACKBORDER' },
       { enabled: false, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
-      // The daemon-wide flatbuffers input, listening (its group is enabled).
+      // The daemon-wide picture inputs, listening (their groups are enabled).
       { enabled: true, name: 'FLATBUFSERVER' },
+      { enabled: true, name: 'PROTOSERVER' },
     ]);
   });
 

@@ -258,7 +258,9 @@ describe('the flatbuffers listener', () => {
       }),
     );
 
-    // Switched off: not listening, its clients gone with their sources.
+    // Switched off: not listening, its clients gone with their sources. (The move's restart
+    // may still be under way, answering "Service Unavailable": wait for it first.)
+    await serverinfo();
     await rpc(setconfigRequest({ flatbufServer: { enable: false, port: second, timeout: 5 } }));
     await until(() => t?.server.listening.flatbuf === undefined);
     await stays.whenClosed();
@@ -268,6 +270,7 @@ describe('the flatbuffers listener', () => {
     expect(off.components).toContainEqual({ enabled: false, name: 'FLATBUFSERVER' });
 
     // On again.
+    await serverinfo();
     await rpc(setconfigRequest({ flatbufServer: { enable: true, port: second, timeout: 5 } }));
     await until(() => t?.server.listening.flatbuf?.port === second);
     const back = await client(second);

@@ -27,18 +27,19 @@ export interface SetConfigDeps {
 
 /**
  * The global groups a running service reads only when it starts: the listeners (`webConfig`:
- * ports and certificate; `jsonServer`: the TCP port; `flatbufServer`: the flatbuffers input) and
- * the effect folders (`effects`). Saving one restarts the service, as a restore does (a
+ * ports and certificate; `jsonServer`: the TCP port; `flatbufServer`, `protoServer`: the picture
+ * inputs) and the effect folders (`effects`). Saving one restarts the service, as a restore does (a
  * listener whose port did not change stays, with its clients). Every other global group is
  * stored and applies without a restart: `general` (the name discovery and the UI show, read
  * from the store on each request), `network` (the input servers read it at each new
  * connection), and the groups this server does not act on (`logger`, `cecEvents`, the
- * grabbers, `forwarder`, `protoServer`, `osEvents`, `schedEvents`), kept for Hyperion.ng.
+ * grabbers, `forwarder`, `osEvents`, `schedEvents`), kept for Hyperion.ng.
  */
 export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
   'webConfig',
   'jsonServer',
   'flatbufServer',
+  'protoServer',
   'effects',
 ]);
 

@@ -12,18 +12,23 @@ import type { JsonRpcTcp } from './tcp-json.js';
 
 /**
  * The listeners of the server: HTTP, HTTPS (both also WebSocket), the TCP JSON server and the
- * flatbuffers picture input.
+ * flatbuffers and protobuf picture inputs.
  */
-export type ListenerName = 'http' | 'https' | 'tcp' | 'flatbuf';
+export type ListenerName = 'http' | 'https' | 'tcp' | InputListener;
+
+/** The picture inputs' listeners, which their groups switch on and off. */
+type InputListener = 'flatbuf' | 'proto';
+const INPUT_LISTENERS: readonly InputListener[] = ['flatbuf', 'proto'];
 
 /** The listeners the server runs without when their port cannot be bound (logged). */
-type OptionalListener = 'tcp' | 'flatbuf';
+type OptionalListener = 'tcp' | InputListener;
 
 /**
- * A port per listener; 0 for "any free port" (asked) or "not bound" (reported). The flatbuffers
- * server's is null when it is switched off (`flatbufServer.enable`).
+ * A port per listener; 0 for "any free port" (asked) or "not bound" (reported). A picture
+ * input's is null when it is switched off (`flatbufServer.enable`, `protoServer.enable`).
  */
-export type ListenerPorts = Record<'http' | 'https' | 'tcp', number> & { flatbuf: number | null };
+export type ListenerPorts = Record<'http' | 'https' | 'tcp', number> &
+  Record<InputListener, number | null>;
 
 /** Makes the listening sockets of a TCP protocol whose connections it keeps itself. */
 export interface NetListenerFactory {
@@ -78,6 +83,8 @@ export interface ListenersOptions {
   tcp: JsonRpcTcp;
   /** Makes the flatbuffers server's listening sockets. */
   flatbuf: NetListenerFactory;
+  /** Makes the protobuf server's listening sockets. */
+  proto: NetListenerFactory;
   logger: Logger;
   /** The open connections' limits, shared with the TCP JSON server. */
   limits: ConnectionLimits;
@@ -111,12 +118,14 @@ const PORT_SOURCE: Readonly<Record<ListenerName, string>> = {
   https: '--ssl-port or webConfig.sslPort',
   tcp: 'the tcpPort option or jsonServer.port',
   flatbuf: 'the flatbufPort option or flatbufServer.port',
+  proto: 'the protoPort option or protoServer.port',
 };
 
 /** What a listener that cannot bind leaves running. */
 const WITHOUT: Readonly<Record<OptionalListener, string>> = {
   tcp: 'the TCP JSON server is not listening (HTTP, HTTPS and WebSocket are)',
   flatbuf: 'the flatbuffers server is not listening (the other listeners are)',
+  proto: 'the protobuf server is not listening (the other listeners are)',
 };
 
 type AnyServer = HttpServer | HttpsServer | NetServer;
@@ -160,12 +169,13 @@ export class Listeners {
       https: this.address('https')?.port ?? 0,
       tcp: this.address('tcp')?.port ?? 0,
       flatbuf: this.address('flatbuf')?.port ?? 0,
+      proto: this.address('proto')?.port ?? 0,
     };
   }
 
   /**
    * Opens every listener. HTTP and HTTPS must bind (else everything opened is closed and the
-   * error thrown); the TCP JSON and flatbuffers servers are optional, as in Hyperion.ng: when a
+   * error thrown); the TCP JSON and picture input servers are optional, as in Hyperion.ng: when a
    * port is taken the error is logged and the server runs without that listener.
    */
   async open(ports: ListenerPorts, tls: TlsMaterial): Promise<void> {
@@ -178,7 +188,10 @@ export class Listeners {
       throw error;
     }
     await this.#openOptional('tcp', ports.tcp);
-    if (ports.flatbuf !== null) await this.#openOptional('flatbuf', ports.flatbuf);
+    for (const name of INPUT_LISTENERS) {
+      const port = ports[name];
+      if (port !== null) await this.#openOptional(name, port);
+    }
   }
 
   /**
@@ -229,18 +242,21 @@ export class Listeners {
         : await this.#openOptional('tcp', ports.tcp);
       if (moved) changes.push(`tcp ${bound.tcp || 'none'} → ${this.ports.tcp}`);
     }
-    const flatbuf = this.#servers.flatbuf;
-    if (ports.flatbuf === null) {
-      if (flatbuf) {
-        delete this.#servers.flatbuf;
-        this.#retire(flatbuf);
-        changes.push(`flatbuf ${bound.flatbuf} → off`);
+    for (const name of INPUT_LISTENERS) {
+      const server = this.#servers[name];
+      const port = ports[name];
+      if (port === null) {
+        if (server) {
+          delete this.#servers[name];
+          this.#retire(server);
+          changes.push(`${name} ${bound[name]} → off`);
+        }
+      } else if (!server || port !== bound[name]) {
+        const moved = server
+          ? await this.#move(name, this.#options[name].createServer(), port)
+          : await this.#openOptional(name, port);
+        if (moved) changes.push(`${name} ${bound[name] || 'off'} → ${this.ports[name]}`);
       }
-    } else if (!flatbuf || ports.flatbuf !== bound.flatbuf) {
-      const moved = flatbuf
-        ? await this.#move('flatbuf', this.#options.flatbuf.createServer(), ports.flatbuf)
-        : await this.#openOptional('flatbuf', ports.flatbuf);
-      if (moved) changes.push(`flatbuf ${bound.flatbuf || 'off'} → ${this.ports.flatbuf}`);
     }
     return changes;
   }
@@ -266,7 +282,9 @@ export class Listeners {
   }
 
   #create(name: ListenerName, tls?: TlsMaterial): AnyServer {
-    if (name === 'tcp' || name === 'flatbuf') return this.#options[name].createServer();
+    if (name === 'tcp' || name === 'flatbuf' || name === 'proto') {
+      return this.#options[name].createServer();
+    }
     const { upgrade } = this.#options;
     const app = this.#app;
     const timeouts = this.#timeouts;
@@ -372,7 +390,7 @@ export class Listeners {
 
   /**
    * Stops a moved-away server from accepting, closes its idle connections, and lets the
-   * requests it is answering finish (for {@link RETIRE_MS} at most). TCP JSON and flatbuffers
+   * requests it is answering finish (for {@link RETIRE_MS} at most). TCP JSON and picture input
    * clients stay connected: their sessions belong to the transport, not to the listening socket.
    */
   #retire(server: AnyServer): void {

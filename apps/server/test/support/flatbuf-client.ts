@@ -2,9 +2,10 @@
  * A flatbuffers client written from the reference (inputs.md §2), not from the server's codec:
  * it builds Hyperion.ng's request tables with the `flatbuffers` runtime and reads its replies.
  */
-import { once } from 'node:events';
-import { connect, type Socket } from 'node:net';
 import { Builder, ByteBuffer } from 'flatbuffers';
+import { connectTo, FramedClient } from './framed-client.js';
+
+export { framed } from './framed-client.js';
 
 // Union tags and field slots, as inputs.md lists them.
 const CMD = { Color: 1, Image: 2, Clear: 3, Register: 4 };
@@ -92,14 +93,6 @@ export function clearMessage(priority: number): Uint8Array {
   return request(b, CMD.Clear, b.endObject());
 }
 
-/** A message with its u32 big-endian length. */
-export function framed(body: Uint8Array): Buffer {
-  const out = Buffer.alloc(4 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.set(body, 4);
-  return out;
-}
-
 /** A Reply as a client reads it: absent fields at their defaults. */
 export interface Reply {
   error?: string;
@@ -119,81 +112,9 @@ function readReply(bytes: Uint8Array): Reply {
   return reply;
 }
 
-/** A connected client: sends messages, reads replies in order, sees the connection close. */
-export class FlatbufClient {
-  readonly socket: Socket;
-  readonly replies: Reply[] = [];
-  #buffer = Buffer.alloc(0);
-  #waiting: (() => void)[] = [];
-  closed = false;
-
-  private constructor(socket: Socket) {
-    this.socket = socket;
-    socket.on('data', (chunk: Buffer) => {
-      this.#buffer = Buffer.concat([this.#buffer, chunk]);
-      while (this.#buffer.length >= 4) {
-        const length = this.#buffer.readUInt32BE(0);
-        if (this.#buffer.length < 4 + length) break;
-        this.replies.push(readReply(this.#buffer.subarray(4, 4 + length)));
-        this.#buffer = this.#buffer.subarray(4 + length);
-      }
-      this.#wake();
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      this.closed = true;
-      this.#wake();
-    });
-  }
-
+/** A connected flatbuffers client. */
+export class FlatbufClient extends FramedClient<Reply> {
   static async connect(port: number): Promise<FlatbufClient> {
-    const socket = connect({ host: '127.0.0.1', port });
-    await once(socket, 'connect');
-    return new FlatbufClient(socket);
-  }
-
-  #wake(): void {
-    for (const wake of this.#waiting.splice(0)) wake();
-  }
-
-  send(body: Uint8Array): void {
-    this.socket.write(framed(body));
-  }
-
-  /** Resolves with the n-th reply (0-based) once it is there; rejects if the connection closes first. */
-  async reply(n: number): Promise<Reply> {
-    const deadline = Date.now() + 10_000;
-    while (this.replies.length <= n) {
-      if (this.closed) throw new Error(`closed after ${this.replies.length} replies`);
-      if (Date.now() > deadline) throw new Error('no reply in time');
-      await new Promise<void>((resolve) => {
-        this.#waiting.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-    return this.replies[n] as Reply;
-  }
-
-  /** Sends a message and waits for its reply (the client must have read all earlier ones). */
-  async ask(body: Uint8Array): Promise<Reply> {
-    const n = this.replies.length;
-    this.send(body);
-    return this.reply(n);
-  }
-
-  /** Resolves once the server closed the connection. */
-  async whenClosed(): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while (!this.closed) {
-      if (Date.now() > deadline) throw new Error('the connection stayed open');
-      await new Promise<void>((resolve) => {
-        this.#waiting.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  }
-
-  close(): void {
-    this.socket.destroy();
+    return new FlatbufClient(await connectTo(port), readReply);
   }
 }

@@ -49,8 +49,10 @@ export async function startServer(
     port: 0,
     sslPort: 0,
     tcpPort: 0,
-    // Tests restore configurations with flatbufServer enabled on 19400: never the real port.
+    // Tests restore configurations with flatbufServer and protoServer enabled on 19400 and
+    // 19445: never the real ports.
     flatbufPort: 0,
+    protoPort: 0,
     logger,
     ...serverOptions,
     dataDir,

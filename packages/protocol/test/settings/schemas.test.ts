@@ -98,7 +98,6 @@ describe('the settings schema files', () => {
         'instCapture',
         'logger',
         'osEvents',
-        'protoServer',
         'schedEvents',
       ].sort(),
     );

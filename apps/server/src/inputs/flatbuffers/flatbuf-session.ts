@@ -3,6 +3,7 @@
  * to its source, and what it is answered.
  */
 import type { InputConnection, InputProtocol, InputSession } from '../input-server.js';
+import { clearRefusal } from '../own-priority.js';
 import { MalformedMessage, readRequest, writeReply } from './flatbuf-codec.js';
 
 /** The priorities a flatbuffers client may register at (Hyperion.ng's range). */
@@ -84,14 +85,9 @@ class FlatbufSession implements InputSession {
         connection.fail(request.problem.detail, writeReply({ error: request.problem.error }));
         return;
       case 'clear': {
-        const { priority } = request;
-        if (priority !== -1 && priority !== this.#registered) {
-          connection.send(
-            writeReply({
-              error: `Priority ${priority} is not this client's: a client clears only its own priority (${this.#registered ?? 'none registered'}) or -1`,
-              registered: source.priority ?? -1,
-            }),
-          );
+        const refusal = clearRefusal(request.priority, this.#registered);
+        if (refusal) {
+          connection.send(writeReply({ error: refusal, registered: source.priority ?? -1 }));
           return;
         }
         source.clear();

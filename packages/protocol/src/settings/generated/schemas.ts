@@ -2297,13 +2297,13 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   protoServer: {
     "type": "object",
     "title": "edt_conf_protoServer_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "Picture inputs over protocol buffers are on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.",
+    "$comment": "Glowkit's protobuf picture input (apps/server/src/inputs/protobuf/), daemon-wide, for Hyperion.ng's older clients (the Android grabber, the Kodi add-on, HyperionScreenCap); the network group's rules and the JSON transports' connection limits apply. A save restarts the service in-process, which moves or closes only this listener.",
     "properties": {
       "enable": {
         "type": "boolean",
         "title": "edt_conf_general_enable_title",
         "default": true,
+        "$comment": "true opens the listener; false closes it and drops its clients, whose sources leave the instances at once (Hyperion.ng listens regardless).",
         "propertyOrder": 1
       },
       "port": {
@@ -2312,6 +2312,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 19445,
         "minimum": 1024,
         "maximum": 65535,
+        "$comment": "The TCP port; a change moves this listener alone, and clients connected to the old port stay.",
         "propertyOrder": 2
       },
       "timeout": {
@@ -2320,6 +2321,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 5,
         "minimum": 1,
         "append": "edt_append_s",
+        "$comment": "A client that sends nothing for this many seconds is closed and its source leaves the instances, counted from its connection on (Hyperion.ng configures this timer but never starts it).",
         "propertyOrder": 3
       }
     }

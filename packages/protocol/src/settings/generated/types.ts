@@ -1550,17 +1550,18 @@ export interface OsEventsSettings {
 
 /**
  * Settings group "Protocol buffers input" (`edt_conf_protoServer_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * Picture inputs over protocol buffers are on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.
+ * Glowkit's protobuf picture input (apps/server/src/inputs/protobuf/), daemon-wide, for Hyperion.ng's older clients (the Android grabber, the Kodi add-on, HyperionScreenCap); the network group's rules and the JSON transports' connection limits apply. A save restarts the service in-process, which moves or closes only this listener.
  */
 export interface ProtoServerSettings {
   /**
    * Enabled (`edt_conf_general_enable_title`)
+   * true opens the listener; false closes it and drops its clients, whose sources leave the instances at once (Hyperion.ng listens regardless).
    * @default true
    */
   enable?: boolean;
   /**
    * Port (`edt_conf_general_port_title`)
+   * The TCP port; a change moves this listener alone, and clients connected to the old port stay.
    * @minimum 1024
    * @maximum 65535
    * @default 19445
@@ -1568,6 +1569,7 @@ export interface ProtoServerSettings {
   port?: number;
   /**
    * Timeout without pictures (`edt_conf_protoServer_timeout_title`)
+   * A client that sends nothing for this many seconds is closed and its source leaves the instances, counted from its connection on (Hyperion.ng configures this timer but never starts it).
    * @minimum 1 s
    * @unit s
    * @default 5
