@@ -28,8 +28,8 @@ import type {
 import type { LayoutSpec, LedArea } from '../../components/layout-generator/layouts.js';
 import { specMakingLayout, withSpec } from '../../components/layout-generator/stored-spec.js';
 import './device-settings.js';
+import { RestartWatch } from '../../api/restart-watch.js';
 import { fetchConfig, fetchSchemas, saveGlobalGroups, saveGroups } from '../../data/calls.js';
-import { RestartWatch } from '../backup/restart-watch.js';
 import type { GkDeviceSettings } from './device-settings.js';
 import { saveStatusText } from './save-status.js';
 import {
