@@ -1,9 +1,12 @@
 // The overview keeps itself current from the server's pushes: the LED device's state arrives as a
 // `device-update` push, so the page never reads serverinfo again to learn it — also after the
-// server restarted (a restore) and the page connected anew.
+// server restarted (a restore) and the page connected anew. A picture input's client is listed
+// among the instance's sources while it is connected.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { connectGrabber } from './support/flatbuf-client.js';
 import { type FrameLog, recordFrames } from './support/frames.js';
+import { freePort } from './support/glowkit.js';
 import { INSTANCE, LIVE, PICTURE, TEST_TIMEOUT, useLedSuite } from './support/led-suite.js';
 import { jsonRpc } from './support/leds.js';
 
@@ -72,5 +75,30 @@ describe('the overview', { timeout: TEST_TIMEOUT }, () => {
     await switchOutput(true);
     await expect.poll(() => deviceState(page), LIVE).toBe('on');
     expect(reads(frames).slice(before)).toEqual([]);
+  });
+
+  it('lists a flatbuffers client among the sources while it streams, and not after', async () => {
+    // The input on a port of this test's own, with a timeout longer than the test (the server
+    // restarts its listeners and answers first: the client retries until it listens).
+    const port = await freePort();
+    await jsonRpc(suite.glowkit, {
+      command: 'config',
+      subcommand: 'setconfig',
+      config: { flatbufServer: { enable: true, port, timeout: 600, pixelDecimation: 1 } },
+    });
+    const { page } = await openOverview();
+    const sources = card(page).getByRole('region', { name: 'Sources' });
+    await sources.waitFor();
+    const grabber = await connectGrabber(port, 'E2E-Grabber', 150);
+    grabber.stream(5);
+    const entry = sources.locator('li[data-component="FLATBUFSERVER"]');
+    await expect.poll(() => entry.getAttribute('data-origin'), LIVE).toMatch(/^E2E-Grabber@/);
+    const text = await entry.textContent();
+    expect(text).toContain('Flatbuffers input');
+    expect(text).toContain('Priority 150');
+    expect(text).toMatch(/\d+ dropped/);
+
+    await grabber.close();
+    await expect.poll(() => entry.count(), LIVE).toBe(0);
   });
 });

@@ -182,6 +182,46 @@ describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
     await screenshot(page, 'overview-file-device');
   });
 
+  it('saves the black-border mode and the flatbuffers timeout; a reload reads them back', async () => {
+    const page = await openSetup();
+    const borders = page.getByRole('region', { name: 'Black borders' });
+    const inputs = page.getByRole('region', { name: 'Picture inputs' });
+    await page.getByRole('region', { name: 'Boblight input' }).waitFor();
+    const mode = borders.getByLabel('Detection mode');
+    const timeout = inputs.locator('#flatbufServer-form').getByLabel('Timeout without pictures');
+    await expect.poll(() => mode.inputValue()).toBe('default');
+    await expect.poll(() => timeout.inputValue()).toBe('5');
+
+    await mode.selectOption('letterbox');
+    await timeout.fill('42');
+    await page.getByRole('status').filter({ hasText: 'Black borders' }).waitFor();
+    await screenshot(page, 'setup-inputs-edited');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // The global group restarts the server's listeners: the page waits until it is back.
+    const saved = page.getByRole('status').filter({ hasText: 'Saved.' });
+    await saved.waitFor({ timeout: 30_000 });
+    await expect.poll(() => saved.textContent()).toContain('The server restarted its listeners.');
+
+    await page.reload();
+    await page
+      .getByRole('region', { name: 'Black borders' })
+      .getByLabel('Detection mode')
+      .waitFor();
+    await expect.poll(() => mode.inputValue()).toBe('letterbox');
+    await expect.poll(() => timeout.inputValue()).toBe('42');
+    await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
+    // The server stored them: what any client reads.
+    const config = await (
+      await fetch(`${glowkit.url}/json-rpc`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ command: 'config', subcommand: 'getconfig' }),
+      })
+    ).json();
+    expect(config.info.global.settings.flatbufServer.timeout).toBe(42);
+    expect(config.info.instances[0].settings.blackborderdetector.mode).toBe('letterbox');
+  });
+
   it('fits a phone: no sideways scroll, the fields and the save bar within reach', async () => {
     const page = await openSetup({ viewport: PHONE });
     await page.getByRole('status').filter({ hasText: 'LEDs in this layout: 60' }).waitFor();

@@ -24,7 +24,7 @@ export interface Glowkit {
 }
 
 /** A free loopback port (the OS picks it; closed again before the server binds it). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

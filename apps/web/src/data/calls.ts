@@ -230,6 +230,20 @@ export function saveGroups(
   return connection.answer<SetConfigInfo>(request, options);
 }
 
+/**
+ * Saves global groups in one `config setconfig` (no `instance`); with the server's warnings. A
+ * group read at start (`flatbufServer`, `webConfig`…) restarts the service after the reply
+ * (`info.restarted` is `"service"`), closing this connection, which reopens by itself.
+ */
+export function saveGlobalGroups(
+  connection: ServerConnection,
+  groups: Record<string, unknown>,
+  options?: SendOptions,
+): Promise<Answer<SetConfigInfo>> {
+  const request: SetConfigRequest = { command: 'config', subcommand: 'setconfig', config: groups };
+  return connection.answer<SetConfigInfo>(request, options);
+}
+
 /** The serial ports the server sees for a device type (`leddevice discover`). */
 export function discoverDevices(
   connection: ServerConnection,

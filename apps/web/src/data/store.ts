@@ -11,11 +11,13 @@ import type {
   InstanceInfo,
   LedsSettings,
   PushCommand,
+  ServerInfo,
   SubscriptionTopic,
 } from '@glowkit/protocol';
 import { type ServerConnection, ServerError } from '../api/connection.js';
 import type { Session } from '../api/session.js';
 import { readServerInfo } from './calls.js';
+import { hasInputEntry, type InputSource, withRates } from './input-sources.js';
 import {
   type InstanceState,
   stateOf,
@@ -71,6 +73,9 @@ export class ServerStore extends EventTarget {
   readonly #layouts = new Map<number, LedsSettings>();
   #effects: readonly EffectInfo[] = [];
   #effectProblems: readonly EffectFileProblem[] = [];
+  #inputSources: readonly InputSource[] = [];
+  /** Counts reads of the input sources, so that a late answer to an older one changes nothing. */
+  #inputsRead = 0;
 
   constructor(connection: ServerConnection, session: Session) {
     super();
@@ -91,9 +96,13 @@ export class ServerStore extends EventTarget {
     this.#follow('instance-update', (push) => this.#setInstances(push.data, false));
     // The list itself comes with the push; the files left out come with serverinfo.
     this.#follow('effects-update', () => void this.refresh());
-    this.#patch('priorities-update', (s, data) =>
-      withPriorities(s, data.priorities, performance.now()),
-    );
+    this.#patch('priorities-update', (s, data) => {
+      // `inputSources` has no push of its own: a network input's entry came, changed or left.
+      if (hasInputEntry(data.priorities) || this.#inputSources.length > 0) {
+        void this.#readInputSources();
+      }
+      return withPriorities(s, data.priorities, performance.now());
+    });
     this.#patch('components-update', withComponent);
     this.#patch('adjustment-update', withAdjustments);
     this.#patch('device-update', withDevice);
@@ -128,6 +137,14 @@ export class ServerStore extends EventTarget {
     return this.#effectProblems;
   }
 
+  /**
+   * The picture inputs' clients (daemon-wide), with their frame rates: read with everything else,
+   * and again on each `priorities-update` that has (or had) a network input's entry.
+   */
+  get inputSources(): readonly InputSource[] {
+    return this.#inputSources;
+  }
+
   /** The state of a running instance once read; undefined while stopped or not yet read. */
   state(instance: number): InstanceState | undefined {
     return this.#states.get(instance);
@@ -148,6 +165,7 @@ export class ServerStore extends EventTarget {
       this.#error = undefined;
       this.#effects = info.effects;
       this.#effectProblems = info.effectProblems;
+      this.#setInputSources(info, ++this.#inputsRead);
       this.#setInstances(info.instance, this.#loadedIn !== this.#readIn);
       this.#readIn = this.#loadedIn;
     } catch (error) {
@@ -203,6 +221,23 @@ export class ServerStore extends EventTarget {
     }
   }
 
+  /** Reads the input sources again (serverinfo has them; no topic pushes them). */
+  async #readInputSources(): Promise<void> {
+    const read = ++this.#inputsRead;
+    try {
+      if (this.#setInputSources(await readServerInfo(this.#connection), read)) this.#changed();
+    } catch {
+      // A lost connection loads everything again in the next session.
+    }
+  }
+
+  /** Takes the input sources of the `read`th read, unless a newer one came first. */
+  #setInputSources(info: Pick<ServerInfo, 'inputSources'>, read: number): boolean {
+    if (read !== this.#inputsRead) return false;
+    this.#inputSources = withRates(this.#inputSources, info.inputSources ?? [], performance.now());
+    return true;
+  }
+
   /** Applies pushes of `command`. */
   #follow<C extends PushCommand>(command: C, apply: (push: DataPush<C>) => void): void {
     this.#connection.onPush(command, (push) => {
@@ -235,6 +270,8 @@ export class ServerStore extends EventTarget {
     this.#layouts.clear();
     this.#effects = [];
     this.#effectProblems = [];
+    this.#inputSources = [];
+    this.#inputsRead += 1;
     this.tokens.clear();
   }
 

@@ -2,6 +2,7 @@ import { defineElement } from '@glowkit/elements/components';
 import type { Configuration, SnapshotInfo } from '@glowkit/protocol';
 import { html, nothing, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
+import { type RestartPhase, RestartWatch } from '../../api/restart-watch.js';
 import { GkPage } from '../../app/page.js';
 import { renderError } from '../../components/error-message/error-message.js';
 import { fetchConfig, fetchSnapshots } from '../../data/calls.js';
@@ -10,7 +11,6 @@ import { backupFileName } from './backup-name.js';
 import { backupStyles } from './backup-page.styles.js';
 import { renderProblems, renderSummary } from './backup-views.js';
 import { type ConfigDiff, diffConfigurations } from './config-diff.js';
-import { type RestartPhase, RestartWatch } from './restart-watch.js';
 
 /** A file chosen for restoring, once read and checked. */
 interface ChosenFile {

@@ -30,6 +30,20 @@ export const instanceCardStyles = css`
     border: 1px solid currentColor;
     color: var(--_muted);
   }
+  .sources h3 {
+    margin: 0 0 0.25rem;
+    font-size: 1rem;
+  }
+  .sources ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: 0.25rem;
+  }
+  .sources .origin {
+    overflow-wrap: anywhere;
+  }
   dl {
     display: grid;
     grid-template-columns: max-content 1fr;

@@ -8,10 +8,11 @@ import { pageStyles } from '../../app/page.styles.js';
 import { renderError } from '../../components/error-message/error-message.js';
 import '../../components/live-leds/live-leds.js';
 import { clearPriority, setBrightness, startInstance, switchComponent } from '../../data/calls.js';
+import type { InputSource } from '../../data/input-sources.js';
 import type { InstanceState } from '../../data/instance-state.js';
 import { instanceCardStyles } from './instance-card.styles.js';
 import { outputSwitchedOff, switchedOn, visiblePriority } from './instance-state.js';
-import { renderNowShowing } from './now-showing.js';
+import { renderNowShowing, renderSources } from './now-showing.js';
 
 /** The switches of the card: the whole instance, and its LED output. */
 const SWITCHES: ReadonlyArray<{ component: ComponentName; phrase: string }> = [
@@ -24,7 +25,7 @@ const BRIGHTNESS_EVERY_MS = 120;
 
 /**
  * One instance on the overview: its name, running state, LED device, what it shows now (with the
- * time left counting down), the switches of ALL and LEDDEVICE, the brightness, its live picture,
+ * time left counting down), its sources (network inputs with their frame rate), the switches of ALL and LEDDEVICE, the brightness, its live picture,
  * and links to its effects, colour and setup. Requests go to this instance (`instance: [id]`);
  * what the server says no to is shown as it phrased it.
  */
@@ -37,6 +38,8 @@ export class GkInstanceCard extends LitElement {
   @property({ attribute: false }) info!: InstanceInfo;
   /** What the store knows of it; undefined until it was read (and while it is stopped). */
   @property({ attribute: false }) state: InstanceState | undefined = undefined;
+  /** The picture inputs' clients (the store's), for the rates of the instance's sources. */
+  @property({ attribute: false }) inputSources: readonly InputSource[] = [];
   /** Components whose switch waits for the server. */
   @state() private _pending: ReadonlySet<string> = new Set();
   /** The brightness while the user moves the slider (the server's value shows otherwise). */
@@ -231,6 +234,7 @@ export class GkInstanceCard extends LitElement {
                       </p>`
                     : nothing
                 }
+                ${renderSources(state, this.inputSources, `sources-${id}`, (k, v) => this.#t(k, v))}
                 ${this.#renderControls(state)}`
       }
       ${renderError(this.#request.error)}

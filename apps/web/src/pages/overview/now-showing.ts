@@ -1,6 +1,7 @@
 import type { PriorityInfo } from '@glowkit/protocol';
 import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
+import { type InputSource, sourceOf as inputSourceOf } from '../../data/input-sources.js';
 import type { InstanceState } from '../../data/instance-state.js';
 import { clock, hex, timeLeft, visiblePriority } from './instance-state.js';
 
@@ -53,4 +54,56 @@ export function renderNowShowing(state: InstanceState, now: number, t: T): Templ
         : html`<dt>${t('web_overview_time_left')}</dt>
             <dd data-testid="time-left"><span class="clock">${clock(left)}</span></dd>`
     }`;
+}
+
+/** A component as the sources list names it. */
+const COMPONENT_PHRASES: Readonly<Record<string, string>> = {
+  EFFECT: 'web_overview_component_effect',
+  COLOR: 'web_overview_component_colour',
+  IMAGE: 'web_overview_component_picture',
+  FLATBUFSERVER: 'web_overview_component_flatbuffers',
+  PROTOSERVER: 'web_overview_component_protobuf',
+  BOBLIGHTSERVER: 'web_overview_component_boblight',
+};
+
+/**
+ * Every source of an instance (its priority entries, lowest priority first): the component, who
+ * set it (`<origin>@<address>`), its priority and, for a network input's client, its frames shown
+ * per second (from two reads of its counts, see data/input-sources.ts) and the frames it dropped.
+ */
+export function renderSources(
+  state: InstanceState,
+  inputs: readonly InputSource[],
+  headingId: string,
+  t: T,
+): TemplateResult {
+  const entries = [...state.priorities].sort((a, b) => a.priority - b.priority);
+  return html`<section class="sources" aria-labelledby=${headingId}>
+    <h3 id=${headingId}>${t('web_overview_sources')}</h3>
+    ${
+      entries.length === 0
+        ? html`<p class="muted" data-testid="sources-none">${t('web_overview_sources_none')}</p>`
+        : html`<ul data-testid="sources">
+            ${entries.map((entry) => {
+              const phrase = COMPONENT_PHRASES[entry.componentId];
+              const input = inputSourceOf(inputs, entry);
+              return html`<li data-component=${entry.componentId} data-origin=${entry.origin}>
+                <span class="source">${phrase ? t(phrase) : entry.componentId}</span>
+                <span class="origin">${entry.origin}</span>
+                <span class="muted">
+                  ${t('web_overview_priority', { priority: entry.priority })}${
+                    input?.fps === undefined
+                      ? nothing
+                      : html` · ${t('web_overview_source_fps', { fps: Math.round(input.fps) })}`
+                  }${
+                    input
+                      ? html` · ${t('web_overview_source_dropped', { count: input.framesDropped })}`
+                      : nothing
+                  }
+                </span>
+              </li>`;
+            })}
+          </ul>`
+    }
+  </section>`;
 }

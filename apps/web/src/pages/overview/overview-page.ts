@@ -36,6 +36,7 @@ export class GkOverviewPage extends GkPage {
               .ctx=${this.ctx}
               .info=${i}
               .state=${store.state(i.instance)}
+              .inputSources=${store.inputSources}
             ></gk-instance-card>
           </li>`,
         )}

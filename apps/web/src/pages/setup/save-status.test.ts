@@ -35,6 +35,10 @@ describe('saveStatusText', () => {
     expect(saveStatusText(state({ saved: stopped }), t)).toBe(
       'web_setup_saved web_setup_saved_later web_setup_saved_snapshot(4)',
     );
+    const service = { info: { ...saved.info, restarted: 'service' as const }, warnings: [] };
+    expect(saveStatusText(state({ saved: service }), t)).toBe(
+      'web_setup_saved web_setup_saved_service web_setup_saved_snapshot(4)',
+    );
     const nothing = {
       info: { snapshot: null, restarted: 'none' as const, changed: [] },
       warnings: [],

@@ -23,7 +23,11 @@ export interface SaveState {
 export function savedText(info: SetConfigInfo, t: Translate): string {
   if (info.changed.length === 0) return t('web_setup_saved_nothing');
   const restart =
-    info.restarted === 'instance' ? t('web_setup_saved_restarted') : t('web_setup_saved_later');
+    info.restarted === 'instance'
+      ? t('web_setup_saved_restarted')
+      : info.restarted === 'service'
+        ? t('web_setup_saved_service')
+        : t('web_setup_saved_later');
   const snapshot =
     info.snapshot === null ? '' : t('web_setup_saved_snapshot', { snapshot: info.snapshot });
   return [t('web_setup_saved'), restart, snapshot].filter(Boolean).join(' ');

@@ -67,6 +67,14 @@ describe('pageFormSchema and sectionForms', () => {
     expect(forms.smoothing?.properties).toHaveProperty('time_ms');
     expect(sectionForms({ groups: {}, devices: {} } as never)).toEqual({});
   });
+
+  it('give the input servers and the black-border detector their groups’ forms', () => {
+    const forms = sectionForms(settingsForms({ effects: [], deviceTypes: ['file'] }));
+    expect(forms.blackborderdetector?.properties).toHaveProperty('mode');
+    expect(forms.boblightServer?.properties).toHaveProperty('port');
+    expect(forms.flatbufServer?.properties).toHaveProperty('timeout');
+    expect(forms.protoServer?.properties).toHaveProperty('timeout');
+  });
 });
 
 describe('switchDeviceType', () => {
@@ -128,8 +136,12 @@ describe('violationsBySection', () => {
         '/instance: no instance 3 is configured',
         '/config/device/rate: must be …',
         '/config/leds/1/vmax: must not be less than vmin',
+        '/config/flatbufServer/timeout: must be an integer of at least 1',
+        '/config/blackborderdetector/mode: must be one of …',
       ]),
     ).toEqual({
+      inputs: ['/config/flatbufServer/timeout: must be an integer of at least 1'],
+      blackborder: ['/config/blackborderdetector/mode: must be one of …'],
       layout: [
         '/config/leds/0/hmax: must not be less than hmin',
         '/config/leds/1/vmax: must not be less than vmin',

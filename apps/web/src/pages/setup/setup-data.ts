@@ -12,19 +12,54 @@ import {
 /** A JSON object. */
 export type Json = Record<string, unknown>;
 
-/** The sections of the page; each saves some of the instance's groups. */
-export type Section = 'device' | 'layout' | 'smoothing' | 'color';
+/** The sections of the page; each saves some of the instance's groups (`inputs`: global ones). */
+export type Section =
+  | 'device'
+  | 'layout'
+  | 'smoothing'
+  | 'color'
+  | 'blackborder'
+  | 'boblight'
+  | 'inputs';
 
 /** Every section, in page order. */
-export const SECTIONS: readonly Section[] = ['device', 'layout', 'smoothing', 'color'];
+export const SECTIONS: readonly Section[] = [
+  'device',
+  'layout',
+  'smoothing',
+  'color',
+  'blackborder',
+  'boblight',
+  'inputs',
+];
 
-/** The instance groups each section edits (the layout's inputs are kept in `ledConfig`). */
+/** The groups each section edits (the layout's inputs are kept in `ledConfig`). */
 export const SECTION_GROUPS: Readonly<Record<Section, readonly string[]>> = {
   device: ['device'],
   layout: ['leds', 'ledConfig'],
   smoothing: ['smoothing'],
   color: ['color'],
+  blackborder: ['blackborderdetector'],
+  boblight: ['boblightServer'],
+  inputs: ['flatbufServer', 'protoServer'],
 };
+
+/**
+ * The global groups the page edits (the daemon-wide picture inputs): saved in a setconfig of
+ * their own, without `instance`, which restarts the service (its listeners).
+ */
+export const GLOBAL_GROUPS: readonly string[] = SECTION_GROUPS.inputs;
+
+/** The groups shown each in a form of its own, as the schema has them, saved over the stored one. */
+export const PLAIN_GROUPS = [
+  'blackborderdetector',
+  'boblightServer',
+  'flatbufServer',
+  'protoServer',
+] as const;
+
+/** A group of {@link PLAIN_GROUPS}. */
+export type PlainGroup = (typeof PLAIN_GROUPS)[number];
 
 /**
  * Device types behind a serial port, whose `output` is a port chosen from the ports the server
@@ -63,19 +98,19 @@ export function deviceFormSchema(schema: GroupFormSchema, type: string): GroupFo
   return pageFormSchema(schema, SERIAL_TYPES.has(type) ? ['type', 'output'] : ['type']);
 }
 
-/** The forms of the smoothing and colour sections, as `<gk-effect-form>` shows them. */
-export interface SectionForms {
+/** The forms of the sections made of group forms, as `<gk-effect-form>` shows them. */
+export type SectionForms = {
   smoothing?: GroupFormSchema;
   color?: GroupFormSchema;
   /** One entry of `color.channelAdjustment`. */
   channelAdjustment?: GroupFormSchema;
-}
+} & { [G in PlainGroup]?: GroupFormSchema };
 
 /** The section forms of a `config getschema` reply's `info` (a group it lacks is not shown). */
 export function sectionForms(info: SettingsSchemasInfo): SectionForms {
   const groups: Partial<SettingsSchemasInfo['groups']> = info.groups ?? {};
   const forms: SectionForms = {};
-  for (const name of ['smoothing', 'color', 'channelAdjustment'] as const) {
+  for (const name of ['smoothing', 'color', 'channelAdjustment', ...PLAIN_GROUPS] as const) {
     const schema = groups[name];
     if (isJsonObject(schema) && isJsonObject(schema.properties))
       forms[name] = pageFormSchema(schema);

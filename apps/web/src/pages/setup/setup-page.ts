@@ -1,6 +1,7 @@
 import '@glowkit/elements/effect-form';
 import { defineElement, type GkEffectForm } from '@glowkit/elements/components';
 import type {
+  GlobalSettings,
   GroupFormSchema,
   InstanceSettings,
   SetConfigInfo,
@@ -27,13 +28,17 @@ import type {
 import type { LayoutSpec, LedArea } from '../../components/layout-generator/layouts.js';
 import { specMakingLayout, withSpec } from '../../components/layout-generator/stored-spec.js';
 import './device-settings.js';
-import { fetchConfig, fetchSchemas, saveGroups } from '../../data/calls.js';
+import { RestartWatch } from '../../api/restart-watch.js';
+import { fetchConfig, fetchSchemas, saveGlobalGroups, saveGroups } from '../../data/calls.js';
 import type { GkDeviceSettings } from './device-settings.js';
 import { saveStatusText } from './save-status.js';
 import {
   changedGroups,
   colorDraft,
+  GLOBAL_GROUPS,
   type Json,
+  PLAIN_GROUPS,
+  type PlainGroup,
   SECTIONS,
   type Section,
   type SectionForms,
@@ -57,10 +62,12 @@ const SAVE_TIMEOUT_MS = 30_000;
 
 /**
  * Setup of one instance (`/setup/<id>`): its LED device (type, port, the protocol's own keys), its
- * LED layout (a generator for a frame or a matrix), smoothing and colour adjustment, every form
- * from the server's group schemas. One Save sends the changed groups in one `config setconfig`
- * (one transaction, a snapshot first, that instance alone restarted); the server's violations are
- * shown in the section they concern.
+ * LED layout (a generator for a frame or a matrix), smoothing and colour adjustment, black-border
+ * detection, the boblight input, and the daemon-wide picture inputs (flatbuffers, protobuf), every
+ * form from the server's group schemas. One Save sends the changed instance groups in one `config
+ * setconfig` (one transaction, a snapshot first, that instance alone restarted), then the changed
+ * global groups in another (the service restarts its listeners; the page waits until the
+ * connection is back); the server's violations are shown in the section they concern.
  */
 export class GkSetupPage extends GkPage {
   static override styles = [...GkPage.styles, setupStyles];
@@ -90,6 +97,8 @@ export class GkSetupPage extends GkPage {
   /** Which instance the page shows (`params[0]`, or '' for the first). */
   #shownKey: string | undefined;
   #instance: StoredInstance | undefined;
+  /** The stored global groups. */
+  #global: GlobalSettings = {};
   /** The instance's groups as the sections started from: stored, with the forms' defaults. */
   #baseline: Json | undefined;
   #load = 0;
@@ -100,6 +109,12 @@ export class GkSetupPage extends GkPage {
   #smoothing: Json = {};
   #color: Json = {};
   #adjustments: Json[] = [];
+  #plain: Record<PlainGroup, Json> = {
+    blackborderdetector: {},
+    boblightServer: {},
+    flatbufServer: {},
+    protoServer: {},
+  };
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -139,6 +154,7 @@ export class GkSetupPage extends GkPage {
         this.#forms = sectionForms(schemas);
       }
       this._instances = config.instances;
+      this.#global = config.global.settings;
       const instance =
         key === '' ? this._instances[0] : this._instances.find((i) => String(i.id) === key);
       if (!instance) {
@@ -171,6 +187,18 @@ export class GkSetupPage extends GkPage {
     const adjustments = settings.color?.channelAdjustment ?? [];
     // No adjustment stored: one from the form's defaults, as Hyperion.ng starts with.
     this.#adjustments = adjustments.length > 0 ? adjustments.map((a) => ({ ...a })) : [{}];
+    this.#plain = {
+      blackborderdetector: { ...settings.blackborderdetector },
+      boblightServer: { ...settings.boblightServer },
+      flatbufServer: { ...this.#global.flatbufServer },
+      protoServer: { ...this.#global.protoServer },
+    };
+  }
+
+  /** A group as stored (global or the instance's). */
+  #stored(group: string): unknown {
+    const groups = GLOBAL_GROUPS.includes(group) ? this.#global : this.#settings;
+    return (groups as Record<string, unknown>)[group];
   }
 
   get #settings(): InstanceSettings {
@@ -204,6 +232,10 @@ export class GkSetupPage extends GkPage {
             adjustments.map((form) => form.value),
           )
         : stored.color;
+    for (const group of PLAIN_GROUPS) {
+      const form = this.#element<GkEffectForm>(`#${group}-form`);
+      draft[group] = form ? { ...this.#plain[group], ...form.value } : this.#stored(group);
+    }
     return draft;
   }
 
@@ -253,16 +285,53 @@ export class GkSetupPage extends GkPage {
     await this.#saving.run(instance, groups);
   }
 
+  /**
+   * Saves the instance's groups, then the global ones: those restart the service after the
+   * reply, so they go last, and the page reads the configuration again once it is back.
+   */
   async #saveGroups(instance: StoredInstance, groups: Json): Promise<void> {
-    const { info, warnings } = await saveGroups(this.ctx.connection, instance.id, groups, {
-      timeoutMs: SAVE_TIMEOUT_MS,
-    });
+    const connection = this.ctx.connection;
+    const own = Object.entries(groups).filter(([group]) => !GLOBAL_GROUPS.includes(group));
+    const global = Object.entries(groups).filter(([group]) => GLOBAL_GROUPS.includes(group));
+    const answers = [];
+    if (own.length > 0) {
+      answers.push(
+        await saveGroups(connection, instance.id, Object.fromEntries(own), {
+          timeoutMs: SAVE_TIMEOUT_MS,
+        }),
+      );
+    }
+    if (global.length > 0) answers.push(await this.#saveGlobal(Object.fromEntries(global)));
     // The page starts again from what the server stored (and rebuilt the instance with).
-    this._instances = (await fetchConfig(this.ctx.connection)).instances;
+    const config = await fetchConfig(connection);
+    this._instances = config.instances;
+    this.#global = config.global.settings;
     const saved = this._instances.find((i) => i.id === instance.id);
     if (saved) this.#use(saved);
     await this.#refresh(true);
-    this._saved = { info, warnings };
+    const last = answers[answers.length - 1];
+    if (!last) return;
+    this._saved = {
+      info: { ...last.info, changed: answers.flatMap((a) => a.info.changed) },
+      warnings: answers.flatMap((a) => a.warnings),
+    };
+  }
+
+  /** Saves global groups and, when the service restarts for them, waits until it is back. */
+  async #saveGlobal(groups: Json) {
+    // Watching from before the request: a restart quicker than the reply's handling counts.
+    const watch = new RestartWatch(this.ctx.connection, () => {});
+    try {
+      const answer = await saveGlobalGroups(this.ctx.connection, groups, {
+        timeoutMs: SAVE_TIMEOUT_MS,
+      });
+      if (answer.info.restarted !== 'service') return answer;
+      watch.replied();
+      await watch.back;
+      return answer;
+    } finally {
+      watch.cancel();
+    }
   }
 
   /** The last save's violations, each by the section it concerns. */
@@ -390,7 +459,39 @@ export class GkSetupPage extends GkPage {
               ${this.#renderViolations('color')}
             </section>`
           : nothing
+      }
+      ${this.#plainSection('blackborder', 'blackborderdetector')}
+      ${this.#plainSection('boblight', 'boblightServer')}
+      ${
+        this.#forms.flatbufServer || this.#forms.protoServer
+          ? html`<section class="card" aria-labelledby="inputs-heading">
+              <h2 id="inputs-heading">${this.t('web_setup_inputs')}</h2>
+              <p class="muted">${this.t('web_setup_inputs_note')}</p>
+              ${this.#plainForm('flatbufServer', 'web_setup_inputs_flatbuffers')}
+              ${this.#plainForm('protoServer', 'web_setup_inputs_protobuf')}
+              ${this.#renderViolations('inputs')}
+            </section>`
+          : nothing
       }`;
+  }
+
+  /** A section of one group's form (`<group>-form`), if the server sent that form. */
+  #plainSection(section: Section, group: PlainGroup): TemplateResult | typeof nothing {
+    const schema = this.#forms[group];
+    if (!schema) return nothing;
+    return html`<section class="card" aria-labelledby="${section}-heading">
+      <h2 id="${section}-heading">${this.t(`web_setup_${section}`)}</h2>
+      ${this.#form(`${group}-form`, schema, this.#plain[group])}
+      ${this.#renderViolations(section)}
+    </section>`;
+  }
+
+  /** One group's form under a heading of its own, inside a section. */
+  #plainForm(group: PlainGroup, heading: string): TemplateResult | typeof nothing {
+    const schema = this.#forms[group];
+    if (!schema) return nothing;
+    return html`<h3>${this.t(heading)}</h3>
+      ${this.#form(`${group}-form`, schema, this.#plain[group])}`;
   }
 
   /**

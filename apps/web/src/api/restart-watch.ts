@@ -1,4 +1,4 @@
-import type { ServerConnection } from '../../api/connection.js';
+import type { ServerConnection } from './connection.js';
 
 /** Where a restart is: the server answered but still holds the socket; the socket is down; back. */
 export type RestartPhase = 'waiting' | 'reconnecting' | 'back';
@@ -10,11 +10,11 @@ export type RestartPhase = 'waiting' | 'reconnecting' | 'back';
 const CLOSE_TIMEOUT_MS = 30_000;
 
 /**
- * Follows the server's restart after a restore through the connection's own states: it closes
- * the socket (`reconnecting`), and the connection reopens it and logs in again by itself
- * (`open`). Start it before sending the request, so that a restart quicker than the reply's
- * handling is not missed; {@link RestartWatch.replied} then starts the wait for the close, and
- * {@link RestartWatch.back} resolves once the connection is open again.
+ * Follows the server's restart after a restore (or a save of global groups) through the
+ * connection's own states: it closes the socket (`reconnecting`), and the connection reopens it
+ * and logs in again by itself (`open`). Start it before sending the request, so that a restart
+ * quicker than the reply's handling is not missed; {@link RestartWatch.replied} then starts the
+ * wait for the close, and {@link RestartWatch.back} resolves once the connection is open again.
  */
 export class RestartWatch {
   readonly #connection: ServerConnection;

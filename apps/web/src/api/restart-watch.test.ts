@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ConnectionState, ServerConnection } from '../../api/connection.js';
+import type { ConnectionState, ServerConnection } from './connection.js';
 import { type RestartPhase, RestartWatch } from './restart-watch.js';
 
 /** A connection that only has a state, changed by the test. */

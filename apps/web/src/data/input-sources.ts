@@ -1,0 +1,58 @@
+/**
+ * The picture inputs' clients as the overview shows them: `serverinfo.inputSources`, each with its
+ * rate of shown frames, which the server does not send: it is worked out here from `framesShown`
+ * between two reads.
+ */
+import type { InputSourceInfo, PriorityInfo } from '@glowkit/protocol';
+
+/** The components of the network inputs, whose entries have a client in `inputSources`. */
+export const INPUT_COMPONENTS: ReadonlySet<string> = new Set([
+  'FLATBUFSERVER',
+  'PROTOSERVER',
+  'BOBLIGHTSERVER',
+]);
+
+/** One input client with its frame rate. */
+export interface InputSource extends InputSourceInfo {
+  /** Frames shown per second between the last two reads; undefined after the first. */
+  fps: number | undefined;
+  /** `performance.now()` of the read it comes from. */
+  readAt: number;
+}
+
+/** Whether a priority list holds an entry of a network input. */
+export function hasInputEntry(priorities: readonly PriorityInfo[]): boolean {
+  return priorities.some((p) => INPUT_COMPONENTS.has(p.componentId));
+}
+
+/**
+ * The sources of a new read at `now`, each with its rate against the same client's last read
+ * (`before`); a client seen for the first time, or whose count went back (a new client under the
+ * same origin), has none yet.
+ */
+export function withRates(
+  before: readonly InputSource[],
+  read: readonly InputSourceInfo[],
+  now: number,
+): InputSource[] {
+  const last = new Map(before.map((s) => [s.origin, s]));
+  return read.map((info) => {
+    const previous = last.get(info.origin);
+    if (!previous || info.framesShown < previous.framesShown) {
+      return { ...info, fps: undefined, readAt: now };
+    }
+    const seconds = (now - previous.readAt) / 1000;
+    // Read twice at once: the rate measured before stays.
+    if (seconds <= 0) return { ...info, fps: previous.fps, readAt: previous.readAt };
+    return { ...info, fps: (info.framesShown - previous.framesShown) / seconds, readAt: now };
+  });
+}
+
+/** The client behind a priority entry, if it is a network input's. */
+export function sourceOf(
+  sources: readonly InputSource[],
+  entry: PriorityInfo,
+): InputSource | undefined {
+  if (!INPUT_COMPONENTS.has(entry.componentId)) return undefined;
+  return sources.find((s) => s.origin === entry.origin);
+}
