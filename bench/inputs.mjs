@@ -351,10 +351,7 @@ if (PARTS.has(2)) {
     `\n2. Server CPU, one client streaming to 300 LEDs, ${CPU_SECONDS} s a row: 640×360 at 30 frames/s, and 80×45 at 25 (Hyperion.ng's)`,
   );
   console.log(
-    '   (black-border detection enabled in the instance: this build does not act on the group yet,',
-  );
-  console.log(
-    `   so the figure becomes real when detection lands; smoothing ${SMOOTHING ? 'on: linear, 25 Hz' : 'off'})`,
+    `   (black-border detection on, mode default; smoothing ${SMOOTHING ? 'on: linear, 25 Hz' : 'off'})`,
   );
   const receiver = await ledReceiver();
   const baselineReceiver = await ledReceiver();

@@ -141,7 +141,7 @@ export class ImageToLeds {
       const all = picture.length / 3;
       let color = 0;
       if (all === 0) color = 0;
-      else if (this.type === 'unicolor_mean') color = meanOf(picture, null, 0, all);
+      else if (this.type === 'unicolor_mean') color = meanOfAll(picture, all);
       else if (this.type === 'unicolor_dominant') color = this.#dominant(picture, null, 0, all);
       else color = this.#kMeans(picture, null, 0, all);
       for (let led = 0; led < leds; led++) {
@@ -151,15 +151,16 @@ export class ImageToLeds {
     }
     const pixels = this.#pixels;
     const starts = this.#starts;
+    const type = this.type;
     for (let led = 0; led < leds; led++) {
       const from = starts[led] as number;
       const to = starts[led + 1] as number;
       let color = 0;
       if (to > from) {
-        if (this.type === 'multicolor_mean') color = meanOf(data, pixels, from, to);
-        else if (this.type === 'multicolor_mean_squared')
+        if (type === 'multicolor_mean') color = meanOf(data, pixels, from, to);
+        else if (type === 'multicolor_mean_squared')
           color = rootMeanSquareOf(data, pixels, from, to);
-        else if (this.type === 'dominant_color') color = this.#dominant(data, pixels, from, to);
+        else if (type === 'dominant_color') color = this.#dominant(data, pixels, from, to);
         else color = this.#kMeans(data, pixels, from, to);
       }
       writeColor(out, led, color);
@@ -308,33 +309,47 @@ function span(min: number, max: number, length: number, offset: number): [number
 const pixelAt = (pixels: Int32Array | null, i: number): number =>
   pixels ? (pixels[i] as number) : i * 3;
 
-/** Per-channel mean, rounded down, packed as 0xRRGGBB. */
-function meanOf(data: Uint8Array, pixels: Int32Array | null, from: number, to: number): number {
+/**
+ * Per-channel mean of the pixels at `pixels[from…to)`, rounded down, packed as 0xRRGGBB. The
+ * table is read directly, not through {@link pixelAt}: this loop is most of a frame's mapping,
+ * and the call per pixel made it twice as slow.
+ */
+function meanOf(data: Uint8Array, pixels: Int32Array, from: number, to: number): number {
   let r = 0;
   let g = 0;
   let b = 0;
   for (let i = from; i < to; i++) {
-    const p = pixelAt(pixels, i);
+    const p = pixels[i] as number;
     r += data[p] as number;
     g += data[p + 1] as number;
     b += data[p + 2] as number;
   }
-  const n = to - from;
-  return (Math.floor(r / n) << 16) | (Math.floor(g / n) << 8) | Math.floor(b / n);
+  return packMean(r, g, b, to - from);
 }
 
+/** Per-channel mean of the first `count` pixels of `data`, as {@link meanOf}. */
+function meanOfAll(data: Uint8Array, count: number): number {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let p = 0; p < count * 3; p += 3) {
+    r += data[p] as number;
+    g += data[p + 1] as number;
+    b += data[p + 2] as number;
+  }
+  return packMean(r, g, b, count);
+}
+
+const packMean = (r: number, g: number, b: number, n: number): number =>
+  (Math.floor(r / n) << 16) | (Math.floor(g / n) << 8) | Math.floor(b / n);
+
 /** Per-channel `round(sqrt(floor(Σc² / n)))`, packed as 0xRRGGBB. */
-function rootMeanSquareOf(
-  data: Uint8Array,
-  pixels: Int32Array | null,
-  from: number,
-  to: number,
-): number {
+function rootMeanSquareOf(data: Uint8Array, pixels: Int32Array, from: number, to: number): number {
   let r = 0;
   let g = 0;
   let b = 0;
   for (let i = from; i < to; i++) {
-    const p = pixelAt(pixels, i);
+    const p = pixels[i] as number;
     const cr = data[p] as number;
     const cg = data[p + 1] as number;
     const cb = data[p + 2] as number;

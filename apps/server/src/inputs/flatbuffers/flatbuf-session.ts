@@ -35,6 +35,8 @@ class FlatbufSession implements InputSession {
   readonly #connection: InputConnection;
   /** The last priority registered, so that a repeated Clear of it is not refused. */
   #registered: number | undefined;
+  /** The last `registered` reply, kept: a stream gets the same one for every frame. */
+  #reply: { registered: number; bytes: Uint8Array } | undefined;
 
   constructor(connection: InputConnection) {
     this.#connection = connection;
@@ -95,7 +97,14 @@ class FlatbufSession implements InputSession {
       }
     }
     // Unregistered (never, or since a Clear): -1 tells the client to register (again).
-    connection.send(writeReply({ registered: source.priority ?? -1 }));
+    connection.send(this.#registeredReply(source.priority ?? -1));
+  }
+
+  #registeredReply(registered: number): Uint8Array {
+    if (this.#reply?.registered !== registered) {
+      this.#reply = { registered, bytes: writeReply({ registered }) };
+    }
+    return this.#reply.bytes;
   }
 }
 
