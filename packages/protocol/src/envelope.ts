@@ -58,6 +58,7 @@ export const COMMANDS = {
   adjustment: [],
   'create-effect': [],
   'delete-effect': [],
+  sourceselect: [],
 } as const;
 
 /** The commands whose subcommand may be left out: `serverinfo` alone means `getInfo`. */

@@ -68,6 +68,7 @@ describe('readEnvelope: commands without subcommands', () => {
       | 'componentstate'
       | 'adjustment'
       | 'create-effect'
+      | 'sourceselect'
       | 'delete-effect'
     >();
     expect(envelope.ok).toBe(true);

@@ -276,6 +276,11 @@ const CASES: { [K in RequestKey]: { good: object; bad: object; at: string } } = 
     bad: { command: 'delete-effect', name: '' },
     at: '/name',
   },
+  sourceselect: {
+    good: { command: 'sourceselect', priority: 150 },
+    bad: { command: 'sourceselect', priority: 0 },
+    at: '/priority',
+  },
 };
 
 function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> } {
@@ -287,7 +292,7 @@ function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> }
 describe('parseRequest', () => {
   it('has a case here for every request kind Glowkit answers', () => {
     expect(Object.keys(CASES).sort()).toEqual([...REQUEST_KEYS].sort());
-    expect(REQUEST_KEYS).toHaveLength(44);
+    expect(REQUEST_KEYS).toHaveLength(45);
   });
 
   for (const [key, { good, bad, at }] of Object.entries(CASES)) {

@@ -23,6 +23,7 @@ import {
   parseRestoreSnapshotRequest,
   parseServerInfoRequest,
   parseSetConfigRequest,
+  parseSourceSelectRequest,
   parseSysinfoRequest,
   type RequestKey,
   readEnvelope,
@@ -65,6 +66,7 @@ import type { PushHub } from './pushes.js';
 import type { InputsInfo } from './serverinfo.js';
 import { isHttp, type Session } from './session.js';
 import { setConfig } from './setconfig-command.js';
+import { sourceSelect } from './source-commands.js';
 import { sysinfoCommand } from './sysinfo.js';
 
 /** What the dispatcher works with. */
@@ -178,6 +180,7 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   adjustment: command(signedIn, parseAdjustmentRequest, adjustment),
   'create-effect': command(signedIn, parseCreateEffectRequest, createEffect),
   'delete-effect': command(signedIn, parseDeleteEffectRequest, deleteEffect),
+  sourceselect: command(signedIn, parseSourceSelectRequest, sourceSelect),
 };
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */

@@ -58,7 +58,7 @@ export class PushHub {
     on('priorities', (id) =>
       this.#toAll('priorities-update', id, () => ({
         priorities: runtime.instance(id)?.view.priorities ?? [],
-        priorities_autoselect: true,
+        priorities_autoselect: runtime.instance(id)?.view.autoSelect ?? true,
       })),
     );
     on('component', (id, change) => this.#toAll('components-update', id, () => change));
@@ -195,7 +195,7 @@ export class PushHub {
       add('adjustment-update', id, '', [...view.adjustments]);
       add('priorities-update', id, '', {
         priorities: view.priorities,
-        priorities_autoselect: true,
+        priorities_autoselect: view.autoSelect,
       });
       for (const component of view.components) {
         add('components-update', id, component.name, component);

@@ -21,6 +21,8 @@ export interface InstanceView {
   readonly name: string;
   /** The sources at their priorities: the visible one first, then ascending (Hyperion.ng #964 fixed). */
   readonly priorities: PriorityInfo[];
+  /** False while a user pinned a priority (`sourceselect`): `priorities_autoselect`. */
+  readonly autoSelect: boolean;
   /** The effects running now (not the background effect), by ascending priority. */
   readonly activeEffects: ActiveEffect[];
   /** Recent effects that failed or were killed, oldest first. */

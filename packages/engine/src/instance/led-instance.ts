@@ -235,6 +235,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       get priorities() {
         return priorityInfo(instance.muxer, instance.muxer.now());
       },
+      get autoSelect() {
+        return instance.muxer.autoSelect;
+      },
       get activeEffects() {
         return instance.effects.active.filter((e) => e.priority !== PRIORITY.BACKGROUND);
       },
@@ -383,6 +386,19 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     }
     this.muxer.clear(priority);
     void this.effects.stop(priority);
+  }
+
+  /**
+   * `sourceselect`: pins the source at `priority` (it shows whatever lies below it) until
+   * {@link selectAuto} or until it leaves; fails when no source holds that priority.
+   */
+  selectSource(priority: number): EngineResult {
+    return this.muxer.select(priority) ? { ok: true } : failed('priority-not-found', { priority });
+  }
+
+  /** `sourceselect {"auto":true}`: the lowest priority with data shows again. */
+  selectAuto(): void {
+    this.muxer.selectAuto();
   }
 
   /** Clears every colour, image and effect below the background priority. */

@@ -1,0 +1,117 @@
+/**
+ * `sourceselect`, `processing` and `videomode` on a real server, as a WebSocket client sees them:
+ * the reply, the push, and what serverinfo shows afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Configuration } from '../src/store/config-store.js';
+import { configuration } from './support/configs.js';
+import { colorMessage, FlatbufClient, registerMessage } from './support/flatbuf-client.js';
+import { LiveSocket } from './support/live-socket.js';
+import { startServer, type TestServer } from './support/server.js';
+
+type Json = Record<string, unknown>;
+type Priority = { priority: number; visible: boolean };
+
+let t: TestServer;
+let socket: LiveSocket;
+
+beforeAll(async () => {
+  t = await startServer({
+    prepare: (server) => {
+      const config = configuration([0], 4) as unknown as Configuration;
+      const settings = config.instances[0]?.settings as Json;
+      settings.smoothing = { enable: false };
+      settings.foregroundEffect = { enable: false };
+      config.global.settings.flatbufServer = { enable: true, port: 19400, timeout: 5 };
+      server.store.replace(config, 'test set-up');
+    },
+  });
+  socket = await LiveSocket.open(t.ws, t.token);
+  const subscribed = await socket.call({
+    command: 'serverinfo',
+    subscribe: ['priorities-update', 'imageToLedMapping-update', 'videomode-update'],
+  });
+  expect(subscribed.success).toBe(true);
+});
+afterAll(async () => {
+  socket?.close();
+  await t?.close();
+});
+
+/** The serverinfo `info` the socket's session reads. */
+async function info(): Promise<Json> {
+  const reply = await socket.call({ command: 'serverinfo' });
+  return reply.info as Json;
+}
+
+const visibleOf = (priorities: Priority[]) => priorities.find((p) => p.visible)?.priority;
+
+/** The next priorities-update whose visible priority and auto-select are these. */
+const prioritiesUpdate = (visible: number, auto: boolean) =>
+  socket.next((push) => {
+    const data = push.data as { priorities: Priority[]; priorities_autoselect: boolean };
+    return (
+      push.command === 'priorities-update' &&
+      visibleOf(data.priorities) === visible &&
+      data.priorities_autoselect === auto
+    );
+  });
+
+describe('sourceselect', () => {
+  it('pins a priority, and goes back to auto when that source disconnects', async () => {
+    expect(await socket.call({ command: 'color', priority: 10, color: [255, 0, 0] })).toMatchObject(
+      { success: true },
+    );
+    const port = t.server.listening.flatbuf?.port;
+    if (!port) throw new Error('the flatbuffers server is not listening');
+    const grabber = await FlatbufClient.connect(port);
+    try {
+      await grabber.ask(registerMessage('Grabber', 150));
+      await grabber.ask(colorMessage(0x0000ff00));
+      await prioritiesUpdate(10, true);
+
+      socket.pushes.splice(0);
+      const reply = await socket.call({ command: 'sourceselect', priority: 150 });
+      expect(reply).toMatchObject({ command: 'sourceselect', success: true });
+      await prioritiesUpdate(150, false);
+      const pinned = await info();
+      expect(pinned.priorities_autoselect).toBe(false);
+      expect(visibleOf(pinned.priorities as Priority[])).toBe(150);
+      socket.pushes.splice(0);
+    } finally {
+      grabber.close();
+    }
+    await prioritiesUpdate(10, true);
+    const after = await info();
+    expect(after.priorities_autoselect).toBe(true);
+    expect(visibleOf(after.priorities as Priority[])).toBe(10);
+  });
+
+  it('goes back to auto-select with auto: true', async () => {
+    await socket.call({ command: 'color', priority: 60, color: [0, 0, 255] });
+    expect(await socket.call({ command: 'sourceselect', priority: 60 })).toMatchObject({
+      success: true,
+    });
+    await prioritiesUpdate(60, false);
+    socket.pushes.splice(0);
+    expect(await socket.call({ command: 'sourceselect', auto: true, priority: 60 })).toMatchObject({
+      success: true,
+    });
+    await prioritiesUpdate(10, true);
+    expect((await info()).priorities_autoselect).toBe(true);
+  });
+
+  it('refuses a priority nobody holds, and a request with neither key, naming them', async () => {
+    const absent = await socket.call({ command: 'sourceselect', priority: 77 });
+    expect(absent).toMatchObject({
+      command: 'sourceselect',
+      success: false,
+      error: 'No source at priority 77',
+    });
+    expect(JSON.stringify(absent.errorData)).toContain('/priority: no source holds priority 77');
+    const neither = await socket.call({ command: 'sourceselect', auto: false });
+    expect(neither).toMatchObject({ command: 'sourceselect', success: false });
+    expect(JSON.stringify(neither.errorData)).toContain('needs priority');
+    expect((await info()).priorities_autoselect).toBe(true);
+  });
+});
