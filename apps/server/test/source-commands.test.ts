@@ -115,3 +115,55 @@ describe('sourceselect', () => {
     expect((await info()).priorities_autoselect).toBe(true);
   });
 });
+
+/** The next LED frame streamed to the socket that satisfies `match`. */
+const ledsWhere = async (match: (leds: number[]) => boolean) => {
+  const push = await socket.next(
+    (p) => p.command === 'ledcolors-ledstream-update' && match((p.data as { leds: number[] }).leds),
+  );
+  return (push.data as { leds: number[] }).leds;
+};
+
+describe('processing', () => {
+  it('maps the picture with the new type at once, pushes it, and serverinfo shows it', async () => {
+    // Left half red, right half blue; the 4 LEDs sit along the top, one per column.
+    const raw = Buffer.from([255, 0, 0, 255, 0, 0, 0, 0, 255, 0, 0, 255]).toString('base64');
+    expect(
+      await socket.call({
+        command: 'image',
+        priority: 5,
+        imagedata: raw,
+        imagewidth: 4,
+        imageheight: 1,
+      }),
+    ).toMatchObject({ success: true });
+    await socket.call({ command: 'ledcolors', subcommand: 'ledstream-start' });
+    const perLed = [255, 0, 0, 255, 0, 0, 0, 0, 255, 0, 0, 255];
+    await ledsWhere((leds) => leds.join() === perLed.join());
+
+    const reply = await socket.call({ command: 'processing', mappingType: 'unicolor_mean' });
+    expect(reply).toMatchObject({ command: 'processing', success: true });
+    expect(await socket.next((p) => p.command === 'imageToLedMapping-update')).toMatchObject({
+      instance: 0,
+      data: { imageToLedMappingType: 'unicolor_mean' },
+    });
+    expect((await info()).imageToLedMappingType).toBe('unicolor_mean');
+    // One colour, the whole picture's mean, on every LED.
+    const leds = await ledsWhere((l) => l[0] === l[9] && l[2] === l[11]);
+    expect(leds.slice(0, 3)).toEqual([127, 0, 127]);
+
+    await socket.call({ command: 'processing', mappingType: 'multicolor_mean' });
+    await ledsWhere((l) => l.join() === perLed.join());
+    await socket.call({ command: 'ledcolors', subcommand: 'ledstream-stop' });
+    await socket.call({ command: 'clear', priority: 5 });
+  });
+
+  it('refuses a mapping type the color group does not list, naming the field', async () => {
+    const reply = await socket.call({ command: 'processing', mappingType: 'average' });
+    expect(reply).toMatchObject({ command: 'processing', success: false });
+    expect(JSON.stringify(reply.errorData)).toContain(
+      '/mappingType: must be one of: multicolor_mean',
+    );
+    expect((await info()).imageToLedMappingType).toBe('multicolor_mean');
+  });
+});

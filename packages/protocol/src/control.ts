@@ -32,7 +32,12 @@ import { parseRestoreRequest, type RestoreRequest } from './restore.js';
 import { parseServerInfoRequest, type ServerInfoRequest } from './serverinfo.js';
 import { parseSetConfigRequest, type SetConfigRequest } from './setconfig.js';
 import { parseSnapshotRequest, type SnapshotRequest } from './snapshots.js';
-import { parseSourceSelectRequest, type SourceSelectRequest } from './source-commands.js';
+import {
+  type ProcessingRequest,
+  parseProcessingRequest,
+  parseSourceSelectRequest,
+  type SourceSelectRequest,
+} from './source-commands.js';
 import { parseSysinfoRequest, type SysinfoRequest } from './sysinfo.js';
 import type { Violation } from './violations.js';
 
@@ -51,7 +56,8 @@ export type ControlRequest =
   | ServerInfoRequest
   | LedColorsRequest
   | LedDeviceRequest
-  | SourceSelectRequest;
+  | SourceSelectRequest
+  | ProcessingRequest;
 
 /** A valid request of any command Glowkit answers, told apart by `command` (and `subcommand`). */
 export type RpcRequest =
@@ -132,6 +138,7 @@ const PARSERS: { readonly [C in CommandName]: CommandParser } = {
   'create-effect': parseCreateEffectRequest,
   'delete-effect': parseDeleteEffectRequest,
   sourceselect: parseSourceSelectRequest,
+  processing: parseProcessingRequest,
 };
 
 /**

@@ -59,6 +59,7 @@ export const COMMANDS = {
   'create-effect': [],
   'delete-effect': [],
   sourceselect: [],
+  processing: [],
 } as const;
 
 /** The commands whose subcommand may be left out: `serverinfo` alone means `getInfo`. */

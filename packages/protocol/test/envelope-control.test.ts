@@ -69,6 +69,7 @@ describe('readEnvelope: commands without subcommands', () => {
       | 'adjustment'
       | 'create-effect'
       | 'sourceselect'
+      | 'processing'
       | 'delete-effect'
     >();
     expect(envelope.ok).toBe(true);

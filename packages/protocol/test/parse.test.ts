@@ -281,6 +281,11 @@ const CASES: { [K in RequestKey]: { good: object; bad: object; at: string } } = 
     bad: { command: 'sourceselect', priority: 0 },
     at: '/priority',
   },
+  processing: {
+    good: { command: 'processing', mappingType: 'unicolor_mean' },
+    bad: { command: 'processing', mappingType: 'mean' },
+    at: '/mappingType',
+  },
 };
 
 function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> } {
@@ -292,7 +297,7 @@ function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> }
 describe('parseRequest', () => {
   it('has a case here for every request kind Glowkit answers', () => {
     expect(Object.keys(CASES).sort()).toEqual([...REQUEST_KEYS].sort());
-    expect(REQUEST_KEYS).toHaveLength(45);
+    expect(REQUEST_KEYS).toHaveLength(46);
   });
 
   for (const [key, { good, bad, at }] of Object.entries(CASES)) {

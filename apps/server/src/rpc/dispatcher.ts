@@ -19,6 +19,7 @@ import {
   parseInstanceRequest,
   parseLedColorsRequest,
   parseLedDeviceRequest,
+  parseProcessingRequest,
   parseRestoreRequest,
   parseRestoreSnapshotRequest,
   parseServerInfoRequest,
@@ -66,7 +67,7 @@ import type { PushHub } from './pushes.js';
 import type { InputsInfo } from './serverinfo.js';
 import { isHttp, type Session } from './session.js';
 import { setConfig } from './setconfig-command.js';
-import { sourceSelect } from './source-commands.js';
+import { processing, sourceSelect } from './source-commands.js';
 import { sysinfoCommand } from './sysinfo.js';
 
 /** What the dispatcher works with. */
@@ -181,6 +182,7 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   'create-effect': command(signedIn, parseCreateEffectRequest, createEffect),
   'delete-effect': command(signedIn, parseDeleteEffectRequest, deleteEffect),
   sourceselect: command(signedIn, parseSourceSelectRequest, sourceSelect),
+  processing: command(signedIn, parseProcessingRequest, processing),
 };
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */

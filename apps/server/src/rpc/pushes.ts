@@ -62,6 +62,11 @@ export class PushHub {
       })),
     );
     on('component', (id, change) => this.#toAll('components-update', id, () => change));
+    on('mapping', (id) =>
+      this.#toAll('imageToLedMapping-update', id, () => ({
+        imageToLedMappingType: runtime.instance(id)?.view.mappingType ?? 'multicolor_mean',
+      })),
+    );
     // Glowkit's own topic: a page shows the device's state without polling serverinfo.
     on('device', (id, status) => this.#toAll('device-update', id, () => status));
     on('adjustment', (id) =>

@@ -1,6 +1,6 @@
 // The commands around sources: which one shows (`sourceselect`), how pictures are mapped
 // (`processing`) and which half of a 3D picture is used (`videomode`).
-import type { SourceSelectRequest } from '@glowkit/protocol';
+import type { ProcessingRequest, SourceSelectRequest } from '@glowkit/protocol';
 import { type Control, eachTarget } from './control-commands.js';
 import type { Outcome } from './outcome.js';
 
@@ -18,5 +18,17 @@ export function sourceSelect(context: Control<SourceSelectRequest>): Promise<Out
       return { ok: true };
     }
     return instance.selectSource(priority);
+  });
+}
+
+/**
+ * `processing`: each instance maps pictures with `mappingType` from now on (pushes
+ * `imageToLedMapping-update`). Not stored, as in Hyperion.ng: a restart or a setconfig of the
+ * instance's groups goes back to `color.imageToLedMappingType`.
+ */
+export function processing(context: Control<ProcessingRequest>): Promise<Outcome> {
+  return eachTarget(context, (instance) => {
+    instance.setMappingType(context.value.mappingType);
+    return { ok: true };
   });
 }

@@ -51,6 +51,8 @@ export interface RuntimeEvents {
   component: [number, { name: ComponentName; enabled: boolean }];
   /** An instance's colour adjustment changed (`adjustment-update`). */
   adjustment: [number];
+  /** An instance's picture-to-LED mapping type changed (`imageToLedMapping-update`). */
+  mapping: [number];
   /** An instance's final LED colours (the live stream). */
   leds: [number, Uint8Array];
   /** An instance's LED device changed state (`device-update`). */
@@ -296,6 +298,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
     instance.on('effects', () => this.emit('priorities', id));
     instance.on('component', (change) => this.emit('component', id, change));
     instance.on('adjustment', () => this.emit('adjustment', id));
+    instance.on('mapping', () => this.emit('mapping', id));
     instance.on('leds', (frame) => this.emit('leds', id, frame));
     instance.on('device', (status) => this.emit('device', id, status));
     await instance.start();

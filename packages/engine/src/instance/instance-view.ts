@@ -40,7 +40,7 @@ export interface InstanceView {
   readonly smoothing: Readonly<SmoothingConfig & { enabled: boolean }>;
   /** The `device` group the device runs on (its type's keys included). */
   readonly deviceConfig: Readonly<DeviceConfig>;
-  /** How pictures are mapped onto the LEDs. */
+  /** How pictures are mapped onto the LEDs: the `color` group's, or the last `processing`. */
   readonly mappingType: MappingType;
   /** How pictures are sampled: `color.accuracyLevel` and `reducedPixelSetFactorFactor` as run. */
   readonly mappingOptions: Readonly<{ accuracyLevel: number; reducedPixelSetFactor: number }>;

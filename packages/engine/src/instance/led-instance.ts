@@ -61,6 +61,8 @@ export interface LedInstanceEvents {
   component: [{ name: ComponentName; enabled: boolean }];
   /** The colour adjustment changed (for `adjustment-update`). */
   adjustment: [];
+  /** The picture-to-LED mapping type changed (for `imageToLedMapping-update`). */
+  mapping: [];
   /** The running effects changed. */
   effects: [];
   /** The device's state changed. */
@@ -116,7 +118,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly warnings: readonly string[];
   /** What readers outside the engine see of the instance; always current, read-only. */
   readonly view: InstanceView;
-  readonly #mappingType: MappingType;
+  #mappingType: MappingType;
   readonly #smoothingConfig: SmoothingConfig;
   readonly #boot: BootEffects;
   readonly #log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
@@ -217,7 +219,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
         return instance.#name;
       },
       settings: options.stored ?? Object.fromEntries(Object.entries(options.settings)),
-      mappingType: this.#mappingType,
+      get mappingType() {
+        return instance.#mappingType;
+      },
       smoothing: { enabled: options.settings.smoothing.enable, ...this.#smoothingConfig },
       deviceConfig: this.device.config,
       mappingOptions: Object.freeze({ ...this.#mappingOptions }),
@@ -482,6 +486,18 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.emit('adjustment');
     this.#show(this.muxer.visible);
     return { ok: true };
+  }
+
+  /**
+   * Maps pictures with `type` from now on (the `processing` command), until the instance is
+   * rebuilt from its settings: not stored, as in Hyperion.ng. The picture shown now is mapped
+   * again at once; `mapping` is emitted when the type changed.
+   */
+  setMappingType(type: MappingType): void {
+    if (type === this.#mappingType) return;
+    this.#mappingType = type;
+    this.emit('mapping');
+    this.#show(this.muxer.visible);
   }
 
   // ---- the frame path ----
