@@ -5,7 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Configuration } from '../src/store/config-store.js';
 import { configuration } from './support/configs.js';
-import { colorMessage, FlatbufClient, registerMessage } from './support/flatbuf-client.js';
+import {
+  colorMessage,
+  FlatbufClient,
+  rawImageMessage,
+  registerMessage,
+} from './support/flatbuf-client.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -118,9 +123,16 @@ describe('sourceselect', () => {
 
 /** The next LED frame streamed to the socket that satisfies `match`. */
 const ledsWhere = async (match: (leds: number[]) => boolean) => {
-  const push = await socket.next(
-    (p) => p.command === 'ledcolors-ledstream-update' && match((p.data as { leds: number[] }).leds),
-  );
+  let last: number[] = [];
+  const push = await socket
+    .next((p) => {
+      if (p.command !== 'ledcolors-ledstream-update') return false;
+      last = (p.data as { leds: number[] }).leds;
+      return match(last);
+    })
+    .catch((error: Error) => {
+      throw new Error(`${error.message}; the last LEDs: ${last.join()}`);
+    });
   return (push.data as { leds: number[] }).leds;
 };
 
@@ -165,5 +177,58 @@ describe('processing', () => {
       '/mappingType: must be one of: multicolor_mean',
     );
     expect((await info()).imageToLedMappingType).toBe('multicolor_mean');
+  });
+});
+
+describe('videomode', () => {
+  it("uses the left half of a grabber's frames in 3DSBS, for every session, until 2D", async () => {
+    const port = t.server.listening.flatbuf?.port;
+    if (!port) throw new Error('the flatbuffers server is not listening');
+    const grabber = await FlatbufClient.connect(port);
+    const other = await LiveSocket.open(t.ws, t.token);
+    try {
+      await other.call({ command: 'serverinfo', subscribe: ['videomode-update'] });
+      await socket.call({ command: 'clearall' });
+      await grabber.ask(registerMessage('Grabber', 150));
+      // 8×4, every row two pixels each of red, green, blue, white; the 4 LEDs sit along the top.
+      const row = [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255];
+      const pixels = row.flatMap((_, i) =>
+        i % 3 === 0 ? [...row.slice(i, i + 3), ...row.slice(i, i + 3)] : [],
+      );
+      await grabber.ask(
+        rawImageMessage(Uint8Array.from([...pixels, ...pixels, ...pixels, ...pixels]), 8, 4),
+      );
+      await socket.call({ command: 'ledcolors', subcommand: 'ledstream-start' });
+      await ledsWhere((leds) => leds.join() === row.join());
+
+      const reply = await socket.call({ command: 'videomode', videoMode: '3DSBS' });
+      expect(reply).toMatchObject({ command: 'videomode', success: true });
+      expect(await other.next((p) => p.command === 'videomode-update')).toEqual({
+        command: 'videomode-update',
+        data: { videomode: '3DSBS' },
+      });
+      expect((await info()).videomode).toBe('3DSBS');
+      // The left half (red, green) spread over the 4 LEDs.
+      const left = [255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0];
+      await ledsWhere((leds) => leds.join() === left.join());
+
+      await socket.call({ command: 'videomode', videoMode: '3DTAB' });
+      expect((await info()).videomode).toBe('3DTAB');
+      await socket.call({ command: 'videomode', videoMode: '2D' });
+      await ledsWhere((leds) => leds.join() === row.join());
+      expect((await info()).videomode).toBe('2D');
+    } finally {
+      other.close();
+      grabber.close();
+      await socket.call({ command: 'ledcolors', subcommand: 'ledstream-stop' });
+    }
+  });
+
+  it('refuses a mode it does not know, naming the field', async () => {
+    const reply = await socket.call({ command: 'videomode', videoMode: '3D' });
+    expect(reply).toMatchObject({ command: 'videomode', success: false });
+    expect(JSON.stringify(reply.errorData)).toContain(
+      '/videoMode: must be one of: 2D, 3DSBS, 3DTAB',
+    );
   });
 });

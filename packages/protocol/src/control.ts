@@ -36,7 +36,9 @@ import {
   type ProcessingRequest,
   parseProcessingRequest,
   parseSourceSelectRequest,
+  parseVideoModeRequest,
   type SourceSelectRequest,
+  type VideoModeRequest,
 } from './source-commands.js';
 import { parseSysinfoRequest, type SysinfoRequest } from './sysinfo.js';
 import type { Violation } from './violations.js';
@@ -57,7 +59,8 @@ export type ControlRequest =
   | LedColorsRequest
   | LedDeviceRequest
   | SourceSelectRequest
-  | ProcessingRequest;
+  | ProcessingRequest
+  | VideoModeRequest;
 
 /** A valid request of any command Glowkit answers, told apart by `command` (and `subcommand`). */
 export type RpcRequest =
@@ -139,6 +142,7 @@ const PARSERS: { readonly [C in CommandName]: CommandParser } = {
   'delete-effect': parseDeleteEffectRequest,
   sourceselect: parseSourceSelectRequest,
   processing: parseProcessingRequest,
+  videomode: parseVideoModeRequest,
 };
 
 /**

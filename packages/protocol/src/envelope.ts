@@ -60,6 +60,7 @@ export const COMMANDS = {
   'delete-effect': [],
   sourceselect: [],
   processing: [],
+  videomode: [],
 } as const;
 
 /** The commands whose subcommand may be left out: `serverinfo` alone means `getInfo`. */

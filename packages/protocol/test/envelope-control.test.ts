@@ -70,6 +70,7 @@ describe('readEnvelope: commands without subcommands', () => {
       | 'create-effect'
       | 'sourceselect'
       | 'processing'
+      | 'videomode'
       | 'delete-effect'
     >();
     expect(envelope.ok).toBe(true);

@@ -26,6 +26,7 @@ import {
   parseSetConfigRequest,
   parseSourceSelectRequest,
   parseSysinfoRequest,
+  parseVideoModeRequest,
   type RequestKey,
   readEnvelope,
   requestKeyOf,
@@ -67,7 +68,7 @@ import type { PushHub } from './pushes.js';
 import type { InputsInfo } from './serverinfo.js';
 import { isHttp, type Session } from './session.js';
 import { setConfig } from './setconfig-command.js';
-import { processing, sourceSelect } from './source-commands.js';
+import { processing, sourceSelect, videoMode } from './source-commands.js';
 import { sysinfoCommand } from './sysinfo.js';
 
 /** What the dispatcher works with. */
@@ -183,6 +184,7 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   'delete-effect': command(signedIn, parseDeleteEffectRequest, deleteEffect),
   sourceselect: command(signedIn, parseSourceSelectRequest, sourceSelect),
   processing: command(signedIn, parseProcessingRequest, processing),
+  videomode: command(signedIn, parseVideoModeRequest, videoMode),
 };
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */

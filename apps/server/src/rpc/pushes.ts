@@ -62,6 +62,9 @@ export class PushHub {
       })),
     );
     on('component', (id, change) => this.#toAll('components-update', id, () => change));
+    on('videomode', (videomode) =>
+      this.#toAll('videomode-update', undefined, () => ({ videomode })),
+    );
     on('mapping', (id) =>
       this.#toAll('imageToLedMapping-update', id, () => ({
         imageToLedMappingType: runtime.instance(id)?.view.mappingType ?? 'multicolor_mean',

@@ -77,6 +77,6 @@ export function serverInfo(
     priorities,
     priorities_autoselect: view ? view.autoSelect : true,
     services: ['effectengine'],
-    videomode: '2D',
+    videomode: runtime.videoMode,
   };
 }

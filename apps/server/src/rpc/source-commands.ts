@@ -1,6 +1,11 @@
 // The commands around sources: which one shows (`sourceselect`), how pictures are mapped
 // (`processing`) and which half of a 3D picture is used (`videomode`).
-import type { ProcessingRequest, SourceSelectRequest } from '@glowkit/protocol';
+import {
+  type ProcessingRequest,
+  type SourceSelectRequest,
+  successReply,
+  type VideoModeRequest,
+} from '@glowkit/protocol';
 import { type Control, eachTarget } from './control-commands.js';
 import type { Outcome } from './outcome.js';
 
@@ -31,4 +36,14 @@ export function processing(context: Control<ProcessingRequest>): Promise<Outcome
     instance.setMappingType(context.value.mappingType);
     return { ok: true };
   });
+}
+
+/**
+ * `videomode`: which half of the grabbers' frames (flatbuffers, protobuf) every instance uses,
+ * daemon-wide as in Hyperion.ng; pushes `videomode-update`. Not stored. Unlike Hyperion.ng, it
+ * acts on a session not yet bound to an instance too.
+ */
+export function videoMode({ value, name, tan, deps }: Control<VideoModeRequest>): Outcome {
+  deps.runtime.setVideoMode(value.videoMode);
+  return { reply: successReply(name, tan) };
 }

@@ -5,6 +5,7 @@ import {
   EffectCatalogue,
   type EngineOptions,
   LedInstance,
+  type VideoMode,
 } from '@glowkit/engine';
 import {
   type EffectsSettings,
@@ -51,6 +52,8 @@ export interface RuntimeEvents {
   component: [number, { name: ComponentName; enabled: boolean }];
   /** An instance's colour adjustment changed (`adjustment-update`). */
   adjustment: [number];
+  /** The video mode changed (`videomode-update`, for every session). */
+  videomode: [VideoMode];
   /** An instance's picture-to-LED mapping type changed (`imageToLedMapping-update`). */
   mapping: [number];
   /** An instance's final LED colours (the live stream). */
@@ -81,6 +84,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   readonly #options: RuntimeOptions;
   readonly #logger: Logger;
   #instances: ConfiguredInstance[] = [];
+  #videoMode: VideoMode = '2D';
   #catalogue: EffectCatalogue | undefined;
   #effectsGroup: EffectsSettings = {};
   #globalSettings: Readonly<GlobalSettings> = {};
@@ -111,6 +115,19 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   /** A running instance by id; undefined when it is stopped or not configured. */
   instance(id: number): LedInstance | undefined {
     return this.#configured(id)?.running;
+  }
+
+  /** Which half of the grabbers' frames every instance uses (`videomode`; not stored). */
+  get videoMode(): VideoMode {
+    return this.#videoMode;
+  }
+
+  /** Sets the video mode of every instance, now and for those started later. */
+  setVideoMode(mode: VideoMode): void {
+    if (mode === this.#videoMode) return;
+    this.#videoMode = mode;
+    for (const configured of this.#instances) configured.running?.setVideoMode(mode);
+    this.emit('videomode', mode);
   }
 
   /** The first running instance (where a session without one is bound, as Hyperion.ng does). */
@@ -294,6 +311,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
       log: (level, message) => this.#logger[level]({ instance: id }, message),
     });
     configured.running = instance;
+    instance.setVideoMode(this.#videoMode);
     instance.on('priorities', () => this.emit('priorities', id));
     instance.on('effects', () => this.emit('priorities', id));
     instance.on('component', (change) => this.emit('component', id, change));

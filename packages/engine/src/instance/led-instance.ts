@@ -16,6 +16,7 @@ import { type EngineResult, failed } from '../errors.js';
 import { ImageToLeds } from '../mapping/image-to-leds.js';
 import { LedLayout } from '../mapping/led-layout.js';
 import type { MappingType } from '../mapping/mapping-type.js';
+import { type VideoMode, videoModePart } from '../mapping/video-mode.js';
 import { type MuxerInput, PriorityMuxer } from '../muxer/priority-muxer.js';
 import { createSmoothing, type Smoothing } from '../smoothing/smoothing.js';
 import { smoothingConfigOf } from '../smoothing/smoothing-config.js';
@@ -92,6 +93,10 @@ export type SourceHandle = MuxerInput;
 const BLACK = new Uint8Array(0);
 
 /** Sources whose data is a picture: the backlight floor applies to them, as to JSON images. */
+// The sources `videomode` applies to: what grabbers send (Hyperion.ng applies it to its own
+// grabbers; here they arrive over these ports). The JSON `image` command is used whole, as there.
+const VIDEO_MODE_SOURCES: ReadonlySet<SourceComponent> = new Set(['FLATBUFSERVER', 'PROTOSERVER']);
+
 const PICTURE_SOURCES: ReadonlySet<SourceComponent> = new Set([
   'IMAGE',
   'FLATBUFSERVER',
@@ -119,6 +124,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   /** What readers outside the engine see of the instance; always current, read-only. */
   readonly view: InstanceView;
   #mappingType: MappingType;
+  #videoMode: VideoMode = '2D';
+  /** The last frame's part in the video mode, so that a frame shown again is not cut again. */
+  #videoPart: { image: RgbImage; part: RgbImage } | undefined;
   readonly #smoothingConfig: SmoothingConfig;
   readonly #boot: BootEffects;
   readonly #log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
@@ -500,7 +508,26 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.#show(this.muxer.visible);
   }
 
+  /**
+   * Which half of the grabbers' frames is used from now on (the `videomode` command; the
+   * runtime holds it for every instance). The picture shown now is mapped again at once.
+   */
+  setVideoMode(mode: VideoMode): void {
+    if (mode === this.#videoMode) return;
+    this.#videoMode = mode;
+    this.#videoPart = undefined;
+    this.#show(this.muxer.visible);
+  }
+
   // ---- the frame path ----
+
+  #videoPartOf(image: RgbImage): RgbImage {
+    if (this.#videoMode === '2D') return image;
+    if (this.#videoPart?.image !== image) {
+      this.#videoPart = { image, part: videoModePart(image, this.#videoMode) };
+    }
+    return this.#videoPart.part;
+  }
 
   #show(input: MuxerInput | undefined): void {
     if (this.#closed) return;
@@ -516,8 +543,11 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       // Effects are mapped with the mean, whatever the setting, and whole, as Hyperion.ng does.
       const effect = input.component === 'EFFECT';
       const type = effect ? 'multicolor_mean' : this.#mappingType;
-      const crop = effect ? NO_CROP : this.#cropOf(input.image);
-      this.#mappingFor(input.image, type, crop).map(input.image, frame);
+      const image = VIDEO_MODE_SOURCES.has(input.component)
+        ? this.#videoPartOf(input.image)
+        : input.image;
+      const crop = effect ? NO_CROP : this.#cropOf(image);
+      this.#mappingFor(image, type, crop).map(image, frame);
     } else if (input.colors) {
       frame.set(input.colors.subarray(0, frame.length));
     } else return;
