@@ -250,6 +250,8 @@ export interface PushData {
   'videomode-update': { videomode: VideoMode };
   /** The colours of the instance's LEDs: R, G, B bytes per LED, in layout order. */
   'ledcolors-ledstream-update': { leds: number[] };
+  /** The visible picture source's picture: a PNG data URL, at most 320 pixels wide. */
+  'ledcolors-imagestream-update': { image: string };
   'authorize-event': AuthorizeEvent;
 }
 

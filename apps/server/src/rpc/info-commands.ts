@@ -146,11 +146,26 @@ export function ledcolorsCommand({
     case 'ledstream-stop':
       deps.pushes.stopStream(state, instance);
       return { reply: successReply(name, tan) };
+    case 'imagestream-start': {
+      const running =
+        instance === undefined
+          ? boundInstance(session, deps.runtime)
+          : deps.runtime.instance(instance);
+      if (!running) {
+        return {
+          reply: errorReply(name, tan, 'No instance running', [
+            instance === undefined
+              ? 'start an instance before its image stream'
+              : `instance ${instance} is not running: start it before its image stream`,
+          ]),
+        };
+      }
+      watch(session, instance);
+      deps.pushes.images.start(state, running.id);
+      return { reply: successReply(name, tan) };
+    }
     default:
-      return {
-        reply: errorReply(name, tan, 'Image stream not available', [
-          'this server has no picture sources to stream; use ledstream-start for the LED colours',
-        ]),
-      };
+      deps.pushes.images.stop(state, instance);
+      return { reply: successReply(name, tan) };
   }
 }

@@ -1,4 +1,5 @@
 import type { RuntimeEvents, ServiceRuntime } from '../runtime/service-runtime.js';
+import { ImageStreams } from './image-stream.js';
 import { instanceList } from './serverinfo.js';
 import type { Push, SessionState } from './session.js';
 
@@ -36,6 +37,8 @@ export class PushHub {
   /** Each session's LED streams, by instance: one session may watch several instances. */
   readonly #streams = new Map<SessionState, Map<number, Stream>>();
   readonly #unsubscribe: (() => void)[] = [];
+  /** The `imagestream-start` streams of the sessions. */
+  readonly images = new ImageStreams();
   readonly #removeListeners = new Set<(session: SessionState) => void>();
   #beforeRestart: ConfigurationView | undefined;
 
@@ -78,6 +81,9 @@ export class PushHub {
       ]),
     );
     on('leds', (id, frame) => this.#leds(id, frame));
+    on('picture', (id, image) => {
+      if (this.images.active) this.images.picture(id, image);
+    });
   }
 
   /** Starts sending pushes to a session. */
@@ -89,6 +95,7 @@ export class PushHub {
   remove(session: SessionState): void {
     this.#sessions.delete(session);
     this.stopStream(session);
+    this.images.stop(session);
     for (const listener of this.#removeListeners) listener(session);
   }
 
@@ -138,6 +145,7 @@ export class PushHub {
   close(): void {
     for (const off of this.#unsubscribe) off();
     for (const session of [...this.#streams.keys()]) this.stopStream(session);
+    this.images.close();
     this.#sessions.clear();
   }
 

@@ -5,6 +5,7 @@ import {
   EffectCatalogue,
   type EngineOptions,
   LedInstance,
+  type RgbImage,
   type VideoMode,
 } from '@glowkit/engine';
 import {
@@ -52,6 +53,8 @@ export interface RuntimeEvents {
   component: [number, { name: ComponentName; enabled: boolean }];
   /** An instance's colour adjustment changed (`adjustment-update`). */
   adjustment: [number];
+  /** A visible picture source's picture on an instance (the image stream). */
+  picture: [number, RgbImage];
   /** The video mode changed (`videomode-update`, for every session). */
   videomode: [VideoMode];
   /** An instance's picture-to-LED mapping type changed (`imageToLedMapping-update`). */
@@ -317,6 +320,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
     instance.on('component', (change) => this.emit('component', id, change));
     instance.on('adjustment', () => this.emit('adjustment', id));
     instance.on('mapping', () => this.emit('mapping', id));
+    instance.on('picture', (image) => this.emit('picture', id, image));
     instance.on('leds', (frame) => this.emit('leds', id, frame));
     instance.on('device', (status) => this.emit('device', id, status));
     await instance.start();

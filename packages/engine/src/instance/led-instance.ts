@@ -64,6 +64,11 @@ export interface LedInstanceEvents {
   adjustment: [];
   /** The picture-to-LED mapping type changed (for `imageToLedMapping-update`). */
   mapping: [];
+  /**
+   * The picture a visible picture source (`image`, flatbuffers, protobuf) shows now, as mapped
+   * (the video mode's part): for the image stream. Emitted only while someone listens.
+   */
+  picture: [RgbImage];
   /** The running effects changed. */
   effects: [];
   /** The device's state changed. */
@@ -546,6 +551,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       const image = VIDEO_MODE_SOURCES.has(input.component)
         ? this.#videoPartOf(input.image)
         : input.image;
+      if (PICTURE_SOURCES.has(input.component) && this.listenerCount('picture') > 0) {
+        this.emit('picture', image);
+      }
       const crop = effect ? NO_CROP : this.#cropOf(image);
       this.#mappingFor(image, type, crop).map(image, frame);
     } else if (input.colors) {
