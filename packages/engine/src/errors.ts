@@ -62,6 +62,8 @@ export interface EngineErrorDetails {
   'adjustment-none': Record<string, never>;
   /** No colour adjustment has this id. */
   'adjustment-not-found': { id: string; known: string[] };
+  /** No source holds this priority, so it cannot be pinned (`sourceselect`). */
+  'priority-not-found': { priority: number };
 }
 
 /** A code of {@link EngineErrorDetails}. */
@@ -110,6 +112,7 @@ const MESSAGES: { [C in EngineErrorCode]: (details: EngineErrorDetails[C]) => st
   'component-unknown': (d) => `no component is called ${quoted(d.name)}`,
   'adjustment-none': () => 'the instance has no colour adjustment',
   'adjustment-not-found': (d) => `no colour adjustment has the id ${quoted(d.id)}`,
+  'priority-not-found': (d) => `no source holds priority ${d.priority}`,
 };
 
 /**

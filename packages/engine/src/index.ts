@@ -94,6 +94,7 @@ export { type PriorityInfo, priorityInfo, rgbToHsl } from './instance/priority-i
 export { ImageToLeds } from './mapping/image-to-leds.js';
 export { LedLayout, type LedRect } from './mapping/led-layout.js';
 export { MAPPING_TYPES, type MappingType } from './mapping/mapping-type.js';
+export { type VideoMode, videoModePart } from './mapping/video-mode.js';
 export {
   type MuxerInput,
   PriorityMuxer,

@@ -32,6 +32,14 @@ import { parseRestoreRequest, type RestoreRequest } from './restore.js';
 import { parseServerInfoRequest, type ServerInfoRequest } from './serverinfo.js';
 import { parseSetConfigRequest, type SetConfigRequest } from './setconfig.js';
 import { parseSnapshotRequest, type SnapshotRequest } from './snapshots.js';
+import {
+  type ProcessingRequest,
+  parseProcessingRequest,
+  parseSourceSelectRequest,
+  parseVideoModeRequest,
+  type SourceSelectRequest,
+  type VideoModeRequest,
+} from './source-commands.js';
 import { parseSysinfoRequest, type SysinfoRequest } from './sysinfo.js';
 import type { Violation } from './violations.js';
 
@@ -49,7 +57,10 @@ export type ControlRequest =
   | InstanceRequest
   | ServerInfoRequest
   | LedColorsRequest
-  | LedDeviceRequest;
+  | LedDeviceRequest
+  | SourceSelectRequest
+  | ProcessingRequest
+  | VideoModeRequest;
 
 /** A valid request of any command Glowkit answers, told apart by `command` (and `subcommand`). */
 export type RpcRequest =
@@ -129,6 +140,9 @@ const PARSERS: { readonly [C in CommandName]: CommandParser } = {
   adjustment: parseAdjustmentRequest,
   'create-effect': parseCreateEffectRequest,
   'delete-effect': parseDeleteEffectRequest,
+  sourceselect: parseSourceSelectRequest,
+  processing: parseProcessingRequest,
+  videomode: parseVideoModeRequest,
 };
 
 /**

@@ -58,6 +58,9 @@ export const COMMANDS = {
   adjustment: [],
   'create-effect': [],
   'delete-effect': [],
+  sourceselect: [],
+  processing: [],
+  videomode: [],
 } as const;
 
 /** The commands whose subcommand may be left out: `serverinfo` alone means `getInfo`. */

@@ -274,5 +274,20 @@ export {
   type SnapshotRequest,
   validateSnapshotRequest,
 } from './snapshots.js';
+export {
+  MAPPING_TYPE_NAMES,
+  type MappingTypeName,
+  type ProcessingRequest,
+  parseProcessingRequest,
+  parseSourceSelectRequest,
+  parseVideoModeRequest,
+  type SourceSelectRequest,
+  VIDEO_MODES,
+  type VideoMode,
+  type VideoModeRequest,
+  validateProcessingRequest,
+  validateSourceSelectRequest,
+  validateVideoModeRequest,
+} from './source-commands.js';
 export { parseSysinfoRequest, type SysinfoRequest, validateSysinfoRequest } from './sysinfo.js';
 export { childPointer, type Violation, violation } from './violations.js';

@@ -7,6 +7,7 @@ import type { RgbTriple } from './adjustment.js';
 import type { AuthorizeEvent, TokenInfo } from './authorize.js';
 import type { ComponentName } from './componentstate.js';
 import type { LedsSettings } from './settings/generated/types.js';
+import type { MappingTypeName, VideoMode } from './source-commands.js';
 
 /** An entry of `serverinfo.instance` and of the `instance-update` push: one configured instance. */
 export interface InstanceInfo {
@@ -212,7 +213,8 @@ export interface ServerInfo {
   effects: readonly EffectInfo[];
   grabbers: { audio: GrabberList; screen: GrabberList; video: GrabberList };
   hostname: string;
-  imageToLedMappingType: string;
+  /** How the instance maps pictures: the `color` group's, or the last `processing`. */
+  imageToLedMappingType: MappingTypeName;
   /** The picture inputs' clients (Glowkit's own key; daemon-wide, the same for every instance). */
   inputSources: InputSourceInfo[];
   /** Every configured instance. */
@@ -221,9 +223,11 @@ export interface ServerInfo {
   /** The instance's LED layout; `[]` while it is stopped. */
   leds: LedsSettings;
   priorities: PriorityInfo[];
+  /** False while a priority is pinned with `sourceselect`. */
   priorities_autoselect: boolean;
   services: string[];
-  videomode: string;
+  /** Which half of the grabbers' frames is used (`videomode`; daemon-wide). */
+  videomode: VideoMode;
 }
 
 /**
@@ -235,15 +239,19 @@ export interface PushData {
   'components-update': ComponentInfo;
   'device-update': DeviceStatus;
   'effects-update': readonly EffectInfo[];
-  'imageToLedMapping-update': { imageToLedMappingType: string };
+  'imageToLedMapping-update': { imageToLedMappingType: MappingTypeName };
   'instance-update': InstanceInfo[];
   'leds-update': { leds: LedsSettings };
   'priorities-update': { priorities: PriorityInfo[]; priorities_autoselect: boolean };
   /** One group: `{ [group]: value }`. */
   'settings-update': Record<string, unknown>;
   'token-update': TokenInfo[];
+  /** Daemon-wide: sent without `instance`. */
+  'videomode-update': { videomode: VideoMode };
   /** The colours of the instance's LEDs: R, G, B bytes per LED, in layout order. */
   'ledcolors-ledstream-update': { leds: number[] };
+  /** The visible picture source's picture: a PNG data URL, at most 320 pixels wide. */
+  'ledcolors-imagestream-update': { image: string };
   'authorize-event': AuthorizeEvent;
 }
 

@@ -68,6 +68,9 @@ describe('readEnvelope: commands without subcommands', () => {
       | 'componentstate'
       | 'adjustment'
       | 'create-effect'
+      | 'sourceselect'
+      | 'processing'
+      | 'videomode'
       | 'delete-effect'
     >();
     expect(envelope.ok).toBe(true);

@@ -276,6 +276,21 @@ const CASES: { [K in RequestKey]: { good: object; bad: object; at: string } } = 
     bad: { command: 'delete-effect', name: '' },
     at: '/name',
   },
+  sourceselect: {
+    good: { command: 'sourceselect', priority: 150 },
+    bad: { command: 'sourceselect', priority: 0 },
+    at: '/priority',
+  },
+  processing: {
+    good: { command: 'processing', mappingType: 'unicolor_mean' },
+    bad: { command: 'processing', mappingType: 'mean' },
+    at: '/mappingType',
+  },
+  videomode: {
+    good: { command: 'videomode', videoMode: '3DSBS' },
+    bad: { command: 'videomode', videoMode: '3D' },
+    at: '/videoMode',
+  },
 };
 
 function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> } {
@@ -287,7 +302,7 @@ function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> }
 describe('parseRequest', () => {
   it('has a case here for every request kind Glowkit answers', () => {
     expect(Object.keys(CASES).sort()).toEqual([...REQUEST_KEYS].sort());
-    expect(REQUEST_KEYS).toHaveLength(44);
+    expect(REQUEST_KEYS).toHaveLength(47);
   });
 
   for (const [key, { good, bad, at }] of Object.entries(CASES)) {

@@ -35,7 +35,7 @@ export interface ControlDeps {
 }
 
 /** A control command's handler argument: its request's typed value and what it needs. */
-type Control<T> = CommandContext<T, ControlDeps>;
+export type Control<T> = CommandContext<T, ControlDeps>;
 
 /** A failure the server words itself (no instance to send to, a picture it cannot decode). */
 type Failure = { ok: false; error: string; details: string[] };
@@ -103,7 +103,7 @@ const sourceOf = (value: Placed, session: Session): SourceRequest => ({
 });
 
 /** Runs `run` on every instance the request goes to (see {@link targetsOf}), stopping at a failure. */
-async function eachTarget(
+export async function eachTarget(
   { value, name, tan, session, deps }: Control<{ instance?: number[] }>,
   run: (instance: LedInstance) => EngineResult | Promise<EngineResult>,
 ): Promise<Outcome> {

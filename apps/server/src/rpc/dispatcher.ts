@@ -19,11 +19,14 @@ import {
   parseInstanceRequest,
   parseLedColorsRequest,
   parseLedDeviceRequest,
+  parseProcessingRequest,
   parseRestoreRequest,
   parseRestoreSnapshotRequest,
   parseServerInfoRequest,
   parseSetConfigRequest,
+  parseSourceSelectRequest,
   parseSysinfoRequest,
+  parseVideoModeRequest,
   type RequestKey,
   readEnvelope,
   requestKeyOf,
@@ -65,6 +68,7 @@ import type { PushHub } from './pushes.js';
 import type { InputsInfo } from './serverinfo.js';
 import { isHttp, type Session } from './session.js';
 import { setConfig } from './setconfig-command.js';
+import { processing, sourceSelect, videoMode } from './source-commands.js';
 import { sysinfoCommand } from './sysinfo.js';
 
 /** What the dispatcher works with. */
@@ -178,6 +182,9 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   adjustment: command(signedIn, parseAdjustmentRequest, adjustment),
   'create-effect': command(signedIn, parseCreateEffectRequest, createEffect),
   'delete-effect': command(signedIn, parseDeleteEffectRequest, deleteEffect),
+  sourceselect: command(signedIn, parseSourceSelectRequest, sourceSelect),
+  processing: command(signedIn, parseProcessingRequest, processing),
+  videomode: command(signedIn, parseVideoModeRequest, videoMode),
 };
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */

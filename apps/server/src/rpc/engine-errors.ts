@@ -143,6 +143,13 @@ export function describeEngineError(command: string, failure: EngineError): Fail
         `adjustment.id: no adjustment ${JSON.stringify(id)}; use one of ${known.map((k) => `"${k}"`).join(', ')}, or leave id out for the first`,
       );
     }
+    case 'priority-not-found': {
+      const { priority } = failure.details;
+      return text(
+        `No source at priority ${priority}`,
+        `/priority: no source holds priority ${priority}; serverinfo lists the priorities, or send "auto": true`,
+      );
+    }
   }
 }
 

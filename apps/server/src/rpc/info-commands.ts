@@ -109,7 +109,8 @@ function watch(session: Session, instance: number | undefined): void {
 /**
  * `ledcolors ledstream-start` / `-stop`: the live LED colours of the instance named by
  * `instance`, else of the session's. One session may stream several instances at once;
- * `ledstream-stop` without `instance` stops them all.
+ * `ledstream-stop` without `instance` stops them all. `imagestream-start` / `-stop`: the same for
+ * the visible picture source's picture.
  */
 export function ledcolorsCommand({
   value,
@@ -121,36 +122,32 @@ export function ledcolorsCommand({
   const state = session.state;
   if (!state) return httpOnly(name, tan);
   const instance = value.instance;
-  switch (value.subcommand) {
-    case 'ledstream-start': {
-      const running =
-        instance === undefined
-          ? boundInstance(session, deps.runtime)
-          : deps.runtime.instance(instance);
-      if (!running) {
-        return {
-          reply: errorReply(name, tan, 'No instance running', [
-            instance === undefined
-              ? 'start an instance before its LED stream'
-              : `instance ${instance} is not running: start it before its LED stream`,
-          ]),
-        };
-      }
-      watch(session, instance);
-      // The current colours follow the reply, then every change.
-      return {
-        reply: successReply(name, tan),
-        after: () => deps.pushes.startStream(state, instance),
-      };
-    }
-    case 'ledstream-stop':
-      deps.pushes.stopStream(state, instance);
-      return { reply: successReply(name, tan) };
-    default:
-      return {
-        reply: errorReply(name, tan, 'Image stream not available', [
-          'this server has no picture sources to stream; use ledstream-start for the LED colours',
-        ]),
-      };
+  const start = value.subcommand === 'ledstream-start' || value.subcommand === 'imagestream-start';
+  if (!start) {
+    if (value.subcommand === 'ledstream-stop') deps.pushes.stopStream(state, instance);
+    else deps.pushes.images.stop(state, instance);
+    return { reply: successReply(name, tan) };
   }
+  const what = value.subcommand === 'ledstream-start' ? 'LED stream' : 'image stream';
+  const running =
+    instance === undefined ? boundInstance(session, deps.runtime) : deps.runtime.instance(instance);
+  if (!running) {
+    return {
+      reply: errorReply(name, tan, 'No instance running', [
+        instance === undefined
+          ? `start an instance before its ${what}`
+          : `instance ${instance} is not running: start it before its ${what}`,
+      ]),
+    };
+  }
+  watch(session, instance);
+  if (value.subcommand === 'imagestream-start') {
+    deps.pushes.images.start(state, running.id);
+    return { reply: successReply(name, tan) };
+  }
+  // The current colours follow the reply, then every change.
+  return {
+    reply: successReply(name, tan),
+    after: () => deps.pushes.startStream(state, instance),
+  };
 }

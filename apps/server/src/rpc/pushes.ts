@@ -1,4 +1,5 @@
 import type { RuntimeEvents, ServiceRuntime } from '../runtime/service-runtime.js';
+import { ImageStreams } from './image-stream.js';
 import { instanceList } from './serverinfo.js';
 import type { Push, SessionState } from './session.js';
 
@@ -36,6 +37,8 @@ export class PushHub {
   /** Each session's LED streams, by instance: one session may watch several instances. */
   readonly #streams = new Map<SessionState, Map<number, Stream>>();
   readonly #unsubscribe: (() => void)[] = [];
+  /** The `imagestream-start` streams of the sessions. */
+  readonly images = new ImageStreams();
   readonly #removeListeners = new Set<(session: SessionState) => void>();
   #beforeRestart: ConfigurationView | undefined;
 
@@ -58,10 +61,18 @@ export class PushHub {
     on('priorities', (id) =>
       this.#toAll('priorities-update', id, () => ({
         priorities: runtime.instance(id)?.view.priorities ?? [],
-        priorities_autoselect: true,
+        priorities_autoselect: runtime.instance(id)?.view.autoSelect ?? true,
       })),
     );
     on('component', (id, change) => this.#toAll('components-update', id, () => change));
+    on('videomode', (videomode) =>
+      this.#toAll('videomode-update', undefined, () => ({ videomode })),
+    );
+    on('mapping', (id) =>
+      this.#toAll('imageToLedMapping-update', id, () => ({
+        imageToLedMappingType: runtime.instance(id)?.view.mappingType ?? 'multicolor_mean',
+      })),
+    );
     // Glowkit's own topic: a page shows the device's state without polling serverinfo.
     on('device', (id, status) => this.#toAll('device-update', id, () => status));
     on('adjustment', (id) =>
@@ -70,6 +81,9 @@ export class PushHub {
       ]),
     );
     on('leds', (id, frame) => this.#leds(id, frame));
+    on('picture', (id, image) => {
+      if (this.images.active) this.images.picture(id, image);
+    });
   }
 
   /** Starts sending pushes to a session. */
@@ -81,6 +95,7 @@ export class PushHub {
   remove(session: SessionState): void {
     this.#sessions.delete(session);
     this.stopStream(session);
+    this.images.stop(session);
     for (const listener of this.#removeListeners) listener(session);
   }
 
@@ -130,6 +145,7 @@ export class PushHub {
   close(): void {
     for (const off of this.#unsubscribe) off();
     for (const session of [...this.#streams.keys()]) this.stopStream(session);
+    this.images.close();
     this.#sessions.clear();
   }
 
@@ -195,7 +211,7 @@ export class PushHub {
       add('adjustment-update', id, '', [...view.adjustments]);
       add('priorities-update', id, '', {
         priorities: view.priorities,
-        priorities_autoselect: true,
+        priorities_autoselect: view.autoSelect,
       });
       for (const component of view.components) {
         add('components-update', id, component.name, component);

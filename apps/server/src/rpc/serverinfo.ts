@@ -75,8 +75,8 @@ export function serverInfo(
     // The instance was built from a layout the store accepted.
     leds: view ? ((view.settings.leds ?? []) as LedsSettings) : [],
     priorities,
-    priorities_autoselect: true,
+    priorities_autoselect: view ? view.autoSelect : true,
     services: ['effectengine'],
-    videomode: '2D',
+    videomode: runtime.videoMode,
   };
 }

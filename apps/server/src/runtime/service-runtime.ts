@@ -5,6 +5,8 @@ import {
   EffectCatalogue,
   type EngineOptions,
   LedInstance,
+  type RgbImage,
+  type VideoMode,
 } from '@glowkit/engine';
 import {
   type EffectsSettings,
@@ -51,6 +53,12 @@ export interface RuntimeEvents {
   component: [number, { name: ComponentName; enabled: boolean }];
   /** An instance's colour adjustment changed (`adjustment-update`). */
   adjustment: [number];
+  /** A visible picture source's picture on an instance (the image stream). */
+  picture: [number, RgbImage];
+  /** The video mode changed (`videomode-update`, for every session). */
+  videomode: [VideoMode];
+  /** An instance's picture-to-LED mapping type changed (`imageToLedMapping-update`). */
+  mapping: [number];
   /** An instance's final LED colours (the live stream). */
   leds: [number, Uint8Array];
   /** An instance's LED device changed state (`device-update`). */
@@ -79,6 +87,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   readonly #options: RuntimeOptions;
   readonly #logger: Logger;
   #instances: ConfiguredInstance[] = [];
+  #videoMode: VideoMode = '2D';
   #catalogue: EffectCatalogue | undefined;
   #effectsGroup: EffectsSettings = {};
   #globalSettings: Readonly<GlobalSettings> = {};
@@ -109,6 +118,19 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
   /** A running instance by id; undefined when it is stopped or not configured. */
   instance(id: number): LedInstance | undefined {
     return this.#configured(id)?.running;
+  }
+
+  /** Which half of the grabbers' frames every instance uses (`videomode`; not stored). */
+  get videoMode(): VideoMode {
+    return this.#videoMode;
+  }
+
+  /** Sets the video mode of every instance, now and for those started later. */
+  setVideoMode(mode: VideoMode): void {
+    if (mode === this.#videoMode) return;
+    this.#videoMode = mode;
+    for (const configured of this.#instances) configured.running?.setVideoMode(mode);
+    this.emit('videomode', mode);
   }
 
   /** The first running instance (where a session without one is bound, as Hyperion.ng does). */
@@ -292,10 +314,13 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
       log: (level, message) => this.#logger[level]({ instance: id }, message),
     });
     configured.running = instance;
+    instance.setVideoMode(this.#videoMode);
     instance.on('priorities', () => this.emit('priorities', id));
     instance.on('effects', () => this.emit('priorities', id));
     instance.on('component', (change) => this.emit('component', id, change));
     instance.on('adjustment', () => this.emit('adjustment', id));
+    instance.on('mapping', () => this.emit('mapping', id));
+    instance.on('picture', (image) => this.emit('picture', id, image));
     instance.on('leds', (frame) => this.emit('leds', id, frame));
     instance.on('device', (status) => this.emit('device', id, status));
     await instance.start();

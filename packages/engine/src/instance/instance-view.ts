@@ -21,6 +21,8 @@ export interface InstanceView {
   readonly name: string;
   /** The sources at their priorities: the visible one first, then ascending (Hyperion.ng #964 fixed). */
   readonly priorities: PriorityInfo[];
+  /** False while a user pinned a priority (`sourceselect`): `priorities_autoselect`. */
+  readonly autoSelect: boolean;
   /** The effects running now (not the background effect), by ascending priority. */
   readonly activeEffects: ActiveEffect[];
   /** Recent effects that failed or were killed, oldest first. */
@@ -38,7 +40,7 @@ export interface InstanceView {
   readonly smoothing: Readonly<SmoothingConfig & { enabled: boolean }>;
   /** The `device` group the device runs on (its type's keys included). */
   readonly deviceConfig: Readonly<DeviceConfig>;
-  /** How pictures are mapped onto the LEDs. */
+  /** How pictures are mapped onto the LEDs: the `color` group's, or the last `processing`. */
   readonly mappingType: MappingType;
   /** How pictures are sampled: `color.accuracyLevel` and `reducedPixelSetFactorFactor` as run. */
   readonly mappingOptions: Readonly<{ accuracyLevel: number; reducedPixelSetFactor: number }>;

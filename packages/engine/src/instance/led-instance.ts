@@ -16,6 +16,7 @@ import { type EngineResult, failed } from '../errors.js';
 import { ImageToLeds } from '../mapping/image-to-leds.js';
 import { LedLayout } from '../mapping/led-layout.js';
 import type { MappingType } from '../mapping/mapping-type.js';
+import { type VideoMode, videoModePart } from '../mapping/video-mode.js';
 import { type MuxerInput, PriorityMuxer } from '../muxer/priority-muxer.js';
 import { createSmoothing, type Smoothing } from '../smoothing/smoothing.js';
 import { smoothingConfigOf } from '../smoothing/smoothing-config.js';
@@ -61,6 +62,13 @@ export interface LedInstanceEvents {
   component: [{ name: ComponentName; enabled: boolean }];
   /** The colour adjustment changed (for `adjustment-update`). */
   adjustment: [];
+  /** The picture-to-LED mapping type changed (for `imageToLedMapping-update`). */
+  mapping: [];
+  /**
+   * The picture a visible picture source (`image`, flatbuffers, protobuf) shows now, as mapped
+   * (the video mode's part): for the image stream. Emitted only while someone listens.
+   */
+  picture: [RgbImage];
   /** The running effects changed. */
   effects: [];
   /** The device's state changed. */
@@ -90,6 +98,10 @@ export type SourceHandle = MuxerInput;
 const BLACK = new Uint8Array(0);
 
 /** Sources whose data is a picture: the backlight floor applies to them, as to JSON images. */
+// The sources `videomode` applies to: what grabbers send (Hyperion.ng applies it to its own
+// grabbers; here they arrive over these ports). The JSON `image` command is used whole, as there.
+const VIDEO_MODE_SOURCES: ReadonlySet<SourceComponent> = new Set(['FLATBUFSERVER', 'PROTOSERVER']);
+
 const PICTURE_SOURCES: ReadonlySet<SourceComponent> = new Set([
   'IMAGE',
   'FLATBUFSERVER',
@@ -116,7 +128,10 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   readonly warnings: readonly string[];
   /** What readers outside the engine see of the instance; always current, read-only. */
   readonly view: InstanceView;
-  readonly #mappingType: MappingType;
+  #mappingType: MappingType;
+  #videoMode: VideoMode = '2D';
+  /** The last frame's part in the video mode, so that a frame shown again is not cut again. */
+  #videoPart: { image: RgbImage; part: RgbImage } | undefined;
   readonly #smoothingConfig: SmoothingConfig;
   readonly #boot: BootEffects;
   readonly #log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
@@ -217,7 +232,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
         return instance.#name;
       },
       settings: options.stored ?? Object.fromEntries(Object.entries(options.settings)),
-      mappingType: this.#mappingType,
+      get mappingType() {
+        return instance.#mappingType;
+      },
       smoothing: { enabled: options.settings.smoothing.enable, ...this.#smoothingConfig },
       deviceConfig: this.device.config,
       mappingOptions: Object.freeze({ ...this.#mappingOptions }),
@@ -234,6 +251,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       ),
       get priorities() {
         return priorityInfo(instance.muxer, instance.muxer.now());
+      },
+      get autoSelect() {
+        return instance.muxer.autoSelect;
       },
       get activeEffects() {
         return instance.effects.active.filter((e) => e.priority !== PRIORITY.BACKGROUND);
@@ -385,6 +405,19 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     void this.effects.stop(priority);
   }
 
+  /**
+   * `sourceselect`: pins the source at `priority` (it shows whatever lies below it) until
+   * {@link selectAuto} or until it leaves; fails when no source holds that priority.
+   */
+  selectSource(priority: number): EngineResult {
+    return this.muxer.select(priority) ? { ok: true } : failed('priority-not-found', { priority });
+  }
+
+  /** `sourceselect {"auto":true}`: the lowest priority with data shows again. */
+  selectAuto(): void {
+    this.muxer.selectAuto();
+  }
+
   /** Clears every colour, image and effect below the background priority. */
   clearAll(): void {
     for (const input of this.muxer.clearAll()) void this.effects.stop(input.priority);
@@ -468,7 +501,38 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     return { ok: true };
   }
 
+  /**
+   * Maps pictures with `type` from now on (the `processing` command), until the instance is
+   * rebuilt from its settings: not stored, as in Hyperion.ng. The picture shown now is mapped
+   * again at once; `mapping` is emitted when the type changed.
+   */
+  setMappingType(type: MappingType): void {
+    if (type === this.#mappingType) return;
+    this.#mappingType = type;
+    this.emit('mapping');
+    this.#show(this.muxer.visible);
+  }
+
+  /**
+   * Which half of the grabbers' frames is used from now on (the `videomode` command; the
+   * runtime holds it for every instance). The picture shown now is mapped again at once.
+   */
+  setVideoMode(mode: VideoMode): void {
+    if (mode === this.#videoMode) return;
+    this.#videoMode = mode;
+    this.#videoPart = undefined;
+    this.#show(this.muxer.visible);
+  }
+
   // ---- the frame path ----
+
+  #videoPartOf(image: RgbImage): RgbImage {
+    if (this.#videoMode === '2D') return image;
+    if (this.#videoPart?.image !== image) {
+      this.#videoPart = { image, part: videoModePart(image, this.#videoMode) };
+    }
+    return this.#videoPart.part;
+  }
 
   #show(input: MuxerInput | undefined): void {
     if (this.#closed) return;
@@ -484,8 +548,14 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       // Effects are mapped with the mean, whatever the setting, and whole, as Hyperion.ng does.
       const effect = input.component === 'EFFECT';
       const type = effect ? 'multicolor_mean' : this.#mappingType;
-      const crop = effect ? NO_CROP : this.#cropOf(input.image);
-      this.#mappingFor(input.image, type, crop).map(input.image, frame);
+      const image = VIDEO_MODE_SOURCES.has(input.component)
+        ? this.#videoPartOf(input.image)
+        : input.image;
+      if (PICTURE_SOURCES.has(input.component) && this.listenerCount('picture') > 0) {
+        this.emit('picture', image);
+      }
+      const crop = effect ? NO_CROP : this.#cropOf(image);
+      this.#mappingFor(image, type, crop).map(image, frame);
     } else if (input.colors) {
       frame.set(input.colors.subarray(0, frame.length));
     } else return;

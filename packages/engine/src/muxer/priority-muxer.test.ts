@@ -447,3 +447,44 @@ describe('PriorityMuxer: the default clock', () => {
     muxer.close();
   });
 });
+
+describe('PriorityMuxer: sourceselect', () => {
+  it('shows a pinned priority over lower ones until auto-select comes back', () => {
+    const muxer = new PriorityMuxer();
+    muxer.register(10, { ...color, colors: rgb(255, 0, 0) });
+    muxer.register(50, { ...color, colors: rgb(0, 0, 255) });
+    const events = record(muxer);
+    expect(muxer.select(50)).toBe(true);
+    expect(muxer.visible?.priority).toBe(50);
+    expect(muxer.autoSelect).toBe(false);
+    expect(events).toEqual(['update 50', 'priorities']);
+    muxer.selectAuto();
+    expect(muxer.visible?.priority).toBe(10);
+    expect(muxer.autoSelect).toBe(true);
+    muxer.close();
+  });
+
+  it('refuses a priority nobody holds, and changes nothing', () => {
+    const muxer = new PriorityMuxer();
+    muxer.register(10, { ...color, colors: rgb(255, 0, 0) });
+    const events = record(muxer);
+    expect(muxer.select(20)).toBe(false);
+    expect(muxer.autoSelect).toBe(true);
+    expect(events).toEqual([]);
+    muxer.close();
+  });
+
+  it('returns to auto-select when the pinned source leaves', () => {
+    const muxer = new PriorityMuxer();
+    muxer.register(10, { ...color, colors: rgb(255, 0, 0) });
+    muxer.register(50, { ...color, colors: rgb(0, 0, 255) });
+    muxer.select(50);
+    muxer.clear(50);
+    expect(muxer.autoSelect).toBe(true);
+    expect(muxer.visible?.priority).toBe(10);
+    // A new source at the same priority is not pinned again.
+    muxer.register(50, { ...color, colors: rgb(0, 0, 255) });
+    expect(muxer.visible?.priority).toBe(10);
+    muxer.close();
+  });
+});

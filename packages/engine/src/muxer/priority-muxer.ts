@@ -106,6 +106,8 @@ export class PriorityMuxer extends EventEmitter<MuxerEvents> {
   readonly #inputs: Input[] = [];
   #snapshot: readonly MuxerInput[] | undefined;
   #visible: Input | undefined;
+  /** The priority a user pinned (`sourceselect`), or undefined: auto-select. */
+  #pinned: number | undefined;
   /** What the last `update` announced. */
   #shown: Input | undefined;
   /** The visible input got data that no `update` has announced yet. */
@@ -230,6 +232,39 @@ export class PriorityMuxer extends EventEmitter<MuxerEvents> {
     return this.#visible;
   }
 
+  /**
+   * True while the muxer picks the visible input itself (the lowest active one); false while a
+   * priority is pinned with {@link select}.
+   */
+  get autoSelect(): boolean {
+    return this.#pinned === undefined;
+  }
+
+  /**
+   * Pins the input at `priority`: it is what shows (once it has data) whatever lies below it,
+   * until {@link selectAuto} or until it leaves — then auto-select comes back, as in Hyperion.ng.
+   * False (and nothing changes) when no input is there.
+   */
+  select(priority: number): boolean {
+    checkPriority(priority);
+    const removed = this.#expire();
+    const found = this.#inputs[this.#indexOf(priority)]?.priority === priority;
+    if (found) {
+      this.#pinned = priority;
+      this.#changed();
+    }
+    this.#announce(removed);
+    return found;
+  }
+
+  /** Back to auto-select: the lowest active input shows. Announces the list even when unchanged. */
+  selectAuto(): void {
+    const removed = this.#expire();
+    this.#pinned = undefined;
+    this.#changed();
+    this.#announce(removed);
+  }
+
   /** Every input, by ascending priority (a snapshot, taken anew after each change). */
   get inputs(): readonly MuxerInput[] {
     this.#snapshot ??= Object.freeze([...this.#inputs]);
@@ -307,7 +342,16 @@ export class PriorityMuxer extends EventEmitter<MuxerEvents> {
   #changed(): void {
     this.#snapshot = undefined;
     this.#listChanged = true;
-    const visible = this.#inputs.find((input) => input.active);
+    let pinned: Input | undefined;
+    if (this.#pinned !== undefined) {
+      pinned = this.#inputs[this.#indexOf(this.#pinned)];
+      // The pinned source left: auto-select comes back (Hyperion.ng does the same).
+      if (pinned?.priority !== this.#pinned) {
+        this.#pinned = undefined;
+        pinned = undefined;
+      }
+    }
+    const visible = pinned?.active === true ? pinned : this.#inputs.find((input) => input.active);
     if (visible !== this.#visible) {
       this.#visible = visible;
       // New data arriving with the switch is part of the switch.

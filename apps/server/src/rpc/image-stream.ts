@@ -1,0 +1,99 @@
+import type { RgbImage } from '@glowkit/engine';
+import { encodePng, scaledDown } from './png.js';
+import type { SessionState } from './session.js';
+
+/** The shortest time between two pictures to one client (at most 25 per second). */
+export const IMAGESTREAM_INTERVAL_MS = 40;
+
+/** The widest picture streamed: enough to see the input, small enough for a phone on Wi-Fi. */
+export const IMAGESTREAM_MAX_WIDTH = 320;
+
+interface ImageStream {
+  sentAt: number;
+  /** The latest picture that came too early, sent when the interval is over. */
+  pending: RgbImage | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * The `ledcolors imagestream-start` streams: each session's sessions get the picture a visible
+ * picture source shows on an instance, as `ledcolors-imagestream-update` pushes with a PNG data
+ * URL, at most every {@link IMAGESTREAM_INTERVAL_MS}; a picture that comes sooner waits, and a
+ * newer one replaces it, so the last picture always arrives (Hyperion.ng drops it). Nothing is
+ * sent while a colour or an effect shows. Each picture is encoded once for all its sessions.
+ */
+export class ImageStreams {
+  readonly #streams = new Map<SessionState, Map<number, ImageStream>>();
+
+  /** Starts the pictures of `instance` for a session. */
+  start(session: SessionState, instance: number): void {
+    let streams = this.#streams.get(session);
+    if (!streams) {
+      streams = new Map();
+      this.#streams.set(session, streams);
+    }
+    if (!streams.has(instance)) {
+      streams.set(instance, { sentAt: 0, pending: undefined, timer: undefined });
+    }
+  }
+
+  /** Stops a session's pictures of `instance`, or of every instance. */
+  stop(session: SessionState, instance?: number): void {
+    const streams = this.#streams.get(session);
+    for (const [id, stream] of streams ?? []) {
+      if (instance !== undefined && id !== instance) continue;
+      if (stream.timer) clearTimeout(stream.timer);
+      streams?.delete(id);
+    }
+    if (streams?.size === 0) this.#streams.delete(session);
+  }
+
+  /** Whether anyone streams pictures (the runtime's pictures are ignored otherwise). */
+  get active(): boolean {
+    return this.#streams.size > 0;
+  }
+
+  /** Stops every stream. */
+  close(): void {
+    for (const session of [...this.#streams.keys()]) this.stop(session);
+  }
+
+  /** A picture of `instance`: sent now to the sessions whose interval is over, later to others. */
+  picture(instance: number, image: RgbImage): void {
+    let url: string | undefined;
+    const now = performance.now();
+    for (const [session, streams] of this.#streams) {
+      const stream = streams.get(instance);
+      if (!stream) continue;
+      const wait = stream.sentAt + IMAGESTREAM_INTERVAL_MS - now;
+      if (wait <= 0 && !stream.timer) {
+        url ??= dataUrlOf(image);
+        this.#send(session, instance, stream, url);
+        continue;
+      }
+      stream.pending = image;
+      stream.timer ??= setTimeout(
+        () => {
+          stream.timer = undefined;
+          const pending = stream.pending;
+          stream.pending = undefined;
+          if (pending && this.#streams.get(session)?.get(instance) === stream) {
+            this.#send(session, instance, stream, dataUrlOf(pending));
+          }
+        },
+        Math.max(0, wait),
+      );
+      stream.timer.unref?.();
+    }
+  }
+
+  #send(session: SessionState, instance: number, stream: ImageStream, image: string): void {
+    stream.sentAt = performance.now();
+    session.push({ command: 'ledcolors-imagestream-update', instance, data: { image } });
+  }
+}
+
+function dataUrlOf(image: RgbImage): string {
+  const png = encodePng(scaledDown(image, IMAGESTREAM_MAX_WIDTH));
+  return `data:image/png;base64,${png.toString('base64')}`;
+}

@@ -1,0 +1,54 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { RgbImage } from '@glowkit/engine';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function chunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+/**
+ * `image` scaled down (nearest pixel) to at most `maxWidth` pixels wide, keeping its aspect: the
+ * image stream shows what the LEDs are fed, not a film.
+ */
+export function scaledDown(image: RgbImage, maxWidth: number): RgbImage {
+  if (image.width <= maxWidth) return image;
+  const width = maxWidth;
+  const height = Math.max(1, Math.round((image.height * maxWidth) / image.width));
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(image.height - 1, Math.floor((y * image.height) / height));
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(image.width - 1, Math.floor((x * image.width) / width));
+      const from = (sy * image.width + sx) * 3;
+      data.set(image.data.subarray(from, from + 3), (y * width + x) * 3);
+    }
+  }
+  return { width, height, data };
+}
+
+/** A PNG (8-bit RGB, no filter) of `image`, with node:zlib: no native dependency. */
+export function encodePng(image: RgbImage): Buffer {
+  const { width, height, data } = image;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = width * 3;
+  const raw = Buffer.alloc((row + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw.set(data.subarray(y * row, (y + 1) * row), y * (row + 1) + 1);
+  }
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 1 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

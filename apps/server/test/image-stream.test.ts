@@ -1,0 +1,91 @@
+/**
+ * `ledcolors imagestream-start` / `-stop` on a real server: a WebSocket client gets the picture a
+ * grabber sends as PNG data URLs, nothing while a colour shows, and nothing after stop.
+ */
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Configuration } from '../src/store/config-store.js';
+import { post } from './support/client.js';
+import { configuration } from './support/configs.js';
+import { FlatbufClient, rawImageMessage, registerMessage } from './support/flatbuf-client.js';
+import { LiveSocket } from './support/live-socket.js';
+import { startServer, type TestServer } from './support/server.js';
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startServer({
+    prepare: (server) => {
+      const config = configuration([0], 4) as unknown as Configuration;
+      const settings = config.instances[0]?.settings as Record<string, unknown>;
+      settings.smoothing = { enable: false };
+      settings.foregroundEffect = { enable: false };
+      config.global.settings.flatbufServer = { enable: true, port: 19400, timeout: 5 };
+      server.store.replace(config, 'test set-up');
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Width, height and the first pixel of a PNG data URL, read by the PNG format (RGB, filter 0). */
+function readPng(url: string): { width: number; height: number; first: number[] } {
+  expect(url.startsWith('data:image/png;base64,')).toBe(true);
+  const png = Buffer.from(url.slice('data:image/png;base64,'.length), 'base64');
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  const idatAt = png.indexOf('IDAT');
+  const length = png.readUInt32BE(idatAt - 4);
+  const raw = inflateSync(png.subarray(idatAt + 4, idatAt + 4 + length));
+  return { width, height, first: [...raw.subarray(1, 4)] };
+}
+
+const isImage = (p: Record<string, unknown>) => p.command === 'ledcolors-imagestream-update';
+
+describe('the image stream', () => {
+  it('streams the visible picture source as PNG data URLs until stop', async () => {
+    const port = t.server.listening.flatbuf?.port;
+    if (!port) throw new Error('the flatbuffers server is not listening');
+    const socket = await LiveSocket.open(t.ws, t.token);
+    const grabber = await FlatbufClient.connect(port);
+    try {
+      expect(
+        await socket.call({ command: 'ledcolors', subcommand: 'imagestream-start' }),
+      ).toMatchObject({ command: 'ledcolors-imagestream-start', success: true });
+      await grabber.ask(registerMessage('Grabber', 150));
+      // 640×2, orange: scaled down to 320 pixels wide.
+      const pixels = Uint8Array.from({ length: 640 * 2 * 3 }, (_, i) => [255, 128, 0][i % 3] ?? 0);
+      await grabber.ask(rawImageMessage(pixels, 640, 2));
+      const push = await socket.next(isImage);
+      expect(push.instance).toBe(0);
+      const image = readPng((push.data as { image: string }).image);
+      expect(image).toEqual({ width: 320, height: 1, first: [255, 128, 0] });
+
+      expect(
+        await socket.call({ command: 'ledcolors', subcommand: 'imagestream-stop' }),
+      ).toMatchObject({ success: true });
+      socket.pushes.splice(0);
+      await grabber.ask(rawImageMessage(pixels, 640, 2));
+      // A serverinfo round trip later, no picture came.
+      await socket.call({ command: 'serverinfo' });
+      expect(socket.pushes.filter(isImage)).toEqual([]);
+    } finally {
+      grabber.close();
+      socket.close();
+    }
+  });
+
+  it('is refused over HTTP, where there is no session to push to', async () => {
+    const reply = await post(
+      `${t.http}/json-rpc`,
+      { command: 'ledcolors', subcommand: 'imagestream-start' },
+      { headers: { Authorization: `Bearer ${t.token}` } },
+    );
+    expect(reply.json).toMatchObject({
+      success: false,
+      error: 'Command not supported via single API calls using HTTP/S',
+    });
+  });
+});
