@@ -94,6 +94,8 @@ describe('glowkit', () => {
       ['start', '--port', 'eighty'],
       ['start', '--flatbuf-port', '70000'],
       ['start', '--proto-port', 'x'],
+      // node:util's parseArgs says this one in three lines.
+      ['start', '--proto-port', '-1'],
       ['token', 'create'],
       ['--nope'],
     ]) {
