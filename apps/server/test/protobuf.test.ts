@@ -1,11 +1,10 @@
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
 import { connect, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
-import { configuration, setconfigRequest } from './support/configs.js';
+import { setconfigRequest } from './support/configs.js';
+import { fileDeviceConfiguration, lastFrameText, shows } from './support/file-device.js';
 import {
   bareCommand,
   clearAllMessage,
@@ -44,11 +43,7 @@ async function start(
     ...(storedPort ? { protoPort: undefined } : {}),
     prepare: (server) => {
       output = join(server.options.dataDir, 'leds.txt');
-      const config = configuration([0], LEDS) as unknown as Configuration;
-      const settings = config.instances[0]?.settings as Record<string, unknown>;
-      settings.device = { type: 'file', hardwareLedCount: LEDS, output, colorOrder: 'rgb' };
-      settings.smoothing = { enable: false };
-      settings.foregroundEffect = { enable: false };
+      const config = fileDeviceConfiguration(output, LEDS);
       config.global.settings.protoServer = {
         enable: true,
         port: 19445,
@@ -90,32 +85,6 @@ async function info(): Promise<Info> {
     const reply = await rpc({ command: 'serverinfo' });
     if (reply.success) return reply.info as Info;
     if (Date.now() > end) throw new Error(`serverinfo failed: ${JSON.stringify(reply)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** The last line the file device wrote, as "r,g,b" per LED. */
-function lastFrame(output: string): string[] {
-  if (!existsSync(output)) return [];
-  const lines = readFileSync(output, 'utf8').trim().split('\n');
-  return [...(lines.at(-1) ?? '').matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map(
-    (m) => `${m[1]},${m[2]},${m[3]}`,
-  );
-}
-
-async function shows(output: string, leds: string[]): Promise<void> {
-  try {
-    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(leds));
-  } catch {
-    expect(lastFrame(output)).toEqual(leds);
-  }
-}
-
-/** Polls an asynchronous check until it holds (10 s at most). */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -216,7 +185,7 @@ describe('a protobuf client', () => {
     const refused = await c.ask(clearMessage(180));
     expect(refused).toMatchObject({ type: 1, success: false });
     expect(refused.error).toMatch(/^Priority 180 is not this client's/);
-    expect(lastFrame(output)).toEqual(Array(LEDS).fill('255,0,0'));
+    expect(lastFrameText(output)).toEqual(Array(LEDS).fill('255,0,0'));
     expect(await c.ask(clearMessage(150))).toEqual(OK);
     await shows(output, Array(LEDS).fill('0,0,255'));
     // Again (HyperionScreenCap sends two).
@@ -238,7 +207,7 @@ describe('a protobuf client', () => {
     await shows(output, Array(LEDS).fill('255,0,0'));
     c.close();
     await shows(output, Array(LEDS).fill('0,0,255'));
-    await eventually(async () => (await info()).priorities.length === 1);
+    await until(async () => (await info()).priorities.length === 1);
     expect((await info()).inputSources).toEqual([]);
   });
 
