@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { post } from './support/client.js';
 import { setconfigRequest } from './support/configs.js';
 import { fileDeviceConfiguration, lastFrameText, shows } from './support/file-device.js';
+import { frameMutator, fuzzFramed, xorshift32 } from './support/fuzz-frames.js';
 import {
   bareCommand,
   clearAllMessage,
@@ -334,76 +335,34 @@ describe('bad input on the protobuf port', () => {
   it('survives 10,000 fuzzed frames and answers serverinfo throughout', async () => {
     await start({ timeout: 5 });
     // A deterministic generator: the same frames every run.
-    let seed = 0x1b873593;
-    const random = () => {
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) / 2 ** 32;
-    };
-    const pick = (n: number) => Math.floor(random() * n);
-    const templates = [
-      colorMessage(150, 0x00123456, 1000),
-      colorMessage(120, 0x00654321),
-      clearMessage(150),
-      clearAllMessage(),
-      imageMessage(150, new Uint8Array(4 * 3 * 3).fill(77), 4, 3),
-      imageMessage(160, new Uint8Array(2 * 2 * 4).fill(9), 2, 2),
-    ];
-    const fuzzed = (): Uint8Array => {
-      const base = Uint8Array.from(templates[pick(templates.length)] as Uint8Array);
-      switch (pick(4)) {
-        case 0: // flip bits
-          for (let i = 0, n = 1 + pick(4); i < n; i++) {
-            const at = pick(base.length);
-            base[at] = (base[at] as number) ^ (1 << pick(8));
-          }
-          return base;
-        case 1: // overwrite a byte with an extreme
-          base[pick(base.length)] = [0, 0x7f, 0x80, 0xff][pick(4)] as number;
-          return base;
-        case 2: // truncate
-          return base.subarray(0, 1 + pick(base.length - 1));
-        default: // random bytes
-          return Uint8Array.from({ length: 1 + pick(64) }, () => pick(256));
-      }
-    };
+    const frame = frameMutator(
+      [
+        colorMessage(150, 0x00123456, 1000),
+        colorMessage(120, 0x00654321),
+        clearMessage(150),
+        clearAllMessage(),
+        imageMessage(150, new Uint8Array(4 * 3 * 3).fill(77), 4, 3),
+        imageMessage(160, new Uint8Array(2 * 2 * 4).fill(9), 2, 2),
+      ],
+      xorshift32(0x1b873593),
+    );
     const FRAMES = 10_000;
+    // These replies are the last of their connection.
     const CLOSING = [
       'Unable to parse message',
       'Size of image data does not match with the width and height',
     ];
-    const deadline = Date.now() + 120_000;
-    let c = await ProtoClient.connect(protoPort());
-    let sent = 0;
-    let connections = 1;
-    while (sent < FRAMES && Date.now() < deadline) {
-      const n = c.replies.length;
-      c.send(fuzzed());
-      sent += 1;
-      // Every message gets a reply, or its connection is closed (after an error reply).
-      while (c.replies.length <= n && !c.closed) {
-        await new Promise<void>((resolve) => {
-          c.socket.once('data', () => resolve());
-          c.socket.once('close', () => resolve());
-        });
-      }
-      // These replies are the last of their connection: wait for it to close.
-      const error = c.replies.at(-1)?.error;
-      if (c.replies.length > n && error !== undefined && CLOSING.includes(error)) {
-        await c.whenClosed();
-      }
-      if (c.closed) {
-        c = await ProtoClient.connect(protoPort());
-        connections += 1;
-      }
-      if (sent % 1000 === 0) {
+    const { sent, connections } = await fuzzFramed({
+      connect: () => ProtoClient.connect(protoPort()),
+      frame,
+      closesAfter: (reply) => reply.error !== undefined && CLOSING.includes(reply.error),
+      frames: FRAMES,
+      check: async (sent) => {
         // Answered throughout (no latency is asserted: CI machines are busy).
         const r = await rpc({ command: 'serverinfo', tan: sent });
         expect(r).toMatchObject({ success: true });
-      }
-    }
-    c.close();
+      },
+    });
     expect(sent).toBe(FRAMES);
     expect(connections).toBeGreaterThan(100);
     expect((await rpc({ command: 'serverinfo' })).success).toBe(true);
