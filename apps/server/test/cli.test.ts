@@ -165,8 +165,7 @@ describe('glowkit', () => {
       expect(help).toContain(text);
     }
     const flatbuf = await freePort();
-    let proto = await freePort();
-    while (proto === flatbuf) proto = await freePort();
+    const proto = await freePort();
     const server = await startProcess(dataDir, 45_000, [
       ...['--flatbuf-port', String(flatbuf), '--proto-port', String(proto)],
     ]);
