@@ -162,6 +162,21 @@ export interface RelationFix {
   rule: string;
 }
 
+/** Removes the entries of list `key` of `value` that `bad` picks, with a fix each. */
+function dropEntries(
+  value: JsonObject,
+  key: string,
+  list: unknown[],
+  bad: (entry: unknown) => boolean,
+  rule: string,
+): RelationFix[] {
+  const fixes = list.flatMap((entry, index) =>
+    bad(entry) ? [{ pointer: `/${key}/${index}`, old: entry, new: undefined, rule }] : [],
+  );
+  if (fixes.length > 0) value[key] = list.filter((entry) => !bad(entry));
+  return fixes;
+}
+
 /**
  * Brings `value` (the group's own copy, changed in place) into line with its relations: an LED
  * missing an edge becomes the all-zero rectangle, which shows as a dark LED, as the engine showed
@@ -176,20 +191,10 @@ export function fixRelations(group: string, value: unknown): RelationFix[] {
   const fixes: RelationFix[] = [];
   const whitelist = whitelistOf(group === 'network' ? value : undefined);
   if (whitelist && isJsonObject(value)) {
-    whitelist.forEach((entry, index) => {
-      if (unreadable(entry)) {
-        fixes.push({
-          pointer: `/ipWhitelist/${index}`,
-          old: entry,
-          new: undefined,
-          rule: `${ADDRESS_RANGE_RULE}: the entry let nobody in, and is removed`,
-        });
-      }
-    });
-    if (fixes.length === 0) return fixes;
-    const kept = whitelist.filter((entry) => !unreadable(entry));
-    value.ipWhitelist = kept;
-    if (kept.length === 0 && value.internetAccessAPI === true) {
+    const rule = `${ADDRESS_RANGE_RULE}: the entry let nobody in, and is removed`;
+    fixes.push(...dropEntries(value, 'ipWhitelist', whitelist, unreadable, rule));
+    // Every entry dropped: the list now lets every internet peer in, where it let none.
+    if (fixes.length === whitelist.length && fixes.length > 0 && value.internetAccessAPI === true) {
       value.internetAccessAPI = false;
       fixes.push({
         pointer: '/internetAccessAPI',
@@ -201,19 +206,9 @@ export function fixRelations(group: string, value: unknown): RelationFix[] {
     return fixes;
   }
   const blacklist = blacklistOf(group === 'ledConfig' ? value : undefined);
-  if (blacklist) {
-    blacklist.forEach((entry, index) => {
-      if (incomplete(entry)) {
-        fixes.push({
-          pointer: `/ledBlacklist/${index}`,
-          old: entry,
-          new: undefined,
-          rule: 'needs start and num: the entry darkened no LED, and is removed',
-        });
-      }
-    });
-    if (isJsonObject(value)) value.ledBlacklist = blacklist.filter((entry) => !incomplete(entry));
-    return fixes;
+  if (blacklist && isJsonObject(value)) {
+    const rule = 'needs start and num: the entry darkened no LED, and is removed';
+    return dropEntries(value, 'ledBlacklist', blacklist, incomplete, rule);
   }
   if (group === 'device') {
     const limit = ledLimitBroken(value);
