@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../scripts/seeded-random.mjs';
 import { BoblightServer } from '../src/inputs/boblight/boblight-server.js';
 import { createLogger } from '../src/logger.js';
 import { ConnectionLimits } from '../src/transport/connection-limits.js';
@@ -241,14 +242,8 @@ describe('bad input on the boblight port', () => {
 
   it('survives 10,000 fuzzed lines, answering serverinfo throughout', async () => {
     const { port } = await start({}, { boblight: { maxLineBytes: 256 } });
-    let seed = 21;
-    const random = () => {
-      // A small deterministic generator (mulberry32), so that a failure can be replayed.
-      seed = (seed + 0x6d2b79f5) | 0;
-      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
+    // A deterministic generator, so that a failure can be replayed.
+    const random = mulberry32(21);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const number = () =>
       pick(['0', '1', '0.5', '-3', '1e309', 'NaN', '.', '', '99999999999', '0x10', '1,5']);

@@ -6,6 +6,7 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../scripts/seeded-random.mjs';
 import { parseAddressRange } from '../src/index.js';
 
 describe('parseAddressRange', () => {
@@ -102,14 +103,8 @@ describe('parseAddressRange', () => {
   });
 
   it('reads an address as node:net and the URL parser do, on 20,000 generated strings', () => {
-    // A seeded generator (mulberry32): the same strings on every run.
-    let seed = 21;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    // A seeded generator: the same strings on every run.
+    const random = mulberry32(21);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const octet = () => pick(['0', '1', '9', '10', '99', '100', '199', '249', '255', '256', '01']);
     const group = () =>

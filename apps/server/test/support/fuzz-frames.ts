@@ -5,16 +5,8 @@
  */
 import type { FramedClient } from './framed-client.js';
 
-/** A deterministic generator (xorshift32) of numbers in [0, 1). */
-export function xorshift32(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-}
+// The generator the flatbuffers and protobuf fuzz tests seed.
+export { xorshift32 } from '../../../../scripts/seeded-random.mjs';
 
 /**
  * A maker of fuzzed frames: a template with bits flipped, a byte set to an extreme, cut short,
