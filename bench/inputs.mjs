@@ -33,7 +33,7 @@ import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
-import { Builder } from 'flatbuffers';
+import { framed, rawImageMessage, registerMessage } from '../scripts/flatbuf-messages.mjs';
 import { DEFAULT_SERVER, startServerChild } from './support/server-child.mjs';
 import { median, percentile } from './support/stats.mjs';
 
@@ -61,49 +61,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (ms) => (ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 const MB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
-// --- the flatbuffers client (inputs.md §2) -----------------------------------------------------
-
-function request(b, type, command) {
-  b.startObject(2);
-  b.addFieldInt8(0, type, 0);
-  b.addFieldOffset(1, command, 0);
-  b.finish(b.endObject());
-  return b.asUint8Array();
-}
-
-/** A message with its u32 big-endian length. */
-function framed(body) {
-  const out = Buffer.alloc(4 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.set(body, 4);
-  return out;
-}
-
-/** Register(origin, priority), framed. */
-function registerMessage(origin, priority) {
-  const b = new Builder(128);
-  const name = b.createString(origin);
-  b.startObject(2);
-  b.addFieldOffset(0, name, 0);
-  b.addFieldInt32(1, priority, 0);
-  return framed(request(b, 4, b.endObject()));
-}
+// --- the flatbuffers client (inputs.md §2: scripts/flatbuf-messages.mjs) ----------------------
 
 /** Image(RawImage(rgb, width, height)), framed. */
-function imageMessage(rgb, width, height) {
-  const b = new Builder(rgb.length + 128);
-  const vector = b.createByteVector(rgb);
-  b.startObject(3);
-  b.addFieldOffset(0, vector, 0);
-  b.addFieldInt32(1, width, -1);
-  b.addFieldInt32(2, height, -1);
-  const raw = b.endObject();
-  b.startObject(3);
-  b.addFieldInt8(0, 1, 0);
-  b.addFieldOffset(1, raw, 0);
-  b.addFieldInt32(2, -1, -1);
-  return framed(request(b, 2, b.endObject()));
-}
+const imageMessage = (rgb, width, height) => framed(rawImageMessage(rgb, width, height));
 
 /** A connection to a picture input; replies are read and dropped once registered. */
 async function client(port, origin) {
@@ -112,7 +73,7 @@ async function client(port, origin) {
   socket.setNoDelay(true);
   socket.on('error', () => {});
   if (origin !== undefined) {
-    socket.write(registerMessage(origin, 150));
+    socket.write(framed(registerMessage(origin, 150)));
     await once(socket, 'data');
   }
   socket.on('data', () => {});

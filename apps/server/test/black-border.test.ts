@@ -1,12 +1,11 @@
 // Black-border detection on a real server: a letterboxed picture sent with the JSON `image`
 // command lights the top LEDs (the test layout's strip along the top edge) with the picture,
 // not with its black bars; `componentstate` BLACKBORDER and a setconfig of the group switch it.
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
-import { configuration, setconfigRequest } from './support/configs.js';
+import { setconfigRequest } from './support/configs.js';
+import { fileDeviceConfiguration, lastFrameText } from './support/file-device.js';
 import { FlatbufClient, rawImageMessage, registerMessage } from './support/flatbuf-client.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
@@ -26,12 +25,11 @@ async function start(blackborderdetector?: Record<string, unknown>) {
   t = await startServer({
     prepare: (server) => {
       output = join(server.options.dataDir, 'leds.txt');
-      const config = configuration([0], LEDS) as unknown as Configuration;
-      const settings = config.instances[0]?.settings as Record<string, unknown>;
-      settings.device = { type: 'file', hardwareLedCount: LEDS, output, colorOrder: 'rgb' };
-      settings.smoothing = { enable: false };
-      settings.foregroundEffect = { enable: false };
-      if (blackborderdetector) settings.blackborderdetector = blackborderdetector;
+      const config = fileDeviceConfiguration(
+        output,
+        LEDS,
+        blackborderdetector ? { blackborderdetector } : {},
+      );
       config.global.settings.flatbufServer = { enable: true, port: 19400, timeout: 5 };
       server.store.replace(config, 'test set-up');
     },
@@ -42,13 +40,6 @@ async function start(blackborderdetector?: Record<string, unknown>) {
 const rpc = async (body: Record<string, unknown>) =>
   (await post(`${t?.http}/json-rpc`, body, { headers: { Authorization: `Bearer ${t?.token}` } }))
     .json as Record<string, unknown>;
-
-/** The last frame the file device wrote, one "r,g,b" per LED. */
-function lastFrame(output: string): string[] {
-  if (!existsSync(output)) return [];
-  const last = readFileSync(output, 'utf8').trim().split('\n').at(-1) ?? '';
-  return [...last.matchAll(/\{(\d+,\d+,\d+)\}/g)].map((m) => m[1] as string);
-}
 
 /** A 16:9 film letterboxed in a 4:3 frame, 96×72: 9 black rows above and below an orange picture. */
 function letterboxedPixels(): Buffer {
@@ -82,7 +73,7 @@ describe('black-border detection', () => {
   it('lights the top LEDs of a letterboxed picture with the picture, not the bars', async () => {
     const { output } = await start();
     expect(await rpc(image(50))).toMatchObject({ success: true });
-    await until(() => lastFrame(output).join(' ') === orange.join(' '));
+    await until(() => lastFrameText(output).join(' ') === orange.join(' '));
     // On by the group's default (the whole list is control.test.ts's).
     expect(await components()).toContainEqual({ enabled: true, name: 'BLACKBORDER' });
   });
@@ -93,7 +84,7 @@ describe('black-border detection', () => {
     try {
       await socket.call({ command: 'serverinfo', subscribe: ['components-update'] });
       await rpc(image(50));
-      await until(() => lastFrame(output).join(' ') === orange.join(' '));
+      await until(() => lastFrameText(output).join(' ') === orange.join(' '));
       expect(
         await rpc({
           command: 'componentstate',
@@ -101,7 +92,7 @@ describe('black-border detection', () => {
         }),
       ).toMatchObject({ success: true });
       // Mapped whole, the top LEDs see the bars.
-      await until(() => lastFrame(output).join(' ') === black.join(' '));
+      await until(() => lastFrameText(output).join(' ') === black.join(' '));
       const push = await socket.next((p) => p.command === 'components-update');
       expect(push.data).toEqual({ enabled: false, name: 'BLACKBORDER' });
       expect(await components()).toContainEqual({ enabled: false, name: 'BLACKBORDER' });
@@ -109,7 +100,7 @@ describe('black-border detection', () => {
         command: 'componentstate',
         componentstate: { component: 'BLACKBORDER', state: true },
       });
-      await until(() => lastFrame(output).join(' ') === orange.join(' '));
+      await until(() => lastFrameText(output).join(' ') === orange.join(' '));
     } finally {
       socket.close();
     }
@@ -119,7 +110,7 @@ describe('black-border detection', () => {
     const { output } = await start({ enable: false });
     expect(await components()).toContainEqual({ enabled: false, name: 'BLACKBORDER' });
     await rpc(image(50));
-    await until(() => lastFrame(output).join(' ') === black.join(' '));
+    await until(() => lastFrameText(output).join(' ') === black.join(' '));
     const saved = await rpc(
       setconfigRequest({ blackborderdetector: { enable: true, mode: 'letterbox' } }, 0),
     );
@@ -128,7 +119,7 @@ describe('black-border detection', () => {
     expect(t?.server.runtime.instance(0)?.view.blackBorder.settings.mode).toBe('letterbox');
     // The rebuilt instance starts with nothing shown; the picture sent again is mapped inside.
     await rpc(image(50));
-    await until(() => lastFrame(output).join(' ') === orange.join(' '));
+    await until(() => lastFrameText(output).join(' ') === orange.join(' '));
   });
 
   it("maps a grabber's letterboxed picture inside its bars too (flatbuffers)", async () => {
@@ -141,7 +132,7 @@ describe('black-border detection', () => {
         150,
       );
       grabber.send(rawImageMessage(letterboxedPixels(), 96, 72));
-      await until(() => lastFrame(output).join(' ') === orange.join(' '));
+      await until(() => lastFrameText(output).join(' ') === orange.join(' '));
     } finally {
       grabber.socket.destroy();
     }

@@ -1,15 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../scripts/seeded-random.mjs';
 import { BoblightServer } from '../src/inputs/boblight/boblight-server.js';
 import { createLogger } from '../src/logger.js';
-import type { Configuration } from '../src/store/config-store.js';
 import { ConnectionLimits } from '../src/transport/connection-limits.js';
 import { BoblightClient } from './support/boblight-client.js';
 import { post } from './support/client.js';
-import { configuration, setconfigRequest } from './support/configs.js';
+import { setconfigRequest } from './support/configs.js';
+import { fileDeviceConfiguration, lastFrame } from './support/file-device.js';
 import { freePort } from './support/ports.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
@@ -44,32 +44,29 @@ async function start(
     ...options,
     prepare: (server) => {
       output = join(server.options.dataDir, 'leds.txt');
-      const config = configuration([0], LEDS) as unknown as Configuration;
-      const settings = config.instances[0]?.settings as Json;
-      settings.device = { type: 'file', hardwareLedCount: LEDS, output, colorOrder: 'rgb' };
-      settings.leds = Array.from({ length: LEDS }, (_, i) => ({
-        hmin: i / LEDS,
-        hmax: (i + 1) / LEDS,
-        vmin: 0,
-        vmax: 0.1,
-      }));
-      settings.smoothing = { enable: false };
-      settings.foregroundEffect = { enable: false };
-      settings.color = {
-        imageToLedMappingType: 'multicolor_mean',
-        channelAdjustment: [
-          {
-            id: 'neutral',
-            leds: '*',
-            gammaRed: 1,
-            gammaGreen: 1,
-            gammaBlue: 1,
-            brightness: 100,
-            brightnessCompensation: 0,
-          },
-        ],
-      };
-      settings.boblightServer = { enable: true, port, priority: 128, ...boblight };
+      const config = fileDeviceConfiguration(output, LEDS, {
+        leds: Array.from({ length: LEDS }, (_, i) => ({
+          hmin: i / LEDS,
+          hmax: (i + 1) / LEDS,
+          vmin: 0,
+          vmax: 0.1,
+        })),
+        color: {
+          imageToLedMappingType: 'multicolor_mean',
+          channelAdjustment: [
+            {
+              id: 'neutral',
+              leds: '*',
+              gammaRed: 1,
+              gammaGreen: 1,
+              gammaBlue: 1,
+              brightness: 100,
+              brightnessCompensation: 0,
+            },
+          ],
+        },
+        boblightServer: { enable: true, port, priority: 128, ...boblight },
+      });
       server.store.replace(config, 'test set-up');
     },
   });
@@ -88,17 +85,6 @@ const rpc = async (body: Json): Promise<Json> =>
 
 const serverinfo = async () => (await rpc({ command: 'serverinfo', tan: 9 })).info as Json;
 const priorities = async () => (await serverinfo()).priorities as Json[];
-
-/** The last line the file device wrote, as [r,g,b] per LED (none before it opened the file). */
-function lastFrame(output: string): number[][] {
-  if (!existsSync(output)) return [];
-  const lines = readFileSync(output, 'utf8').trim().split('\n');
-  return [...(lines.at(-1) ?? '').matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map((m) => [
-    Number(m[1]),
-    Number(m[2]),
-    Number(m[3]),
-  ]);
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const logsWith = (s: TestServer, text: string) =>
@@ -256,14 +242,8 @@ describe('bad input on the boblight port', () => {
 
   it('survives 10,000 fuzzed lines, answering serverinfo throughout', async () => {
     const { port } = await start({}, { boblight: { maxLineBytes: 256 } });
-    let seed = 21;
-    const random = () => {
-      // A small deterministic generator (mulberry32), so that a failure can be replayed.
-      seed = (seed + 0x6d2b79f5) | 0;
-      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
+    // A deterministic generator, so that a failure can be replayed.
+    const random = mulberry32(21);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const number = () =>
       pick(['0', '1', '0.5', '-3', '1e309', 'NaN', '.', '', '99999999999', '0x10', '1,5']);

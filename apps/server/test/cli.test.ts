@@ -15,7 +15,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { get, post } from './support/client.js';
 import { configuration } from './support/configs.js';
+import { FlatbufClient, registerMessage } from './support/flatbuf-client.js';
+import { freePort } from './support/ports.js';
 import { exited, GLOWKIT, requireBuild, startProcess, waitForOutput } from './support/process.js';
+import { colorMessage, ProtoClient } from './support/proto-client.js';
 
 let dataDir: string;
 beforeEach(() => {
@@ -86,7 +89,16 @@ describe('glowkit', () => {
   });
 
   it('says what is wrong in one line, with exit code 2, for bad usage', () => {
-    for (const args of [['fly'], ['start', '--port', 'eighty'], ['token', 'create'], ['--nope']]) {
+    for (const args of [
+      ['fly'],
+      ['start', '--port', 'eighty'],
+      ['start', '--flatbuf-port', '70000'],
+      ['start', '--proto-port', 'x'],
+      // node:util's parseArgs says this one in three lines.
+      ['start', '--proto-port', '-1'],
+      ['token', 'create'],
+      ['--nope'],
+    ]) {
       const { code, stderr } = glowkit(...args);
       expect(code, args.join(' ')).toBe(2);
       expect(stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
@@ -145,6 +157,34 @@ describe('glowkit', () => {
     expect(second.output()).not.toContain(token);
     second.child.kill('SIGINT');
     await exited(second.child);
+  });
+
+  it('listens for flatbuffers and protobuf on the ports --flatbuf-port and --proto-port name', async () => {
+    const help = glowkit('start', '--help').stdout;
+    for (const text of ['--flatbuf-port <n>', 'GLOWKIT_FLATBUF_PORT', '--proto-port <n>']) {
+      expect(help).toContain(text);
+    }
+    const flatbuf = await freePort();
+    const proto = await freePort();
+    const server = await startProcess(dataDir, 45_000, [
+      ...['--flatbuf-port', String(flatbuf), '--proto-port', String(proto)],
+    ]);
+    const flatbufClient = await FlatbufClient.connect(flatbuf).catch(() => undefined);
+    const protoClient = await ProtoClient.connect(proto).catch(() => undefined);
+    try {
+      expect(server.output()).toContain(`"flatbuffers":"127.0.0.1:${flatbuf}"`);
+      expect(server.output()).toContain(`"protobuf":"127.0.0.1:${proto}"`);
+      // Real clients of each protocol are answered there.
+      flatbufClient?.send(registerMessage('cli test', 150));
+      expect(await flatbufClient?.reply(0)).toMatchObject({ registered: 150 });
+      protoClient?.send(colorMessage(150, 0xff0000));
+      expect(await protoClient?.reply(0)).toEqual({ type: 1, success: true });
+    } finally {
+      flatbufClient?.socket.destroy();
+      protoClient?.socket.destroy();
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+    }
   });
 
   it('serves the web UI from the build --web-dir names', async () => {

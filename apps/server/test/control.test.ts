@@ -1,27 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
-import { configuration } from './support/configs.js';
 import { writeEffect } from './support/effects.js';
+import { fileDeviceConfiguration, lastFrame } from './support/file-device.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
 
 const LEDS = 10;
-
-/** A test configuration: one instance, 10 LEDs on a `file` device, no smoothing, no boot effect. */
-function testConfig(output: string, changes: Record<string, unknown> = {}): Configuration {
-  const config = configuration([0], LEDS) as unknown as Configuration;
-  const settings = config.instances[0]?.settings as Record<string, unknown>;
-  settings.device = { type: 'file', hardwareLedCount: LEDS, output, colorOrder: 'rgb' };
-  settings.smoothing = { enable: false };
-  settings.foregroundEffect = { enable: false };
-  Object.assign(settings, changes);
-  return config;
-}
 
 let t: TestServer | undefined;
 let cleanups: (() => void)[] = [];
@@ -37,7 +25,7 @@ async function start(changes: Record<string, unknown> = {}, effectsDir?: string)
   t = await startServer({
     prepare: (server) => {
       output = join(server.options.dataDir, 'leds.txt');
-      const config = testConfig(output, changes);
+      const config = fileDeviceConfiguration(output, LEDS, changes);
       if (effectsDir) config.global.settings.effects = { paths: [effectsDir], disable: [] };
       server.store.replace(config, 'test set-up');
     },
@@ -48,17 +36,6 @@ async function start(changes: Record<string, unknown> = {}, effectsDir?: string)
 const rpc = async (body: Record<string, unknown>) =>
   (await post(`${t?.http}/json-rpc`, body, { headers: { Authorization: `Bearer ${t?.token}` } }))
     .json;
-
-/** The last line the file device wrote, as [r,g,b] per LED. */
-function lastFrame(output: string): number[][] {
-  const lines = readFileSync(output, 'utf8').trim().split('\n');
-  const last = lines.at(-1) ?? '';
-  return [...last.matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map((m) => [
-    Number(m[1]),
-    Number(m[2]),
-    Number(m[3]),
-  ]);
-}
 
 const red = Array.from({ length: LEDS }, () => [255, 0, 0]);
 const black = Array.from({ length: LEDS }, () => [0, 0, 0]);
@@ -429,7 +406,7 @@ describe('restart', () => {
     await rpc({ command: 'effect', priority: 60, effect: { name: 'Warm Pulse' } });
     const before = t?.server.runtime.instance(0);
     expect(before?.view.activeEffects).toHaveLength(1);
-    const config = testConfig(output, {
+    const config = fileDeviceConfiguration(output, LEDS, {
       device: { type: 'file', hardwareLedCount: 3, output, colorOrder: 'rgb' },
       leds: [
         { hmin: 0, hmax: 0.3, vmin: 0, vmax: 1 },

@@ -13,6 +13,7 @@ import {
   rawImageMessage,
   registerMessage,
 } from './support/flatbuf-client.js';
+import { frameMutator, fuzzFramed, xorshift32 } from './support/fuzz-frames.js';
 import { freePort } from './support/ports.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
@@ -157,75 +158,33 @@ describe('bad input on the flatbuffers port', () => {
   it('survives 10,000 fuzzed frames and answers serverinfo throughout', async () => {
     await start({ timeout: 5 });
     // A deterministic generator: the same frames every run.
-    let seed = 0x2545f491;
-    const random = () => {
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) / 2 ** 32;
-    };
-    const pick = (n: number) => Math.floor(random() * n);
-    const templates = [
-      registerMessage('Fuzz', 150),
-      colorMessage(0x00123456, 1000),
-      clearMessage(150),
-      clearMessage(-1),
-      rawImageMessage(new Uint8Array(4 * 3 * 3).fill(77), 4, 3),
-      rawImageMessage(new Uint8Array(2 * 2 * 4).fill(9), 2, 2),
-      nv12Message(new Uint8Array(16).fill(120), new Uint8Array(8).fill(128), 4, 4),
-    ];
-    const fuzzed = (): Uint8Array => {
-      const base = Uint8Array.from(templates[pick(templates.length)] as Uint8Array);
-      switch (pick(4)) {
-        case 0: // flip bits
-          for (let i = 0, n = 1 + pick(4); i < n; i++) {
-            const at = pick(base.length);
-            base[at] = (base[at] as number) ^ (1 << pick(8));
-          }
-          return base;
-        case 1: // overwrite a byte with an extreme
-          base[pick(base.length)] = [0, 0x7f, 0x80, 0xff][pick(4)] as number;
-          return base;
-        case 2: // truncate
-          return base.subarray(0, 1 + pick(base.length - 1));
-        default: // random bytes
-          return Uint8Array.from({ length: 1 + pick(64) }, () => pick(256));
-      }
-    };
+    const frame = frameMutator(
+      [
+        registerMessage('Fuzz', 150),
+        colorMessage(0x00123456, 1000),
+        clearMessage(150),
+        clearMessage(-1),
+        rawImageMessage(new Uint8Array(4 * 3 * 3).fill(77), 4, 3),
+        rawImageMessage(new Uint8Array(2 * 2 * 4).fill(9), 2, 2),
+        nv12Message(new Uint8Array(16).fill(120), new Uint8Array(8).fill(128), 4, 4),
+      ],
+      xorshift32(0x2545f491),
+    );
     const FRAMES = 10_000;
-    const deadline = Date.now() + 120_000;
-    let c = await FlatbufClient.connect(flatbufPort());
-    let sent = 0;
-    let connections = 1;
-    while (sent < FRAMES && Date.now() < deadline) {
-      const n = c.replies.length;
-      c.send(fuzzed());
-      sent += 1;
-      // Every message gets a reply, or its connection is closed (after an error reply).
-      while (c.replies.length <= n && !c.closed) {
-        await new Promise<void>((resolve) => {
-          c.socket.once('data', () => resolve());
-          c.socket.once('close', () => resolve());
-        });
-      }
+    const { sent, connections } = await fuzzFramed({
+      connect: () => FlatbufClient.connect(flatbufPort()),
+      frame,
       // An error reply is the last of its connection, but for the two refusals that keep it (a
-      // priority out of range, a Clear of another's priority): wait for it to close, so that a
-      // close racing the next frame is not counted as that frame's.
-      const error = c.replies.length > n ? c.replies.at(-1)?.error : undefined;
-      if (error !== undefined && !/^The priority |is not this client's/.test(error)) {
-        await c.whenClosed();
-      }
-      if (c.closed) {
-        c = await FlatbufClient.connect(flatbufPort());
-        connections += 1;
-      }
-      if (sent % 1000 === 0) {
+      // priority out of range, a Clear of another's priority).
+      closesAfter: (reply) =>
+        reply.error !== undefined && !/^The priority |is not this client's/.test(reply.error),
+      frames: FRAMES,
+      check: async (sent) => {
         // Answered throughout (no latency is asserted: CI machines are busy).
         const r = await rpc({ command: 'serverinfo', tan: sent });
         expect(r).toMatchObject({ success: true });
-      }
-    }
-    c.close();
+      },
+    });
     expect(sent).toBe(FRAMES);
     expect(connections).toBeGreaterThan(100);
     expect((await rpc({ command: 'serverinfo' })).success).toBe(true);

@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
-import { configuration, setconfigRequest } from './support/configs.js';
+import { setconfigRequest } from './support/configs.js';
+import { fileDeviceConfiguration, lastFrameText, shows } from './support/file-device.js';
 import {
   clearMessage,
   colorMessage,
@@ -31,11 +30,7 @@ async function start(flatbufServer: Record<string, unknown> = {}) {
   t = await startServer({
     prepare: (server) => {
       output = join(server.options.dataDir, 'leds.txt');
-      const config = configuration([0], LEDS) as unknown as Configuration;
-      const settings = config.instances[0]?.settings as Record<string, unknown>;
-      settings.device = { type: 'file', hardwareLedCount: LEDS, output, colorOrder: 'rgb' };
-      settings.smoothing = { enable: false };
-      settings.foregroundEffect = { enable: false };
+      const config = fileDeviceConfiguration(output, LEDS);
       config.global.settings.flatbufServer = {
         enable: true,
         port: 19400,
@@ -66,32 +61,6 @@ const info = async () =>
     components: { name: string; enabled: boolean }[];
     inputSources: Record<string, unknown>[];
   };
-
-/** The last line the file device wrote, as "r,g,b" per LED. */
-function lastFrame(output: string): string[] {
-  if (!existsSync(output)) return [];
-  const lines = readFileSync(output, 'utf8').trim().split('\n');
-  return [...(lines.at(-1) ?? '').matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map(
-    (m) => `${m[1]},${m[2]},${m[3]}`,
-  );
-}
-
-/** Polls an asynchronous check until it holds (10 s at most). */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function shows(output: string, leds: string[]): Promise<void> {
-  try {
-    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(leds));
-  } catch {
-    expect(lastFrame(output)).toEqual(leds);
-  }
-}
 
 /** An 8×2 picture, left half `left`, right half `right`, 3 or 4 bytes a pixel. */
 function halves(left: number[], right: number[], bpp = 3): Uint8Array {
@@ -181,7 +150,7 @@ describe('a flatbuffers client', () => {
     const refused = await c.ask(registerMessage('Grabber', 99));
     expect(refused.error).toBe('The priority 99 is not in the priority range between 100 and 199');
     expect((await info()).priorities).toEqual([]);
-    expect(lastFrame(output)).toEqual(Array(LEDS).fill('0,0,0'));
+    expect(lastFrameText(output)).toEqual(Array(LEDS).fill('0,0,0'));
   });
 
   it('leaves the muxer when it disconnects: the LEDs show what lies below at once', async () => {
@@ -194,7 +163,7 @@ describe('a flatbuffers client', () => {
     await shows(output, Array(LEDS).fill('255,0,0'));
     c.close();
     await shows(output, Array(LEDS).fill('0,0,255'));
-    await eventually(async () => (await info()).priorities.length === 1);
+    await until(async () => (await info()).priorities.length === 1);
     expect((await info()).priorities[0]).toMatchObject({ origin: 'User@127.0.0.1', visible: true });
     expect((await info()).inputSources).toEqual([]);
   });
@@ -209,7 +178,7 @@ describe('a flatbuffers client', () => {
     const refused = await c.ask(clearMessage(120));
     expect(refused.error).toMatch(/^Priority 120 is not this client's/);
     expect(refused.registered).toBe(110);
-    expect(lastFrame(output)).toEqual(Array(LEDS).fill('255,0,0'));
+    expect(lastFrameText(output)).toEqual(Array(LEDS).fill('255,0,0'));
     // Its own: gone at once, and it must register again.
     expect(await c.ask(clearMessage(110))).toEqual({ registered: -1, video: -1 });
     await shows(output, Array(LEDS).fill('0,255,0'));
@@ -261,7 +230,7 @@ describe('a flatbuffers client', () => {
     // Rebuilding the instance (a setconfig of its groups) closes its muxer and device.
     const reply = await rpc(setconfigRequest({ smoothing: { enable: false, time_ms: 100 } }, 0));
     expect(reply).toMatchObject({ success: true, info: { restarted: 'instance' } });
-    await eventually(async () => (await info()).priorities.length === 1);
+    await until(async () => (await info()).priorities.length === 1);
     expect((await info()).priorities[0]).toMatchObject({
       active: true,
       componentId: 'FLATBUFSERVER',
@@ -272,7 +241,7 @@ describe('a flatbuffers client', () => {
     await shows(output, ['255,0,0', '255,0,0', '0,0,255', '0,0,255']);
     // A service restart too.
     await t?.server.restart('test');
-    await eventually(async () => (await info()).priorities.length === 1);
+    await until(async () => (await info()).priorities.length === 1);
     expect(await c.ask(colorMessage(0x0000ff00))).toEqual({ registered: 150, video: -1 });
     await shows(output, Array(LEDS).fill('0,255,0'));
   });

@@ -4,7 +4,6 @@ import {
   CurrentNetworkAccess,
   isLocalAddress,
   NetworkAccess,
-  parseAddressRange,
 } from '../src/transport/network-access.js';
 
 /** A machine with one LAN interface in a public range (a hosted box), and loopback. */
@@ -19,60 +18,6 @@ const interfaces = () => ({
   ] as NetworkInterfaceInfo[],
 });
 const none = () => ({});
-
-describe('parseAddressRange', () => {
-  it('reads addresses and CIDR ranges of both families', () => {
-    expect(parseAddressRange('203.0.113.7')).toEqual({
-      address: '203.0.113.7',
-      prefix: 32,
-      family: 'ipv4',
-    });
-    expect(parseAddressRange(' 203.0.113.0/24 ')).toEqual({
-      address: '203.0.113.0',
-      prefix: 24,
-      family: 'ipv4',
-    });
-    expect(parseAddressRange('2001:DB8::1')).toEqual({
-      address: '2001:db8::1',
-      prefix: 128,
-      family: 'ipv6',
-    });
-    expect(parseAddressRange('2001:db8::/32')).toEqual({
-      address: '2001:db8::',
-      prefix: 32,
-      family: 'ipv6',
-    });
-  });
-
-  it('takes an IPv4-mapped address or range as its IPv4 one', () => {
-    expect(parseAddressRange('::ffff:203.0.113.7')).toEqual({
-      address: '203.0.113.7',
-      prefix: 32,
-      family: 'ipv4',
-    });
-    expect(parseAddressRange('::ffff:cb00:7100/120')).toEqual({
-      address: '203.0.113.0',
-      prefix: 24,
-      family: 'ipv4',
-    });
-  });
-
-  it('refuses what is neither', () => {
-    for (const bad of [
-      '',
-      'example.org',
-      '203.0.113.300',
-      '203.0.113.0/33',
-      '203.0.113.0/',
-      '203.0.113.0/x',
-      '2001:db8::/129',
-      '::ffff:203.0.113.0/64',
-      '1.2.3.4/-1',
-    ]) {
-      expect(parseAddressRange(bad), bad).toBeUndefined();
-    }
-  });
-});
 
 describe('isLocalAddress', () => {
   it('counts loopback, link-local and private IPv4 addresses as local', () => {

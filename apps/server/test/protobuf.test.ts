@@ -1,11 +1,11 @@
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
 import { connect, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
-import { configuration, setconfigRequest } from './support/configs.js';
+import { setconfigRequest } from './support/configs.js';
+import { fileDeviceConfiguration, lastFrameText, shows } from './support/file-device.js';
+import { frameMutator, fuzzFramed, xorshift32 } from './support/fuzz-frames.js';
 import {
   bareCommand,
   clearAllMessage,
@@ -44,11 +44,7 @@ async function start(
     ...(storedPort ? { protoPort: undefined } : {}),
     prepare: (server) => {
       output = join(server.options.dataDir, 'leds.txt');
-      const config = configuration([0], LEDS) as unknown as Configuration;
-      const settings = config.instances[0]?.settings as Record<string, unknown>;
-      settings.device = { type: 'file', hardwareLedCount: LEDS, output, colorOrder: 'rgb' };
-      settings.smoothing = { enable: false };
-      settings.foregroundEffect = { enable: false };
+      const config = fileDeviceConfiguration(output, LEDS);
       config.global.settings.protoServer = {
         enable: true,
         port: 19445,
@@ -90,32 +86,6 @@ async function info(): Promise<Info> {
     const reply = await rpc({ command: 'serverinfo' });
     if (reply.success) return reply.info as Info;
     if (Date.now() > end) throw new Error(`serverinfo failed: ${JSON.stringify(reply)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** The last line the file device wrote, as "r,g,b" per LED. */
-function lastFrame(output: string): string[] {
-  if (!existsSync(output)) return [];
-  const lines = readFileSync(output, 'utf8').trim().split('\n');
-  return [...(lines.at(-1) ?? '').matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map(
-    (m) => `${m[1]},${m[2]},${m[3]}`,
-  );
-}
-
-async function shows(output: string, leds: string[]): Promise<void> {
-  try {
-    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(leds));
-  } catch {
-    expect(lastFrame(output)).toEqual(leds);
-  }
-}
-
-/** Polls an asynchronous check until it holds (10 s at most). */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -216,7 +186,7 @@ describe('a protobuf client', () => {
     const refused = await c.ask(clearMessage(180));
     expect(refused).toMatchObject({ type: 1, success: false });
     expect(refused.error).toMatch(/^Priority 180 is not this client's/);
-    expect(lastFrame(output)).toEqual(Array(LEDS).fill('255,0,0'));
+    expect(lastFrameText(output)).toEqual(Array(LEDS).fill('255,0,0'));
     expect(await c.ask(clearMessage(150))).toEqual(OK);
     await shows(output, Array(LEDS).fill('0,0,255'));
     // Again (HyperionScreenCap sends two).
@@ -238,7 +208,7 @@ describe('a protobuf client', () => {
     await shows(output, Array(LEDS).fill('255,0,0'));
     c.close();
     await shows(output, Array(LEDS).fill('0,0,255'));
-    await eventually(async () => (await info()).priorities.length === 1);
+    await until(async () => (await info()).priorities.length === 1);
     expect((await info()).inputSources).toEqual([]);
   });
 
@@ -365,76 +335,34 @@ describe('bad input on the protobuf port', () => {
   it('survives 10,000 fuzzed frames and answers serverinfo throughout', async () => {
     await start({ timeout: 5 });
     // A deterministic generator: the same frames every run.
-    let seed = 0x1b873593;
-    const random = () => {
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) / 2 ** 32;
-    };
-    const pick = (n: number) => Math.floor(random() * n);
-    const templates = [
-      colorMessage(150, 0x00123456, 1000),
-      colorMessage(120, 0x00654321),
-      clearMessage(150),
-      clearAllMessage(),
-      imageMessage(150, new Uint8Array(4 * 3 * 3).fill(77), 4, 3),
-      imageMessage(160, new Uint8Array(2 * 2 * 4).fill(9), 2, 2),
-    ];
-    const fuzzed = (): Uint8Array => {
-      const base = Uint8Array.from(templates[pick(templates.length)] as Uint8Array);
-      switch (pick(4)) {
-        case 0: // flip bits
-          for (let i = 0, n = 1 + pick(4); i < n; i++) {
-            const at = pick(base.length);
-            base[at] = (base[at] as number) ^ (1 << pick(8));
-          }
-          return base;
-        case 1: // overwrite a byte with an extreme
-          base[pick(base.length)] = [0, 0x7f, 0x80, 0xff][pick(4)] as number;
-          return base;
-        case 2: // truncate
-          return base.subarray(0, 1 + pick(base.length - 1));
-        default: // random bytes
-          return Uint8Array.from({ length: 1 + pick(64) }, () => pick(256));
-      }
-    };
+    const frame = frameMutator(
+      [
+        colorMessage(150, 0x00123456, 1000),
+        colorMessage(120, 0x00654321),
+        clearMessage(150),
+        clearAllMessage(),
+        imageMessage(150, new Uint8Array(4 * 3 * 3).fill(77), 4, 3),
+        imageMessage(160, new Uint8Array(2 * 2 * 4).fill(9), 2, 2),
+      ],
+      xorshift32(0x1b873593),
+    );
     const FRAMES = 10_000;
+    // These replies are the last of their connection.
     const CLOSING = [
       'Unable to parse message',
       'Size of image data does not match with the width and height',
     ];
-    const deadline = Date.now() + 120_000;
-    let c = await ProtoClient.connect(protoPort());
-    let sent = 0;
-    let connections = 1;
-    while (sent < FRAMES && Date.now() < deadline) {
-      const n = c.replies.length;
-      c.send(fuzzed());
-      sent += 1;
-      // Every message gets a reply, or its connection is closed (after an error reply).
-      while (c.replies.length <= n && !c.closed) {
-        await new Promise<void>((resolve) => {
-          c.socket.once('data', () => resolve());
-          c.socket.once('close', () => resolve());
-        });
-      }
-      // These replies are the last of their connection: wait for it to close.
-      const error = c.replies.at(-1)?.error;
-      if (c.replies.length > n && error !== undefined && CLOSING.includes(error)) {
-        await c.whenClosed();
-      }
-      if (c.closed) {
-        c = await ProtoClient.connect(protoPort());
-        connections += 1;
-      }
-      if (sent % 1000 === 0) {
+    const { sent, connections } = await fuzzFramed({
+      connect: () => ProtoClient.connect(protoPort()),
+      frame,
+      closesAfter: (reply) => reply.error !== undefined && CLOSING.includes(reply.error),
+      frames: FRAMES,
+      check: async (sent) => {
         // Answered throughout (no latency is asserted: CI machines are busy).
         const r = await rpc({ command: 'serverinfo', tan: sent });
         expect(r).toMatchObject({ success: true });
-      }
-    }
-    c.close();
+      },
+    });
     expect(sent).toBe(FRAMES);
     expect(connections).toBeGreaterThan(100);
     expect((await rpc({ command: 'serverinfo' })).success).toBe(true);

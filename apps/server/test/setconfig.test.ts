@@ -154,6 +154,36 @@ describe('config setconfig', () => {
     expect(t.server.store.read()).toEqual(before);
   });
 
+  it('refuses an ipWhitelist entry that is neither an address nor a CIDR range, at the entry', async () => {
+    const before = t.server.store.read();
+    const rule =
+      'must be an IP address or a CIDR range (e.g. 203.0.113.7, 203.0.113.0/24 or 2001:db8::/32)';
+    const reply = await call(
+      setconfig(
+        {
+          network: {
+            internetAccessAPI: true,
+            ipWhitelist: ['203.0.113.7', '10.0.0.0/8', '10.0.0.300', 'fe80::/129', 'hello'],
+          },
+        },
+        undefined,
+        8,
+      ),
+    );
+    expect(reply.json).toEqual({
+      command: 'config-setconfig',
+      error: 'Invalid params',
+      errorData: [
+        { description: `/config/network/ipWhitelist/2: ${rule}` },
+        { description: `/config/network/ipWhitelist/3: ${rule}` },
+        { description: `/config/network/ipWhitelist/4: ${rule}` },
+      ],
+      success: false,
+      tan: 8,
+    });
+    expect(t.server.store.read()).toEqual(before);
+  });
+
   it('names an instance that does not exist', async () => {
     const reply = await call(setconfig({ smoothing: { enable: false } }, 7));
     expect(reply.json).toMatchObject({

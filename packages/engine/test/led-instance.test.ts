@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { instanceRunSettings, type RunDevice } from '@glowkit/protocol';
 import { GifWriter } from 'omggif';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeEffect } from '../../../scripts/write-effect.mjs';
 import type { DeviceConfig } from '../src/devices/led-device.js';
 import { WledDevice } from '../src/devices/network/wled-device.js';
 import { EffectCatalogue } from '../src/effects/effect-catalogue.js';
@@ -413,22 +414,8 @@ describe('LedInstance', () => {
 
 /** The bundled effects and one more, `name`, running `source` as `file`. */
 async function catalogueWith(name: string, file: string, source: string): Promise<EffectCatalogue> {
-  const stem = file.replace(/\.py$/, '');
-  const folder = join(dir, `effects-${stem}`);
-  mkdirSync(join(folder, 'schema'), { recursive: true });
-  writeFileSync(join(folder, file), source);
-  writeFileSync(
-    join(folder, 'schema', `${stem}.schema.json`),
-    JSON.stringify({
-      type: 'object',
-      script: file,
-      title: `edt_eff_${stem}_header`,
-      required: true,
-      properties: {},
-      additionalProperties: false,
-    }),
-  );
-  writeFileSync(join(folder, `${stem}.json`), JSON.stringify({ name, script: file, args: {} }));
+  const folder = join(dir, `effects-${file.replace(/\.py$/, '')}`);
+  writeEffect(folder, name, file, source);
   const loaded = await EffectCatalogue.load({
     bundledDir: BUNDLED,
     paths: [folder],

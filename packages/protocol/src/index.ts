@@ -16,6 +16,7 @@ export {
   type ParseJsonOptions,
   parseJson,
 } from '@glowkit/json';
+export { ADDRESS_RANGE_RULE, type AddressRange, parseAddressRange } from './address-range.js';
 export {
   type AdjustmentRequest,
   type AdjustmentSettings,

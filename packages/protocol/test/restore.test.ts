@@ -454,6 +454,16 @@ describe('validateRestoreRequest: hostile keys', () => {
 });
 
 describe("validateRestoreRequest: each group's content, by its schema", () => {
+  it('refuses a network.ipWhitelist entry that is neither an address nor a range', () => {
+    expect(
+      forConfig({
+        global: { settings: { network: '{"ipWhitelist": ["203.0.113.0/24", "fe80::/129"]}' } },
+      }),
+    ).toEqual([
+      '/config/global/settings/network/ipWhitelist/1: must be an IP address or a CIDR range (e.g. 203.0.113.7, 203.0.113.0/24 or 2001:db8::/32)',
+    ]);
+  });
+
   it('reports the spec rules and the group rules together, in document order', () => {
     const request = restoreRequest({
       global: {

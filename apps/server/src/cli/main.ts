@@ -57,7 +57,10 @@ export async function main(
     // Only one of each flag is declared (no `multiple`): each value is a string or a boolean.
     return await command.run(rest, values as Values, io);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // parseArgs words some mistakes on several lines (a value starting with a dash).
+    const message = (error instanceof Error ? error.message : String(error))
+      .trim()
+      .replace(/\s*\n\s*/g, ' ');
     io.stderr.write(`glowkit: ${message}\n`);
     return error instanceof UsageError ||
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')

@@ -43,6 +43,16 @@ export const OPTIONS = {
       "for token requests|approve|deny, the server's",
     ],
   },
+  'flatbuf-port': {
+    value: '<n>',
+    variable: 'GLOWKIT_FLATBUF_PORT',
+    help: ['flatbuffers picture input port (default flatbufServer.port, else 19400)'],
+  },
+  'proto-port': {
+    value: '<n>',
+    variable: 'GLOWKIT_PROTO_PORT',
+    help: ['protobuf picture input port (default protoServer.port, else 19445)'],
+  },
   'body-limit': {
     value: '<size>',
     variable: 'GLOWKIT_BODY_LIMIT',
@@ -73,8 +83,11 @@ export function dataDirOf(values: Values): string {
   return (values['data-dir'] as string | undefined) ?? defaultDataDir();
 }
 
+/** The options that name a port. */
+type PortOption = 'port' | 'ssl-port' | 'tcp-port' | 'flatbuf-port' | 'proto-port';
+
 /** A port option's value (0: any free port); unset: undefined. */
-export function portOf(values: Values, name: 'port' | 'ssl-port' | 'tcp-port'): number | undefined {
+export function portOf(values: Values, name: PortOption): number | undefined {
   const value = setting(values, name);
   if (value === undefined || value === '') return undefined;
   const n = Number(value);

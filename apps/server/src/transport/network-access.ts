@@ -9,19 +9,13 @@
  * local addresses), so that a LAN behind a second router or a VPN counts as local too. An
  * IPv4-mapped IPv6 address is taken as its IPv4 address first. Any other peer is served only when
  * `internetAccessAPI` is on, and then, when `ipWhitelist` names addresses or ranges, only when it
- * is one of them.
+ * is one of them. An entry is read by protocol's `parseAddressRange`, the reading the settings rule
+ * refuses a bad entry with.
  */
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { type NetworkInterfaceInfo, networkInterfaces } from 'node:os';
+import { type AddressRange, parseAddressRange } from '@glowkit/protocol';
 import { clientAddress } from '../auth/client-address.js';
-
-/** An address or a CIDR range, as `ipWhitelist` holds it, parsed. */
-export interface AddressRange {
-  /** The network's address, written as {@link clientAddress} writes addresses. */
-  address: string;
-  prefix: number;
-  family: 'ipv4' | 'ipv6';
-}
 
 /** The machine's interfaces, as `os.networkInterfaces()` lists them. */
 export type InterfaceList = () => NodeJS.Dict<NetworkInterfaceInfo[]>;
@@ -48,37 +42,6 @@ const LOCAL_RANGES: readonly AddressRange[] = [
   { address: 'fe80::', prefix: 10, family: 'ipv6' },
   { address: 'fc00::', prefix: 7, family: 'ipv6' },
 ];
-
-/** IPv4 addresses inside IPv6 (`::ffff:a.b.c.d`) are the last 32 bits of a /96. */
-const MAPPED_PREFIX_BITS = 96;
-
-/**
- * An address (`192.168.1.20`, `2001:db8::5`) or a CIDR range (`192.168.1.0/24`,
- * `2001:db8::/32`) as a range; undefined when it is neither. An IPv4-mapped IPv6 address or
- * range is its IPv4 one, as peers are compared.
- */
-export function parseAddressRange(entry: string): AddressRange | undefined {
-  const text = entry.trim();
-  const slash = text.indexOf('/');
-  const host = slash < 0 ? text : text.slice(0, slash);
-  const prefixText = slash < 0 ? undefined : text.slice(slash + 1);
-  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return undefined;
-  const address = clientAddress(host);
-  if (isIPv4(address)) {
-    // A mapped range's prefix counts the 96 bits before the IPv4 address.
-    const mapped = !isIPv4(host);
-    const max = mapped ? MAPPED_PREFIX_BITS + 32 : 32;
-    const prefix = prefixText === undefined ? max : Number(prefixText);
-    if (prefix > max || (mapped && prefix < MAPPED_PREFIX_BITS)) return undefined;
-    return { address, prefix: mapped ? prefix - MAPPED_PREFIX_BITS : prefix, family: 'ipv4' };
-  }
-  if (isIPv6(address)) {
-    const prefix = prefixText === undefined ? 128 : Number(prefixText);
-    if (prefix > 128) return undefined;
-    return { address, prefix, family: 'ipv6' };
-  }
-  return undefined;
-}
 
 function blockListOf(ranges: Iterable<AddressRange>): BlockList {
   const list = new BlockList();
@@ -125,7 +88,8 @@ export function isLocalAddress(
 /**
  * The access rules of one `network` group value. Build it once per value (it parses the
  * whitelist); {@link problems} lists the whitelist entries that are neither an address nor a
- * range, which are left out.
+ * range, which are left out. The settings rule refuses such entries and the store's migration
+ * removes them, so they only come from a value given here directly.
  */
 export class NetworkAccess {
   readonly #internet: boolean;

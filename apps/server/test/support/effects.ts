@@ -1,24 +1,2 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-/**
- * Writes one effect into a folder of `effects.paths`: its script `file` with `source`, an option
- * schema with no options, and a definition that names it `name`.
- */
-export function writeEffect(dir: string, name: string, file: string, source: string): void {
-  const stem = file.replace(/\.py$/, '');
-  mkdirSync(join(dir, 'schema'), { recursive: true });
-  writeFileSync(join(dir, file), source);
-  writeFileSync(
-    join(dir, 'schema', `${stem}.schema.json`),
-    JSON.stringify({
-      type: 'object',
-      script: file,
-      title: `edt_eff_${stem}_header`,
-      required: true,
-      properties: {},
-      additionalProperties: false,
-    }),
-  );
-  writeFileSync(join(dir, `${stem}.json`), JSON.stringify({ name, script: file, args: {} }));
-}
+// User effects for the tests, written as the engine's tests write them (scripts/write-effect.mjs).
+export { writeEffect } from '../../../../scripts/write-effect.mjs';

@@ -5,14 +5,9 @@
  */
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
+import { framed } from '../../../../scripts/flatbuf-messages.mjs';
 
-/** A message with its u32 big-endian length. */
-export function framed(body: Uint8Array): Buffer {
-  const out = Buffer.alloc(4 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.set(body, 4);
-  return out;
-}
+export { framed };
 
 /** Opens a loopback connection to `port`. */
 export async function connectTo(port: number): Promise<Socket> {

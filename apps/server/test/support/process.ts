@@ -47,6 +47,11 @@ export function startProcess(
       '0',
       '--tcp-port',
       '0',
+      // Not the default 19400 and 19445: a real server or another test may hold them.
+      '--flatbuf-port',
+      '0',
+      '--proto-port',
+      '0',
       '--log-level',
       'info',
       ...args,

@@ -3,9 +3,11 @@
 // token is read from what the server prints at its first start, as a user reads it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../../scripts/free-port.mjs';
+
+export { freePort };
 
 const repo = join(import.meta.dirname, '..', '..', '..', '..');
 const cli = join(repo, 'apps', 'server', 'bin', 'glowkit.js');
@@ -21,18 +23,6 @@ export interface Glowkit {
   /** Everything the server wrote, for a failing test's message. */
   output(): string;
   stop(): Promise<void>;
-}
-
-/** A free loopback port (the OS picks it; closed again before the server binds it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts `glowkit start` and resolves once its page answers and its token is printed. */

@@ -9,6 +9,10 @@
  * - an entry of `ledConfig.ledBlacklist` needs `start` and `num`, as Hyperion.ng's schema has it:
  *   with the defaults, an empty entry would darken LED 0, where the user meant nothing.
  *
+ * - an entry of `network.ipWhitelist` is an IP address or a CIDR range (address-range.ts, the
+ *   one reading the input servers match peers with): the schema says "a string", and a pattern
+ *   for IPv6 would be unreadable and say nothing a person understands.
+ *
  * The schemas keep "no key is required" for every group; these two are the exceptions.
  * - a `device` whose protocol carries fewer LEDs than `hardwareLedCount`'s bound: adalight's
  *   LightBerry APA102 (a 16-bit count of N, not N − 1) at most 65535, wled's RAW (one UDP
@@ -17,6 +21,7 @@
  *   rules would cost more than these lines.
  */
 import { isJsonObject, type JsonObject } from '@glowkit/json';
+import { ADDRESS_RANGE_RULE, parseAddressRange } from '../address-range.js';
 import { childPointer } from '../violations.js';
 
 /** One broken rule, at a pointer inside the group. */
@@ -112,6 +117,14 @@ const blacklistOf = (value: unknown): unknown[] | undefined =>
 const incomplete = (entry: unknown): entry is JsonObject =>
   isJsonObject(entry) && BLACKLIST_KEYS.some((key) => !Object.hasOwn(entry, key));
 
+/** The `ipWhitelist` of a `network` value, when it is a list. */
+const whitelistOf = (value: unknown): unknown[] | undefined =>
+  isJsonObject(value) && Array.isArray(value.ipWhitelist) ? value.ipWhitelist : undefined;
+
+/** Whether a whitelist entry is a string that is no address (another type is the schema's). */
+const unreadable = (entry: unknown): boolean =>
+  typeof entry === 'string' && parseAddressRange(entry) === undefined;
+
 /**
  * The issues of a group value that break a rule between its keys, pointers relative to the group;
  * `[]` for a group without such rules. Values of the wrong shape are left to the schema.
@@ -135,6 +148,9 @@ export function relationIssues(group: string, value: unknown): GroupIssue[] {
       }
     }
   });
+  whitelistOf(group === 'network' ? value : undefined)?.forEach((entry, index) => {
+    if (unreadable(entry)) out.push({ pointer: `/ipWhitelist/${index}`, rule: ADDRESS_RANGE_RULE });
+  });
   return out;
 }
 
@@ -146,29 +162,53 @@ export interface RelationFix {
   rule: string;
 }
 
+/** Removes the entries of list `key` of `value` that `bad` picks, with a fix each. */
+function dropEntries(
+  value: JsonObject,
+  key: string,
+  list: unknown[],
+  bad: (entry: unknown) => boolean,
+  rule: string,
+): RelationFix[] {
+  const fixes = list.flatMap((entry, index) =>
+    bad(entry) ? [{ pointer: `/${key}/${index}`, old: entry, new: undefined, rule }] : [],
+  );
+  if (fixes.length > 0) value[key] = list.filter((entry) => !bad(entry));
+  return fixes;
+}
+
 /**
  * Brings `value` (the group's own copy, changed in place) into line with its relations: an LED
  * missing an edge becomes the all-zero rectangle, which shows as a dark LED, as the engine showed
  * it; a reversed pair is swapped, as the engine ran it; a device's LED count beyond what its
  * protocol carries is lowered to that (the engine refused to open such a device); a blacklist
- * entry without `start` or `num` is removed (the engine ignored it). Returns each change.
+ * entry without `start` or `num` is removed (the engine ignored it); so is a whitelist entry that
+ * is no address (the listener left it out), and when none was one, internet access is switched
+ * off: a list of nothing but bad entries let no internet peer in, where an empty one lets all in.
+ * Returns each change.
  */
 export function fixRelations(group: string, value: unknown): RelationFix[] {
   const fixes: RelationFix[] = [];
-  const blacklist = blacklistOf(group === 'ledConfig' ? value : undefined);
-  if (blacklist) {
-    blacklist.forEach((entry, index) => {
-      if (incomplete(entry)) {
-        fixes.push({
-          pointer: `/ledBlacklist/${index}`,
-          old: entry,
-          new: undefined,
-          rule: 'needs start and num: the entry darkened no LED, and is removed',
-        });
-      }
-    });
-    if (isJsonObject(value)) value.ledBlacklist = blacklist.filter((entry) => !incomplete(entry));
+  const whitelist = whitelistOf(group === 'network' ? value : undefined);
+  if (whitelist && isJsonObject(value)) {
+    const rule = `${ADDRESS_RANGE_RULE}: the entry let nobody in, and is removed`;
+    fixes.push(...dropEntries(value, 'ipWhitelist', whitelist, unreadable, rule));
+    // Every entry dropped: the list now lets every internet peer in, where it let none.
+    if (fixes.length === whitelist.length && fixes.length > 0 && value.internetAccessAPI === true) {
+      value.internetAccessAPI = false;
+      fixes.push({
+        pointer: '/internetAccessAPI',
+        old: true,
+        new: false,
+        rule: 'ipWhitelist named no address, which let no internet peer in: internet access is off, as it was',
+      });
+    }
     return fixes;
+  }
+  const blacklist = blacklistOf(group === 'ledConfig' ? value : undefined);
+  if (blacklist && isJsonObject(value)) {
+    const rule = 'needs start and num: the entry darkened no LED, and is removed';
+    return dropEntries(value, 'ledBlacklist', blacklist, incomplete, rule);
   }
   if (group === 'device') {
     const limit = ledLimitBroken(value);

@@ -207,6 +207,40 @@ describe('validateGroup: ledConfig.ledBlacklist', () => {
   });
 });
 
+describe('validateGroup: network.ipWhitelist', () => {
+  const rules = (value: unknown) =>
+    validateGroup('network', value, '/config/network').map((v) => v.description);
+  const RULE =
+    'must be an IP address or a CIDR range (e.g. 203.0.113.7, 203.0.113.0/24 or 2001:db8::/32)';
+
+  it('takes addresses and CIDR ranges of both families', () => {
+    expect(
+      rules({
+        internetAccessAPI: true,
+        ipWhitelist: ['203.0.113.7', '198.18.0.0/15', '2001:db8::/32', '::ffff:192.0.2.1'],
+      }),
+    ).toEqual([]);
+    expect(rules({ ipWhitelist: [] })).toEqual([]);
+  });
+
+  it('refuses an entry that is neither, at the entry', () => {
+    expect(
+      rules({ ipWhitelist: ['203.0.113.7', '10.0.0.0/8', '10.0.0.300', 'fe80::/129', 'hello'] }),
+    ).toEqual([
+      `/config/network/ipWhitelist/2: ${RULE}`,
+      `/config/network/ipWhitelist/3: ${RULE}`,
+      `/config/network/ipWhitelist/4: ${RULE}`,
+    ]);
+  });
+
+  it('names an entry of the wrong type once, by the schema', () => {
+    expect(rules({ ipWhitelist: [7, 'hello'] })).toEqual([
+      '/config/network/ipWhitelist/0: must be a string',
+      `/config/network/ipWhitelist/1: ${RULE}`,
+    ]);
+  });
+});
+
 describe('validateGroup: leds', () => {
   const led = { hmin: 0, hmax: 0.5, vmin: 0.25, vmax: 1 };
   const rules = (value: unknown) => validateGroup('leds', value).map((v) => [v.pointer, v.rule]);

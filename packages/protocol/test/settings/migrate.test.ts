@@ -121,6 +121,30 @@ describe('migrateGroup', () => {
     });
   });
 
+  it('drops a whitelist entry that is neither an address nor a range: it let nobody in', () => {
+    expect(
+      migrated('network', {
+        internetAccessAPI: true,
+        ipWhitelist: ['hello', '203.0.113.7', '10.0.0.300'],
+      }),
+    ).toEqual({
+      value: { internetAccessAPI: true, ipWhitelist: ['203.0.113.7'] },
+      changes: ['/ipWhitelist/0 "hello" → undefined', '/ipWhitelist/2 "10.0.0.300" → undefined'],
+    });
+  });
+
+  it('switches internet access off when no whitelist entry was an address: nobody came in', () => {
+    // An empty list lets every internet peer in; a list of nothing but bad entries let none.
+    expect(migrated('network', { internetAccessAPI: true, ipWhitelist: ['my-laptop'] })).toEqual({
+      value: { internetAccessAPI: false, ipWhitelist: [] },
+      changes: ['/ipWhitelist/0 "my-laptop" → undefined', '/internetAccessAPI true → false'],
+    });
+    expect(migrated('network', { ipWhitelist: ['my-laptop'] })).toEqual({
+      value: { ipWhitelist: [] },
+      changes: ['/ipWhitelist/0 "my-laptop" → undefined'],
+    });
+  });
+
   it('rewrites an LED layout of the hscan/vscan and h/v shapes in one change', () => {
     const result = migrated('leds', [
       { hscan: { minimum: 0, maximum: 0.5 }, vscan: { minimum: 0, maximum: 0.1 }, name: 'a' },

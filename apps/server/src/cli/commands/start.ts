@@ -21,6 +21,8 @@ export const startCommand: Command = {
     'port',
     'ssl-port',
     'tcp-port',
+    'flatbuf-port',
+    'proto-port',
     'body-limit',
     'web-dir',
     'log-level',
@@ -33,6 +35,8 @@ export const startCommand: Command = {
       port: portOf(values, 'port'),
       sslPort: portOf(values, 'ssl-port'),
       tcpPort: portOf(values, 'tcp-port'),
+      flatbufPort: portOf(values, 'flatbuf-port'),
+      protoPort: portOf(values, 'proto-port'),
       bodyLimit: bodyLimitOf(values),
       webDir: dirOf(values, 'web-dir'),
     };

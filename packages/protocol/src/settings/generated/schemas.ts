@@ -2258,7 +2258,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
           "title": "edt_conf_network_ip_itemtitle"
         },
         "default": [],
-        "$comment": "IP addresses and CIDR ranges (203.0.113.7, 203.0.113.0/24, 2001:db8::/32) of the internet peers the input servers serve when internetAccessAPI is on; empty: every internet peer. An entry that is neither is left out with a log line. Local peers need no entry.",
+        "$comment": "IP addresses and CIDR ranges (203.0.113.7, 203.0.113.0/24, 2001:db8::/32) of the internet peers the input servers serve when internetAccessAPI is on; empty: every internet peer. An entry that is neither is refused by setconfig and restore (relations.ts, read by address-range.ts as the listener reads it); a stored one is removed by the migration, and internetAccessAPI switched off when no entry is left, as such a list let no internet peer in. Local peers need no entry.",
         "propertyOrder": 3
       }
     }

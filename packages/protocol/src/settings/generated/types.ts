@@ -1516,7 +1516,7 @@ export interface NetworkSettings {
   /**
    * Allowed internet addresses (`edt_conf_network_ipWhitelist_title`)
    * With internet access on, serve only these addresses or ranges (e.g. 203.0.113.7 or 203.0.113.0/24); empty serves every address.
-   * IP addresses and CIDR ranges (203.0.113.7, 203.0.113.0/24, 2001:db8::/32) of the internet peers the input servers serve when internetAccessAPI is on; empty: every internet peer. An entry that is neither is left out with a log line. Local peers need no entry.
+   * IP addresses and CIDR ranges (203.0.113.7, 203.0.113.0/24, 2001:db8::/32) of the internet peers the input servers serve when internetAccessAPI is on; empty: every internet peer. An entry that is neither is refused by setconfig and restore (relations.ts, read by address-range.ts as the listener reads it); a stored one is removed by the migration, and internetAccessAPI switched off when no entry is left, as such a list let no internet peer in. Local peers need no entry.
    * @default []
    */
   ipWhitelist?: string[];
