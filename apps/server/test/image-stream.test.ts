@@ -29,8 +29,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Width, height and the first pixel of a PNG data URL, read by the PNG format (RGB, filter 0). */
-function readPng(url: string): { width: number; height: number; first: number[] } {
+/**
+ * Width, height and the distinct pixels of a PNG data URL, read by the PNG format (8-bit RGB, one
+ * IDAT, each row after its filter byte: None, Sub, Up, Average or Paeth).
+ */
+function readPng(url: string): { width: number; height: number; colours: string[] } {
   expect(url.startsWith('data:image/png;base64,')).toBe(true);
   const png = Buffer.from(url.slice('data:image/png;base64,'.length), 'base64');
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -39,7 +42,29 @@ function readPng(url: string): { width: number; height: number; first: number[] 
   const idatAt = png.indexOf('IDAT');
   const length = png.readUInt32BE(idatAt - 4);
   const raw = inflateSync(png.subarray(idatAt + 4, idatAt + 4 + length));
-  return { width, height, first: [...raw.subarray(1, 4)] };
+  const row = width * 3;
+  const pixels = new Uint8Array(row * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (row + 1)];
+    for (let x = 0; x < row; x++) {
+      const a = x >= 3 ? (pixels[y * row + x - 3] as number) : 0;
+      const b = y > 0 ? (pixels[(y - 1) * row + x] as number) : 0;
+      const c = x >= 3 && y > 0 ? (pixels[(y - 1) * row + x - 3] as number) : 0;
+      const p = a + b - c;
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c;
+      const predictor = [0, a, b, (a + b) >> 1, paeth][filter as number];
+      if (predictor === undefined) throw new Error(`row ${y} has filter ${filter}`);
+      pixels[y * row + x] = (raw[y * (row + 1) + 1 + x] as number) + predictor;
+    }
+  }
+  const colours = new Set<string>();
+  for (let i = 0; i < pixels.length; i += 3) colours.add(pixels.subarray(i, i + 3).join(','));
+  return { width, height, colours: [...colours] };
 }
 
 const isImage = (p: Record<string, unknown>) => p.command === 'ledcolors-imagestream-update';
@@ -55,19 +80,22 @@ describe('the image stream', () => {
         await socket.call({ command: 'ledcolors', subcommand: 'imagestream-start' }),
       ).toMatchObject({ command: 'ledcolors-imagestream-start', success: true });
       await grabber.ask(registerMessage('Grabber', 150));
-      // 640×2, orange: scaled down to 320 pixels wide.
-      const pixels = Uint8Array.from({ length: 640 * 2 * 3 }, (_, i) => [255, 128, 0][i % 3] ?? 0);
-      await grabber.ask(rawImageMessage(pixels, 640, 2));
+      // 640×4, two rows orange, two blue: scaled down to 320×2, a row of each.
+      const pixels = Uint8Array.from(
+        { length: 640 * 4 * 3 },
+        (_, i) => (i < 640 * 2 * 3 ? [255, 128, 0] : [0, 64, 255])[i % 3] ?? 0,
+      );
+      await grabber.ask(rawImageMessage(pixels, 640, 4));
       const push = await socket.next(isImage);
       expect(push.instance).toBe(0);
       const image = readPng((push.data as { image: string }).image);
-      expect(image).toEqual({ width: 320, height: 1, first: [255, 128, 0] });
+      expect(image).toEqual({ width: 320, height: 2, colours: ['255,128,0', '0,64,255'] });
 
       expect(
         await socket.call({ command: 'ledcolors', subcommand: 'imagestream-stop' }),
       ).toMatchObject({ success: true });
       socket.pushes.splice(0);
-      await grabber.ask(rawImageMessage(pixels, 640, 2));
+      await grabber.ask(rawImageMessage(pixels, 640, 4));
       // A serverinfo round trip later, no picture came.
       await socket.call({ command: 'serverinfo' });
       expect(socket.pushes.filter(isImage)).toEqual([]);

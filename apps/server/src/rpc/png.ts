@@ -1,6 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { RgbImage } from '@glowkit/engine';
 
+/** PNG filter type 2: each byte minus the byte above it. */
+const UP = 2;
+
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -32,7 +35,11 @@ export function scaledDown(image: RgbImage, maxWidth: number): RgbImage {
   return { width, height, data };
 }
 
-/** A PNG (8-bit RGB, no filter) of `image`, with node:zlib: no native dependency. */
+/**
+ * A PNG (8-bit RGB) of `image`, with node:zlib: no native dependency. Every row is filtered `Up`
+ * (its difference from the row above): a video frame's rows are alike, so the pictures come out
+ * about a third smaller than unfiltered at the same cost.
+ */
 export function encodePng(image: RgbImage): Buffer {
   const { width, height, data } = image;
   const header = Buffer.alloc(13);
@@ -42,8 +49,14 @@ export function encodePng(image: RgbImage): Buffer {
   header[9] = 2; // RGB
   const row = width * 3;
   const raw = Buffer.alloc((row + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw.set(data.subarray(y * row, (y + 1) * row), y * (row + 1) + 1);
+  raw.set(data.subarray(0, row), 1);
+  for (let y = 1; y < height; y++) {
+    const at = y * (row + 1);
+    raw[at] = UP;
+    const from = y * row;
+    for (let x = 0; x < row; x++) {
+      raw[at + 1 + x] = (data[from + x] as number) - (data[from - row + x] as number);
+    }
   }
   return Buffer.concat([
     SIGNATURE,
