@@ -93,7 +93,7 @@ describe('the overview', { timeout: TEST_TIMEOUT }, () => {
     grabber.stream(5);
     const entry = sources.locator('li[data-component="FLATBUFSERVER"]');
     await expect.poll(() => entry.getAttribute('data-origin'), LIVE).toMatch(/^E2E-Grabber@/);
-    // The frame counts come with the next read of the input sources, after the entry itself.
+    // The frame counts come with the next input-sources-update push, after the entry itself.
     await expect.poll(() => entry.textContent(), LIVE).toMatch(/\d+ dropped/);
     const text = await entry.textContent();
     expect(text).toContain('Flatbuffers input');
