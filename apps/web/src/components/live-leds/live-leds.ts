@@ -2,12 +2,12 @@ import { defineElement, TranslationController } from '@glowkit/elements/componen
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { AppContext } from '../../app/context.js';
+import { ledStreams, type StreamState } from '../../data/instance-streams.js';
 import { WatchController } from '../../data/watch.js';
 import { errorLine } from '../error-message/error-message.js';
 import '../led-picture/led-picture.js';
 import type { GkLedPicture } from '../led-picture/led-picture.js';
 import { instanceName } from './instances.js';
-import { ledStreams, type StreamState } from './led-streams.js';
 import { liveLedsStyles } from './live-leds.styles.js';
 
 /**
@@ -66,7 +66,7 @@ export class GkLiveLeds extends LitElement {
     const running = this.#running;
     // Started again: its stream was refused while it was stopped.
     if (running && this.#ran === false && this.ctx && this.instance !== undefined) {
-      ledStreams(this.ctx.connection).restart(this.instance);
+      ledStreams(this.ctx).restart(this.instance);
     }
     this.#ran = this.ctx?.store.loaded ? running : undefined;
   }
@@ -93,7 +93,7 @@ export class GkLiveLeds extends LitElement {
     this._error = '';
     this.#ran = ctx?.store.loaded ? this.#running : undefined;
     if (!ctx || id === undefined || !Number.isInteger(id)) return;
-    this.#detach = ledStreams(ctx.connection).watch(id, {
+    this.#detach = ledStreams(ctx).watch(id, {
       frame: (colors) => this.#picture?.draw(colors),
       state: (stream, error) => {
         this._stream = stream;
