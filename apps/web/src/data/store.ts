@@ -97,7 +97,7 @@ export class ServerStore extends EventTarget {
     // The list itself comes with the push; the files left out come with serverinfo.
     this.#follow('effects-update', () => void this.refresh());
     this.#patch('priorities-update', (s, data) =>
-      withPriorities(s, data.priorities, performance.now()),
+      withPriorities(s, data.priorities, data.priorities_autoselect, performance.now()),
     );
     // Each second while a client is connected: the rates come from consecutive pushes.
     this.#follow('input-sources-update', (push) => {
