@@ -9,12 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../translations/de.json';
 import en from '../../../translations/en.json';
 import { axeViolations, type Look, launch, newContext, screenshot } from './support/browser.js';
-import {
-  connectGrabber,
-  enableFlatbuffers,
-  type FlatbufGrabber,
-  waitUntil,
-} from './support/flatbuf-client.js';
+import { connectGrabber, type FlatbufGrabber } from './support/flatbuf-client.js';
+import { enableFlatbuffers, waitUntil } from './support/flatbuf-input.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
 import { jsonRpc } from './support/leds.js';
 

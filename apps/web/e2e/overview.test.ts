@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
-import { connectGrabber, enableFlatbuffers } from './support/flatbuf-client.js';
+import { connectGrabber } from './support/flatbuf-client.js';
+import { enableFlatbuffers } from './support/flatbuf-input.js';
 import { type Frame, type FrameLog, recordFrames } from './support/frames.js';
 import { INSTANCE, LIVE, PICTURE, TEST_TIMEOUT, useLedSuite } from './support/led-suite.js';
 import { jsonRpc } from './support/leds.js';

@@ -1,4 +1,5 @@
 import type { DataPush } from '@glowkit/protocol';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { type ServerConnection, ServerError } from '../api/connection.js';
 import type { Session } from '../api/session.js';
 import { startImageStream, startLedStream, stopImageStream, stopLedStream } from './calls.js';
@@ -232,3 +233,58 @@ export const ledStreams = perConnection(LED_STREAM);
 
 /** The input pictures of a connection's instances (one hub per connection). */
 export const imageStreams = perConnection(IMAGE_STREAM);
+
+/**
+ * An element's watch of one instance's stream (`<gk-live-leds>`, `<gk-input-picture>`): it
+ * follows the context and instance `target` gives while the element is on the page — once per
+ * pair, again when either changes (call {@link StreamFollower.sync} in `willUpdate`) — and lets
+ * go when the element leaves. `started` runs each time it follows a new pair, before the watcher
+ * hears the stream's state.
+ */
+export class StreamFollower<F> implements ReactiveController {
+  readonly #host: ReactiveControllerHost & Element;
+  readonly #hub: (ctx: StreamsContext) => InstanceStreams<F>;
+  readonly #target: () => { ctx: StreamsContext | undefined; instance: number | undefined };
+  readonly #watcher: StreamWatcher<F>;
+  readonly #started: () => void;
+  #followed: { ctx: StreamsContext | undefined; instance: number | undefined } | undefined;
+  #detach: (() => void) | undefined;
+
+  constructor(
+    host: ReactiveControllerHost & Element,
+    hub: (ctx: StreamsContext) => InstanceStreams<F>,
+    target: () => { ctx: StreamsContext | undefined; instance: number | undefined },
+    watcher: StreamWatcher<F>,
+    started: () => void = () => {},
+  ) {
+    this.#host = host;
+    this.#hub = hub;
+    this.#target = target;
+    this.#watcher = watcher;
+    this.#started = started;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.sync();
+  }
+
+  hostDisconnected(): void {
+    this.#detach?.();
+    this.#detach = undefined;
+    this.#followed = undefined;
+  }
+
+  /** Follows the target's stream, unless it does already (or the element is not on the page). */
+  sync(): void {
+    const { ctx, instance } = this.#target();
+    const followed = this.#followed;
+    if (!this.#host.isConnected) return;
+    if (followed && followed.ctx === ctx && followed.instance === instance) return;
+    this.hostDisconnected();
+    this.#followed = { ctx, instance };
+    this.#started();
+    if (!ctx || instance === undefined || !Number.isInteger(instance)) return;
+    this.#detach = this.#hub(ctx).watch(instance, this.#watcher);
+  }
+}

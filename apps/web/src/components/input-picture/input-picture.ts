@@ -3,7 +3,7 @@ import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { AppContext } from '../../app/context.js';
-import { imageStreams, type StreamState } from '../../data/instance-streams.js';
+import { imageStreams, StreamFollower, type StreamState } from '../../data/instance-streams.js';
 import { liveLedsStyles } from '../live-leds/live-leds.styles.js';
 
 /**
@@ -52,45 +52,12 @@ export class GkInputPicture extends LitElement {
   @state() private _stream: StreamState = 'starting';
   @state() private _error = '';
 
-  #detach: (() => void) | undefined;
-  #followed: { ctx: AppContext; id: number } | undefined;
-
-  constructor() {
-    super();
-    new TranslationController(this, () => this.ctx?.translator);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#follow();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#release();
-  }
-
-  protected override willUpdate(): void {
-    this.#follow();
-  }
-
-  #release(): void {
-    this.#detach?.();
-    this.#detach = undefined;
-    this.#followed = undefined;
-  }
-
-  /** Watches the instance's pictures, once per pair of context and instance. */
-  #follow(): void {
-    const ctx = this.ctx;
-    const id = this.instance;
-    const followed = this.#followed;
-    if (!this.isConnected || (followed && followed.ctx === ctx && followed.id === id)) return;
-    this.#release();
-    this._url = '';
-    if (!ctx || id === undefined || !Number.isInteger(id)) return;
-    this.#followed = { ctx, id };
-    this.#detach = imageStreams(ctx).watch(id, {
+  /** The pictures of the instance given. */
+  readonly #stream = new StreamFollower(
+    this,
+    imageStreams,
+    () => ({ ctx: this.ctx, instance: this.instance }),
+    {
       frame: (url) => {
         this._url = url;
       },
@@ -98,7 +65,19 @@ export class GkInputPicture extends LitElement {
         this._stream = stream;
         this._error = error;
       },
-    });
+    },
+    () => {
+      this._url = '';
+    },
+  );
+
+  constructor() {
+    super();
+    new TranslationController(this, () => this.ctx?.translator);
+  }
+
+  protected override willUpdate(): void {
+    this.#stream.sync();
   }
 
   #t(key: string, vars?: Record<string, unknown>): string {
