@@ -20,6 +20,7 @@ import { DEFAULT_PROTO_PORT, PROTOBUF } from './inputs/protobuf/proto-session.js
 import { createLogger, type Logger } from './logger.js';
 import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
+import { InputSourcesPush } from './rpc/input-sources-push.js';
 import { PushHub } from './rpc/pushes.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
 import { ConfigStore, type Configuration, migrationLine } from './store/config-store.js';
@@ -96,6 +97,11 @@ export interface ServerOptions {
    * replaced, it is logged at once, not only at the next write). Default 5 s.
    */
   databaseCheckMs?: number;
+  /**
+   * At most one `input-sources-update` push per this many ms while a picture input's client is
+   * connected. Default 1000.
+   */
+  inputSourcesPushMs?: number;
 }
 
 /** The bundled effects of this repository (from `src/` and from `dist/` alike). */
@@ -202,6 +208,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly #webUi: WebUi;
   /** The picture inputs' clients, as sources in the instances. */
   readonly #sources: PictureSources;
+  /** Their frame counts, pushed while any is connected (`input-sources-update`). */
+  readonly #sourcesPush: InputSourcesPush;
   readonly #flatbuf: InputServer;
   readonly #proto: InputServer;
   /** The running `network` group's rules, shared by the input listeners. */
@@ -239,7 +247,16 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     });
     this.#pushes = new PushHub(this.runtime);
     this.connections = new ConnectionLimits(this.logger, options.connections);
-    this.#sources = new PictureSources(this.runtime, this.logger);
+    this.#sourcesPush = new InputSourcesPush({
+      list: () => this.#sources.list(),
+      send: (inputSources) => this.#pushes.toSubscribers('input-sources-update', { inputSources }),
+      ...(options.inputSourcesPushMs === undefined
+        ? {}
+        : { intervalMs: options.inputSourcesPushMs }),
+    });
+    this.#sources = new PictureSources(this.runtime, this.logger, () =>
+      this.#sourcesPush.changed(),
+    );
     // One reading of the running `network` group for every input listener, asked at each new
     // connection; its bad whitelist entries are logged once per value.
     this.#network = new CurrentNetworkAccess(
@@ -606,6 +623,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#flatbuf.terminate();
     this.#proto.terminate();
     this.#sources.close();
+    this.#sourcesPush.close();
     // Before the instances: each client's source leaves its muxer.
     await this.#boblight.close();
     await this.runtime.stop();

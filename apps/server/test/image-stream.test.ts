@@ -10,6 +10,7 @@ import { configuration } from './support/configs.js';
 import { FlatbufClient, rawImageMessage, registerMessage } from './support/flatbuf-client.js';
 import { LiveSocket } from './support/live-socket.js';
 import { startServer, type TestServer } from './support/server.js';
+import { until } from './support/until.js';
 
 let t: TestServer;
 
@@ -101,6 +102,50 @@ describe('the image stream', () => {
       expect(socket.pushes.filter(isImage)).toEqual([]);
     } finally {
       grabber.close();
+      socket.close();
+    }
+  });
+
+  it('sends the picture shown now at once on start', async () => {
+    const port = t.server.listening.flatbuf?.port;
+    if (!port) throw new Error('the flatbuffers server is not listening');
+    const grabber = await FlatbufClient.connect(port);
+    const socket = await LiveSocket.open(t.ws, t.token);
+    try {
+      await grabber.ask(registerMessage('Still', 140));
+      // One picture, then nothing: a paused player, or a JSON image sent once.
+      const pixels = Uint8Array.from({ length: 4 * 2 * 3 }, (_, i) => [0, 64, 255][i % 3] ?? 0);
+      await grabber.ask(rawImageMessage(pixels, 4, 2));
+      await until(() =>
+        t.server.runtime
+          .instance(0)
+          ?.view.priorities.some((p) => p.priority === 140 && p.visible && p.active),
+      );
+      expect(
+        await socket.call({ command: 'ledcolors', subcommand: 'imagestream-start', instance: 0 }),
+      ).toMatchObject({ success: true });
+      const push = await socket.next(isImage);
+      expect(push.instance).toBe(0);
+      expect(readPng((push.data as { image: string }).image)).toEqual({
+        width: 4,
+        height: 2,
+        first: [0, 64, 255],
+      });
+    } finally {
+      grabber.close();
+      socket.close();
+    }
+  });
+
+  it('sends nothing at start while a colour shows', async () => {
+    const socket = await LiveSocket.open(t.ws, t.token);
+    try {
+      await socket.call({ command: 'color', color: [255, 0, 0], priority: 20, origin: 'Test' });
+      await socket.call({ command: 'ledcolors', subcommand: 'imagestream-start', instance: 0 });
+      await socket.call({ command: 'serverinfo' });
+      expect(socket.pushes.filter(isImage)).toEqual([]);
+    } finally {
+      await socket.call({ command: 'clear', priority: 20 });
       socket.close();
     }
   });

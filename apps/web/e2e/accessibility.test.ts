@@ -1,6 +1,7 @@
 // Axe on every page, in both themes and both languages: one browser context per combination, each
 // page visited once through the navigation as a user goes, with a screenshot of each (the issue's
-// screenshots of each page, kept as test artifacts). The themes and languages are reached both
+// screenshots of each page, kept as test artifacts). The overview shows a picture input's client,
+// pinned: its picture beside the LEDs, its sources with their pin controls. The themes and languages are reached both
 // ways a user has: from the system (the context's colour scheme and locale) and from the header's
 // Theme and Language selects.
 import type { Browser, Page } from 'playwright-core';
@@ -8,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../translations/de.json';
 import en from '../../../translations/en.json';
 import { axeViolations, type Look, launch, newContext, screenshot } from './support/browser.js';
+import { connectGrabber, type FlatbufGrabber } from './support/flatbuf-client.js';
+import { enableFlatbuffers, waitUntil } from './support/flatbuf-input.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import { jsonRpc } from './support/leds.js';
 
 /** Polls for as long as a busy machine may need (vitest's own default is one second). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
@@ -55,14 +59,29 @@ function t(language: Language, key: string): string {
 /** The effect chosen on the Effects page (effect names are not translated). */
 const EFFECT = 'Rainbow Wave';
 
+/** The grabber the overview shows, pinned. */
+const GRABBER = 'A11y-Grabber';
+
 let glowkit: Glowkit;
 let browser: Browser;
+let grabber: FlatbufGrabber | undefined;
 
 beforeAll(async () => {
   [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
+  grabber = await connectGrabber(await enableFlatbuffers(glowkit), GRABBER, 150);
+  grabber.stream(1);
+  // Pinned once the server has its entry (it registers as the connection opens).
+  const pin = { command: 'sourceselect', instance: [0], priority: 150 };
+  const pinned = () =>
+    jsonRpc(glowkit, pin).then(
+      () => true,
+      () => false,
+    );
+  await waitUntil(pinned, `${GRABBER} could not be pinned`);
 });
 
 afterAll(async () => {
+  await grabber?.close();
   await browser?.close();
   await glowkit?.stop();
 });
@@ -118,6 +137,10 @@ const PAGES: Array<{
       await poll(() =>
         page.locator('gk-live-leds').first().getByRole('status').getAttribute('data-state'),
       ).toMatch(/^(live|stopped|failed)$/);
+      // The pinned grabber's picture beside it, and the way back to automatic selection.
+      const alt = t(lang, 'web_input_picture_alt').replace('{{source}}', `${GRABBER}@127.0.0.1`);
+      await page.getByRole('img', { name: alt }).waitFor();
+      await page.getByRole('button', { name: t(lang, 'web_overview_source_auto') }).waitFor();
     },
   },
   {
@@ -158,7 +181,12 @@ const PAGES: Array<{
     async open(page, lang) {
       await nav(page, t(lang, 'web_nav_backup')).click();
       await page.getByRole('heading', { name: t(lang, 'web_backup_title'), level: 1 }).waitFor();
-      await page.getByText(t(lang, 'web_backup_snapshots_empty')).waitFor();
+      // Switching the flatbuffers input on (beforeAll) kept one snapshot: the list shows it.
+      await page
+        .getByRole('list', { name: t(lang, 'web_backup_snapshots_title') })
+        .getByRole('listitem')
+        .first()
+        .waitFor();
     },
   },
   {

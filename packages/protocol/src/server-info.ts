@@ -238,6 +238,8 @@ export interface PushData {
   'adjustment-update': AdjustmentInfo[];
   'components-update': ComponentInfo;
   'device-update': DeviceStatus;
+  /** Daemon-wide: sent without `instance`, at most once a second while a client is connected. */
+  'input-sources-update': { inputSources: InputSourceInfo[] };
   'effects-update': readonly EffectInfo[];
   'imageToLedMapping-update': { imageToLedMappingType: MappingTypeName };
   'instance-update': InstanceInfo[];

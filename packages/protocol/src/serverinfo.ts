@@ -34,8 +34,12 @@ export const HYPERION_SUBSCRIPTION_TOPICS = [
  * - `device-update`: an instance's LED device changed state (`data` as `serverinfo.device`:
  *   `{ type, state, enabled, error?, attempts, frames, dropped }`), e.g. it went to `error`
  *   when its port was lost, and back to `on`.
+ * - `input-sources-update`: the picture inputs' clients (`data: { inputSources }`, as
+ *   `serverinfo.inputSources`, daemon-wide: sent without `instance`), at most once a second
+ *   while a client is connected, once more (empty) when the last one left, and not at all while
+ *   none is: a page shows each client's frame rate without polling `serverinfo`.
  */
-export const GLOWKIT_SUBSCRIPTION_TOPICS = ['device-update'] as const;
+export const GLOWKIT_SUBSCRIPTION_TOPICS = ['device-update', 'input-sources-update'] as const;
 
 /** The topics a client may subscribe to: Hyperion.ng's, then Glowkit's own. */
 export const SUBSCRIPTION_TOPICS = [

@@ -76,7 +76,7 @@ describe('subscription topics', () => {
       ...HYPERION_SUBSCRIPTION_TOPICS,
       ...GLOWKIT_SUBSCRIPTION_TOPICS,
     ]);
-    expect(GLOWKIT_SUBSCRIPTION_TOPICS).toEqual(['device-update']);
+    expect(GLOWKIT_SUBSCRIPTION_TOPICS).toEqual(['device-update', 'input-sources-update']);
     expect([...HYPERION_SUBSCRIPTION_TOPICS].sort()).toEqual([
       'adjustment-update',
       'components-update',
@@ -102,7 +102,9 @@ describe('subscription topics', () => {
     expect(DEFAULT_SUBSCRIPTION_TOPICS).not.toContain('logmsg-update');
     // Glowkit's own topics are asked for by name: Hyperion.ng's clients never get them.
     expect(DEFAULT_SUBSCRIPTION_TOPICS).not.toContain('device-update');
+    expect(DEFAULT_SUBSCRIPTION_TOPICS).not.toContain('input-sources-update');
     expect(isSubscriptionTopic('device-update')).toBe(true);
+    expect(isSubscriptionTopic('input-sources-update')).toBe(true);
   });
 
   it('split into known and unknown names, each once, in the order given', () => {

@@ -41,10 +41,13 @@ export class PictureSources {
   readonly #logger: Logger;
   readonly #sources = new Set<PictureSource>();
   readonly #onStarted: (info: { id: number; running: boolean }) => void;
+  readonly #changed: () => void;
 
-  constructor(runtime: ServiceRuntime, logger: Logger) {
+  /** `changed` is called each time a client's source opens or closes. */
+  constructor(runtime: ServiceRuntime, logger: Logger, changed: () => void = () => {}) {
     this.#runtime = runtime;
     this.#logger = logger;
+    this.#changed = changed;
     this.#onStarted = (info) => {
       const instance = info.running ? runtime.instance(info.id) : undefined;
       if (instance) for (const source of this.#sources) source.instanceStarted(instance);
@@ -58,9 +61,13 @@ export class PictureSources {
       instances: () => this.#running(),
       settings,
       logger: this.#logger,
-      closed: () => this.#sources.delete(source),
+      closed: () => {
+        this.#sources.delete(source);
+        this.#changed();
+      },
     });
     this.#sources.add(source);
+    this.#changed();
     return source;
   }
 

@@ -25,16 +25,23 @@ interface ImageStream {
 export class ImageStreams {
   readonly #streams = new Map<SessionState, Map<number, ImageStream>>();
 
-  /** Starts the pictures of `instance` for a session. */
-  start(session: SessionState, instance: number): void {
+  /**
+   * Starts the pictures of `instance` for a session, with `current` (the picture shown now, if
+   * a picture source is visible) at once: a picture that does not change (a JSON image, a paused
+   * player) shows without waiting for the next.
+   */
+  start(session: SessionState, instance: number, current?: RgbImage): void {
     let streams = this.#streams.get(session);
     if (!streams) {
       streams = new Map();
       this.#streams.set(session, streams);
     }
-    if (!streams.has(instance)) {
-      streams.set(instance, { sentAt: 0, pending: undefined, timer: undefined });
+    let stream = streams.get(instance);
+    if (!stream) {
+      stream = { sentAt: 0, pending: undefined, timer: undefined };
+      streams.set(instance, stream);
     }
+    if (current) this.#offer(session, instance, stream, current, () => dataUrlOf(current));
   }
 
   /** Stops a session's pictures of `instance`, or of every instance. */
@@ -61,30 +68,42 @@ export class ImageStreams {
   /** A picture of `instance`: sent now to the sessions whose interval is over, later to others. */
   picture(instance: number, image: RgbImage): void {
     let url: string | undefined;
-    const now = performance.now();
     for (const [session, streams] of this.#streams) {
       const stream = streams.get(instance);
       if (!stream) continue;
-      const wait = stream.sentAt + IMAGESTREAM_INTERVAL_MS - now;
-      if (wait <= 0 && !stream.timer) {
+      this.#offer(session, instance, stream, image, () => {
         url ??= dataUrlOf(image);
-        this.#send(session, instance, stream, url);
-        continue;
-      }
-      stream.pending = image;
-      stream.timer ??= setTimeout(
-        () => {
-          stream.timer = undefined;
-          const pending = stream.pending;
-          stream.pending = undefined;
-          if (pending && this.#streams.get(session)?.get(instance) === stream) {
-            this.#send(session, instance, stream, dataUrlOf(pending));
-          }
-        },
-        Math.max(0, wait),
-      );
-      stream.timer.unref?.();
+        return url;
+      });
     }
+  }
+
+  /** Sends `image` now if the stream's interval is over (`url` encodes it), else when it is. */
+  #offer(
+    session: SessionState,
+    instance: number,
+    stream: ImageStream,
+    image: RgbImage,
+    url: () => string,
+  ): void {
+    const wait = stream.sentAt + IMAGESTREAM_INTERVAL_MS - performance.now();
+    if (wait <= 0 && !stream.timer) {
+      this.#send(session, instance, stream, url());
+      return;
+    }
+    stream.pending = image;
+    stream.timer ??= setTimeout(
+      () => {
+        stream.timer = undefined;
+        const pending = stream.pending;
+        stream.pending = undefined;
+        if (pending && this.#streams.get(session)?.get(instance) === stream) {
+          this.#send(session, instance, stream, dataUrlOf(pending));
+        }
+      },
+      Math.max(0, wait),
+    );
+    stream.timer.unref?.();
   }
 
   #send(session: SessionState, instance: number, stream: ImageStream, image: string): void {

@@ -110,7 +110,7 @@ function watch(session: Session, instance: number | undefined): void {
  * `ledcolors ledstream-start` / `-stop`: the live LED colours of the instance named by
  * `instance`, else of the session's. One session may stream several instances at once;
  * `ledstream-stop` without `instance` stops them all. `imagestream-start` / `-stop`: the same for
- * the visible picture source's picture.
+ * the visible picture source's picture (the one shown now at once, as the colours are).
  */
 export function ledcolorsCommand({
   value,
@@ -142,8 +142,11 @@ export function ledcolorsCommand({
   }
   watch(session, instance);
   if (value.subcommand === 'imagestream-start') {
-    deps.pushes.images.start(state, running.id);
-    return { reply: successReply(name, tan) };
+    // The picture shown now follows the reply, then every new one.
+    return {
+      reply: successReply(name, tan),
+      after: () => deps.pushes.images.start(state, running.id, running.view.picture),
+    };
   }
   // The current colours follow the reply, then every change.
   return {

@@ -24,6 +24,7 @@ import type {
   SetConfigInfo,
   SetConfigRequest,
   SnapshotInfo,
+  SourceSelectRequest,
   SubscriptionTopic,
   TokenInfo,
 } from '@glowkit/protocol';
@@ -176,6 +177,48 @@ export async function startLedStream(
 /** Stops the live colours of `instance`. */
 export async function stopLedStream(connection: ServerConnection, instance: number): Promise<void> {
   await connection.call({ command: 'ledcolors', subcommand: 'ledstream-stop', instance });
+}
+
+/**
+ * Starts the picture of `instance`'s visible picture source (`ledcolors-imagestream-update`
+ * pushes, while one is visible).
+ */
+export async function startImageStream(
+  connection: ServerConnection,
+  instance: number,
+): Promise<void> {
+  await connection.call({ command: 'ledcolors', subcommand: 'imagestream-start', instance });
+}
+
+/** Stops the picture of `instance`. */
+export async function stopImageStream(
+  connection: ServerConnection,
+  instance: number,
+): Promise<void> {
+  await connection.call({ command: 'ledcolors', subcommand: 'imagestream-stop', instance });
+}
+
+/** Pins the source at `priority` on `instance` (it shows whatever lies below it). */
+export async function pinSource(
+  connection: ServerConnection,
+  instance: number,
+  priority: number,
+): Promise<void> {
+  const request: SourceSelectRequest = { command: 'sourceselect', instance: [instance], priority };
+  await connection.call(request);
+}
+
+/** Returns `instance` to automatic selection: the lowest priority with data shows. */
+export async function selectAutomatically(
+  connection: ServerConnection,
+  instance: number,
+): Promise<void> {
+  const request: SourceSelectRequest = {
+    command: 'sourceselect',
+    instance: [instance],
+    auto: true,
+  };
+  await connection.call(request);
 }
 
 // ---- effects

@@ -1,6 +1,6 @@
 import type { InputSourceInfo, PriorityInfo } from '@glowkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { hasInputEntry, sourceOf, withRates } from './input-sources.js';
+import { sourceOf, withRates } from './input-sources.js';
 
 const client = (framesShown: number, origin = 'grabber@127.0.0.1'): InputSourceInfo => ({
   componentId: 'FLATBUFSERVER',
@@ -47,7 +47,5 @@ describe('sourceOf', () => {
     const sources = withRates([], [client(1)], 0);
     expect(sourceOf(sources, entry('FLATBUFSERVER', 'grabber@127.0.0.1'))?.framesShown).toBe(1);
     expect(sourceOf(sources, entry('COLOR', 'grabber@127.0.0.1'))).toBeUndefined();
-    expect(hasInputEntry([entry('PROTOSERVER', 'x@y')])).toBe(true);
-    expect(hasInputEntry([entry('EFFECT', 'x@y')])).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The picture inputs' clients as the overview shows them: `serverinfo.inputSources`, each with its
- * rate of shown frames, which the server does not send: it is worked out here from `framesShown`
- * between two reads.
+ * The picture inputs' clients as the overview shows them: `serverinfo.inputSources` and then the
+ * `input-sources-update` pushes, each client with its rate of shown frames, which the server does
+ * not send: it is worked out here from `framesShown` between two consecutive lists.
  */
 import type { InputSourceInfo, PriorityInfo } from '@glowkit/protocol';
 
@@ -14,21 +14,16 @@ export const INPUT_COMPONENTS: ReadonlySet<string> = new Set([
 
 /** One input client with its frame rate. */
 export interface InputSource extends InputSourceInfo {
-  /** Frames shown per second between the last two reads; undefined after the first. */
+  /** Frames shown per second between the last two lists; undefined after the first. */
   fps: number | undefined;
-  /** `performance.now()` of the read it comes from. */
+  /** `performance.now()` of the list it comes from. */
   readAt: number;
 }
 
-/** Whether a priority list holds an entry of a network input. */
-export function hasInputEntry(priorities: readonly PriorityInfo[]): boolean {
-  return priorities.some((p) => INPUT_COMPONENTS.has(p.componentId));
-}
-
 /**
- * The sources of a new read at `now`, each with its rate against the same client's last read
- * (`before`); a client seen for the first time, or whose count went back (a new client under the
- * same origin), has none yet.
+ * The sources of a new list (a read or a push) at `now`, each with its rate against the same
+ * client's last list (`before`); a client seen for the first time, or whose count went back (a
+ * new client under the same origin), has none yet.
  */
 export function withRates(
   before: readonly InputSource[],
@@ -42,7 +37,7 @@ export function withRates(
       return { ...info, fps: undefined, readAt: now };
     }
     const seconds = (now - previous.readAt) / 1000;
-    // Read twice at once: the rate measured before stays.
+    // Two lists at once: the rate measured before stays.
     if (seconds <= 0) return { ...info, fps: previous.fps, readAt: previous.readAt };
     return { ...info, fps: (info.framesShown - previous.framesShown) / seconds, readAt: now };
   });

@@ -54,8 +54,17 @@ describe('pushes', () => {
       error: 'port gone',
     });
     expect(lost.device).toMatchObject({ state: 'error', error: 'port gone' });
-    const cleared = withPriorities(state, [], 5000);
+    const cleared = withPriorities(state, [], true, 5000);
     expect(cleared.priorities).toEqual([]);
     expect(cleared.prioritiesAt).toBe(5000);
+  });
+
+  it('know whether a priority is pinned, from serverinfo and from each priorities-update', () => {
+    // Automatic unless the server says otherwise.
+    expect(stateOf(info, 0).autoSelect).toBe(true);
+    const pinned = stateOf({ ...info, priorities_autoselect: false }, 0);
+    expect(pinned.autoSelect).toBe(false);
+    expect(withPriorities(pinned, info.priorities, true, 1).autoSelect).toBe(true);
+    expect(withPriorities(stateOf(info, 0), info.priorities, false, 1).autoSelect).toBe(false);
   });
 });

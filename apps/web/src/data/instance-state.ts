@@ -17,6 +17,8 @@ export interface InstanceState {
   device: DeviceStatus | null;
   /** What it shows, at which priority: the visible entry first. */
   priorities: readonly PriorityInfo[];
+  /** False while a priority is pinned (`sourceselect`): the pinned entry is the visible one. */
+  autoSelect: boolean;
   /** `performance.now()` when `priorities` arrived: time left counts down from there. */
   prioritiesAt: number;
   /** Components by name (`ALL`, `LEDDEVICE`, `SMOOTHING`) → on. */
@@ -31,6 +33,8 @@ export interface InstanceState {
 export interface InstanceParts {
   device: DeviceStatus | null;
   priorities: readonly PriorityInfo[];
+  /** Absent: true (automatic selection). */
+  priorities_autoselect?: boolean;
   components: readonly ComponentInfo[];
   adjustment: readonly Pick<AdjustmentInfo, 'brightness'>[];
   leds: LedsSettings;
@@ -53,6 +57,7 @@ export function stateOf(info: InstanceParts, now: number): InstanceState {
   return {
     device: info.device,
     priorities: info.priorities,
+    autoSelect: info.priorities_autoselect ?? true,
     prioritiesAt: now,
     components: componentsOf(info.components),
     brightness: brightnessOf(info.adjustment),
@@ -60,13 +65,14 @@ export function stateOf(info: InstanceParts, now: number): InstanceState {
   };
 }
 
-/** A `priorities-update`: the whole list, arrived at `now`. */
+/** A `priorities-update`: the whole list and whether a priority is pinned, arrived at `now`. */
 export function withPriorities(
   state: InstanceState,
   priorities: readonly PriorityInfo[],
+  autoSelect: boolean,
   now: number,
 ): InstanceState {
-  return { ...state, priorities, prioritiesAt: now };
+  return { ...state, priorities, autoSelect, prioritiesAt: now };
 }
 
 /** A `components-update`: one component switched. */

@@ -8,16 +8,16 @@ import type {
   DataPush,
   EffectFileProblem,
   EffectInfo,
+  InputSourceInfo,
   InstanceInfo,
   LedsSettings,
   PushCommand,
-  ServerInfo,
   SubscriptionTopic,
 } from '@glowkit/protocol';
 import { type ServerConnection, ServerError } from '../api/connection.js';
 import type { Session } from '../api/session.js';
 import { readServerInfo } from './calls.js';
-import { hasInputEntry, type InputSource, withRates } from './input-sources.js';
+import { type InputSource, withRates } from './input-sources.js';
 import {
   type InstanceState,
   stateOf,
@@ -31,8 +31,9 @@ import { TokenLists } from './tokens.js';
 
 /**
  * The topics the store subscribes to, once per connection: what every instance shows and how
- * it is switched (pushed for each instance the session read by number), its device (Glowkit's
- * own topic, asked for by name), the instance list and the effects.
+ * it is switched (pushed for each instance the session read by number), its device and the
+ * picture inputs' clients (Glowkit's own topics, asked for by name), the instance list and the
+ * effects.
  */
 export const STORE_TOPICS: readonly SubscriptionTopic[] = [
   'instance-update',
@@ -42,6 +43,7 @@ export const STORE_TOPICS: readonly SubscriptionTopic[] = [
   'adjustment-update',
   'leds-update',
   'device-update',
+  'input-sources-update',
 ];
 
 /**
@@ -74,8 +76,6 @@ export class ServerStore extends EventTarget {
   #effects: readonly EffectInfo[] = [];
   #effectProblems: readonly EffectFileProblem[] = [];
   #inputSources: readonly InputSource[] = [];
-  /** Counts reads of the input sources, so that a late answer to an older one changes nothing. */
-  #inputsRead = 0;
 
   constructor(connection: ServerConnection, session: Session) {
     super();
@@ -96,12 +96,13 @@ export class ServerStore extends EventTarget {
     this.#follow('instance-update', (push) => this.#setInstances(push.data, false));
     // The list itself comes with the push; the files left out come with serverinfo.
     this.#follow('effects-update', () => void this.refresh());
-    this.#patch('priorities-update', (s, data) => {
-      // `inputSources` has no push of its own: a network input's entry came, changed or left.
-      if (hasInputEntry(data.priorities) || this.#inputSources.length > 0) {
-        void this.#readInputSources();
-      }
-      return withPriorities(s, data.priorities, performance.now());
+    this.#patch('priorities-update', (s, data) =>
+      withPriorities(s, data.priorities, data.priorities_autoselect, performance.now()),
+    );
+    // Each second while a client is connected: the rates come from consecutive pushes.
+    this.#follow('input-sources-update', (push) => {
+      this.#setInputSources(push.data.inputSources);
+      this.#changed();
     });
     this.#patch('components-update', withComponent);
     this.#patch('adjustment-update', withAdjustments);
@@ -139,7 +140,7 @@ export class ServerStore extends EventTarget {
 
   /**
    * The picture inputs' clients (daemon-wide), with their frame rates: read with everything else,
-   * and again on each `priorities-update` that has (or had) a network input's entry.
+   * then from their `input-sources-update` pushes (each second while one is connected).
    */
   get inputSources(): readonly InputSource[] {
     return this.#inputSources;
@@ -165,7 +166,7 @@ export class ServerStore extends EventTarget {
       this.#error = undefined;
       this.#effects = info.effects;
       this.#effectProblems = info.effectProblems;
-      this.#setInputSources(info, ++this.#inputsRead);
+      this.#setInputSources(info.inputSources ?? []);
       this.#setInstances(info.instance, this.#loadedIn !== this.#readIn);
       this.#readIn = this.#loadedIn;
     } catch (error) {
@@ -221,21 +222,9 @@ export class ServerStore extends EventTarget {
     }
   }
 
-  /** Reads the input sources again (serverinfo has them; no topic pushes them). */
-  async #readInputSources(): Promise<void> {
-    const read = ++this.#inputsRead;
-    try {
-      if (this.#setInputSources(await readServerInfo(this.#connection), read)) this.#changed();
-    } catch {
-      // A lost connection loads everything again in the next session.
-    }
-  }
-
-  /** Takes the input sources of the `read`th read, unless a newer one came first. */
-  #setInputSources(info: Pick<ServerInfo, 'inputSources'>, read: number): boolean {
-    if (read !== this.#inputsRead) return false;
-    this.#inputSources = withRates(this.#inputSources, info.inputSources ?? [], performance.now());
-    return true;
+  /** Takes the input sources as the server sent them now, each with its rate since the last. */
+  #setInputSources(sources: readonly InputSourceInfo[]): void {
+    this.#inputSources = withRates(this.#inputSources, sources, performance.now());
   }
 
   /** Applies pushes of `command`. */
@@ -271,7 +260,6 @@ export class ServerStore extends EventTarget {
     this.#effects = [];
     this.#effectProblems = [];
     this.#inputSources = [];
-    this.#inputsRead += 1;
     this.tokens.clear();
   }
 

@@ -5,7 +5,7 @@ import type { DeviceStatus } from '../devices/device-controller.js';
 import type { DeviceConfig } from '../devices/led-device.js';
 import type { LedRect } from '../mapping/led-layout.js';
 import type { MappingType } from '../mapping/mapping-type.js';
-import type { SmoothingConfig } from '../types.js';
+import type { RgbImage, SmoothingConfig } from '../types.js';
 import type { ComponentName } from './components.js';
 import type { ActiveEffect, EffectProblem } from './effect-runner.js';
 import type { PriorityInfo } from './priority-info.js';
@@ -58,6 +58,12 @@ export interface InstanceView {
   readonly blacklisted: readonly number[];
   /** The last colours shown (RGB, layout order; black before the first frame). */
   readonly lastColors: Uint8Array;
+  /**
+   * The picture a visible picture source (a JSON image, a network input) shows now, as the
+   * instance's `picture` event gives it (after `videomode`); undefined while a colour or an effect
+   * shows, while nothing does, and while `ALL` is off.
+   */
+  readonly picture: RgbImage | undefined;
   /** The settings groups the instance was built from, as stored (`leds` is its layout). */
   readonly settings: Readonly<Record<string, unknown>>;
 }

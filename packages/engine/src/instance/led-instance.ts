@@ -274,6 +274,11 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
         const last = instance.#last;
         return last.length > 0 ? last : new Uint8Array(instance.layout.ledCount * 3);
       },
+      get picture() {
+        const input = instance.muxer.visible;
+        if (!input?.image || !instance.components.get('ALL')) return undefined;
+        return instance.#pictureOf(input.component, input.image);
+      },
     });
   }
 
@@ -526,6 +531,12 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
 
   // ---- the frame path ----
 
+  /** The picture of a picture source (after `videomode`); undefined for an effect's. */
+  #pictureOf(component: SourceComponent, image: RgbImage): RgbImage | undefined {
+    if (!PICTURE_SOURCES.has(component)) return undefined;
+    return VIDEO_MODE_SOURCES.has(component) ? this.#videoPartOf(image) : image;
+  }
+
   #videoPartOf(image: RgbImage): RgbImage {
     if (this.#videoMode === '2D') return image;
     if (this.#videoPart?.image !== image) {
@@ -551,8 +562,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       const image = VIDEO_MODE_SOURCES.has(input.component)
         ? this.#videoPartOf(input.image)
         : input.image;
-      if (PICTURE_SOURCES.has(input.component) && this.listenerCount('picture') > 0) {
-        this.emit('picture', image);
+      if (this.listenerCount('picture') > 0) {
+        const picture = this.#pictureOf(input.component, input.image);
+        if (picture) this.emit('picture', picture);
       }
       const crop = effect ? NO_CROP : this.#cropOf(image);
       this.#mappingFor(image, type, crop).map(image, frame);

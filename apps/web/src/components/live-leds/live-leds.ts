@@ -2,12 +2,12 @@ import { defineElement, TranslationController } from '@glowkit/elements/componen
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { AppContext } from '../../app/context.js';
+import { ledStreams, StreamFollower, type StreamState } from '../../data/instance-streams.js';
 import { WatchController } from '../../data/watch.js';
 import { errorLine } from '../error-message/error-message.js';
 import '../led-picture/led-picture.js';
 import type { GkLedPicture } from '../led-picture/led-picture.js';
 import { instanceName } from './instances.js';
-import { ledStreams, type StreamState } from './led-streams.js';
 import { liveLedsStyles } from './live-leds.styles.js';
 
 /**
@@ -34,10 +34,6 @@ export class GkLiveLeds extends LitElement {
   @state() private _stream: StreamState = 'starting';
   @state() private _error = '';
 
-  /** What to undo when the instance changes or the element leaves. */
-  #detach: (() => void) | undefined;
-  /** The connection and instance followed now. */
-  #followed: { ctx: AppContext | undefined; id: number | undefined } | undefined;
   /**
    * Whether the followed instance ran at the last render (undefined before the store loaded):
    * its stream restarts when it starts.
@@ -45,61 +41,43 @@ export class GkLiveLeds extends LitElement {
   #ran: boolean | undefined;
   #picture: GkLedPicture | null = null;
 
+  /** The live colours of the instance given. */
+  readonly #stream = new StreamFollower(
+    this,
+    ledStreams,
+    () => ({ ctx: this.ctx, instance: this.instance }),
+    {
+      frame: (colors) => this.#picture?.draw(colors),
+      state: (stream, error) => {
+        this._stream = stream;
+        this._error = error;
+      },
+    },
+    () => {
+      this._stream = 'starting';
+      this._error = '';
+      this.#ran = this.ctx?.store.loaded ? this.#running : undefined;
+    },
+  );
+
   constructor() {
     super();
     new TranslationController(this, () => this.ctx?.translator);
     new WatchController(this, () => this.ctx?.store);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#follow();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#release();
-  }
-
   protected override willUpdate(): void {
-    this.#follow();
+    this.#stream.sync();
     const running = this.#running;
     // Started again: its stream was refused while it was stopped.
     if (running && this.#ran === false && this.ctx && this.instance !== undefined) {
-      ledStreams(this.ctx.connection).restart(this.instance);
+      ledStreams(this.ctx).restart(this.instance);
     }
     this.#ran = this.ctx?.store.loaded ? running : undefined;
   }
 
   protected override updated(): void {
     this.#picture = this.renderRoot.querySelector('gk-led-picture');
-  }
-
-  #release(): void {
-    this.#detach?.();
-    this.#detach = undefined;
-    this.#followed = undefined;
-  }
-
-  /** Watches the stream of the instance given, once per pair of context and instance. */
-  #follow(): void {
-    const ctx = this.ctx;
-    const id = this.instance;
-    const followed = this.#followed;
-    if (!this.isConnected || (followed && followed.ctx === ctx && followed.id === id)) return;
-    this.#release();
-    this.#followed = { ctx, id };
-    this._stream = 'starting';
-    this._error = '';
-    this.#ran = ctx?.store.loaded ? this.#running : undefined;
-    if (!ctx || id === undefined || !Number.isInteger(id)) return;
-    this.#detach = ledStreams(ctx.connection).watch(id, {
-      frame: (colors) => this.#picture?.draw(colors),
-      state: (stream, error) => {
-        this._stream = stream;
-        this._error = error;
-      },
-    });
   }
 
   get #running(): boolean {

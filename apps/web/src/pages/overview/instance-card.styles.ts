@@ -41,8 +41,36 @@ export const instanceCardStyles = css`
     display: grid;
     gap: 0.25rem;
   }
+  .sources li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 0.25rem var(--_space);
+  }
+  .sources .about {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0 0.5rem;
+    min-inline-size: 0;
+  }
   .sources .origin {
     overflow-wrap: anywhere;
+  }
+  .sources .pinned {
+    color: inherit;
+    font-weight: 600;
+  }
+  /* The input picture beside the LED picture, each half the card, at the same aspect. */
+  .pictures {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    gap: var(--_space);
+    align-items: start;
+  }
+  .pictures[data-input] {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
   }
   dl {
     display: grid;

@@ -6,12 +6,27 @@ import { Action } from '../../app/action.js';
 import type { AppContext } from '../../app/context.js';
 import { pageStyles } from '../../app/page.styles.js';
 import { renderError } from '../../components/error-message/error-message.js';
+import '../../components/input-picture/input-picture.js';
 import '../../components/live-leds/live-leds.js';
-import { clearPriority, setBrightness, startInstance, switchComponent } from '../../data/calls.js';
+import {
+  clearPriority,
+  pinSource,
+  selectAutomatically,
+  setBrightness,
+  startInstance,
+  switchComponent,
+} from '../../data/calls.js';
 import type { InputSource } from '../../data/input-sources.js';
 import type { InstanceState } from '../../data/instance-state.js';
 import { instanceCardStyles } from './instance-card.styles.js';
-import { outputSwitchedOff, switchedOn, visiblePriority } from './instance-state.js';
+import {
+  outputSwitchedOff,
+  pictureSourceName,
+  pinnedPriority,
+  switchedOn,
+  visiblePicture,
+  visiblePriority,
+} from './instance-state.js';
 import { renderNowShowing, renderSources } from './now-showing.js';
 
 /** The switches of the card: the whole instance, and its LED output. */
@@ -25,9 +40,11 @@ const BRIGHTNESS_EVERY_MS = 120;
 
 /**
  * One instance on the overview: its name, running state, LED device, what it shows now (with the
- * time left counting down), its sources (network inputs with their frame rate), the switches of ALL and LEDDEVICE, the brightness, its live picture,
- * and links to its effects, colour and setup. Requests go to this instance (`instance: [id]`);
- * what the server says no to is shown as it phrased it.
+ * time left counting down), its sources (network inputs with their frame rate; each can be
+ * pinned, and the instance returned to automatic selection), the switches of ALL and LEDDEVICE,
+ * the brightness, its live picture and, while a picture source is visible, the input picture
+ * beside it, and links to its effects, colour and setup. Requests go to this instance
+ * (`instance: [id]`); what the server says no to is shown as it phrased it.
  */
 export class GkInstanceCard extends LitElement {
   static override styles = [pageStyles, instanceCardStyles];
@@ -133,6 +150,35 @@ export class GkInstanceCard extends LitElement {
     await this.#request.run(() => startInstance(this.ctx.connection, this.info.instance));
   }
 
+  async #pin(priority: number): Promise<void> {
+    await this.#request.run(() => pinSource(this.ctx.connection, this.info.instance, priority));
+  }
+
+  async #auto(): Promise<void> {
+    await this.#request.run(() => selectAutomatically(this.ctx.connection, this.info.instance));
+  }
+
+  /**
+   * The live LED picture and, while a picture source is visible (and the instance runs), its
+   * picture beside it: the card streams the picture only then.
+   */
+  #renderPictures(state: InstanceState | undefined): TemplateResult {
+    const id = this.info.instance;
+    const picture = this.info.running && state ? visiblePicture(state) : undefined;
+    return html`<div class="pictures" ?data-input=${picture !== undefined}>
+      <gk-live-leds .ctx=${this.ctx} .instance=${id}></gk-live-leds>
+      ${
+        picture
+          ? html`<gk-input-picture
+              .ctx=${this.ctx}
+              .instance=${id}
+              source=${pictureSourceName(picture)}
+            ></gk-input-picture>`
+          : nothing
+      }
+    </div>`;
+  }
+
   #renderDevice(state: InstanceState): TemplateResult {
     const device = state.device;
     if (!device) return html`<dd data-testid="device">${this.#t('web_overview_device_none')}</dd>`;
@@ -204,7 +250,7 @@ export class GkInstanceCard extends LitElement {
           ${this.#t(running ? 'web_instance_running' : 'web_instance_stopped')}
         </span>
       </header>
-      <gk-live-leds .ctx=${this.ctx} .instance=${id}></gk-live-leds>
+      ${this.#renderPictures(state)}
       ${
         // The picture shows the colours the instance makes; with its output off the LEDs are dark.
         state && outputSwitchedOff(state)
@@ -234,7 +280,18 @@ export class GkInstanceCard extends LitElement {
                       </p>`
                     : nothing
                 }
-                ${renderSources(state, this.inputSources, `sources-${id}`, (k, v) => this.#t(k, v))}
+                ${renderSources(
+                  state,
+                  this.inputSources,
+                  `sources-${id}`,
+                  {
+                    pinned: pinnedPriority(state),
+                    pending: this.#request.pending,
+                    pin: (priority) => void this.#pin(priority),
+                    auto: () => void this.#auto(),
+                  },
+                  (k, v) => this.#t(k, v),
+                )}
                 ${this.#renderControls(state)}`
       }
       ${renderError(this.#request.error)}

@@ -1,4 +1,4 @@
-import type { DeviceState } from '@glowkit/protocol';
+import type { DeviceState, PriorityInfo } from '@glowkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { info } from '../../data/fixtures.js';
 import { type InstanceParts, stateOf } from '../../data/instance-state.js';
@@ -6,8 +6,11 @@ import {
   clock,
   hex,
   outputSwitchedOff,
+  pictureSourceName,
+  pinnedPriority,
   switchedOn,
   timeLeft,
+  visiblePicture,
   visiblePriority,
 } from './instance-state.js';
 
@@ -47,6 +50,41 @@ describe('the switches', () => {
     expect(outputSwitchedOff(on)).toBe(false);
     // A stopped instance has no components: nothing was switched.
     expect(outputSwitchedOff(stateOf(none, 0))).toBe(false);
+  });
+});
+
+describe('the input picture and the pinned source', () => {
+  const grabber: PriorityInfo = {
+    active: true,
+    componentId: 'FLATBUFSERVER',
+    origin: 'hyperion-x11@192.168.1.20',
+    priority: 150,
+    visible: true,
+  };
+  const showing = (entry: PriorityInfo, all = true) =>
+    stateOf({ ...info, priorities: [entry], components: [{ name: 'ALL', enabled: all }] }, 0);
+
+  it('has a picture while a picture source is visible and has sent one, with the instance on', () => {
+    expect(visiblePicture(showing(grabber))).toBe(grabber);
+    expect(visiblePicture(showing({ ...grabber, componentId: 'PROTOSERVER' }))?.priority).toBe(150);
+    expect(visiblePicture(showing({ ...grabber, componentId: 'IMAGE' }))?.priority).toBe(150);
+    // Registered, no frame yet; an effect or a colour; the instance switched off: no picture.
+    expect(visiblePicture(showing({ ...grabber, active: false }))).toBeUndefined();
+    expect(visiblePicture(stateOf(info, 0))).toBeUndefined();
+    expect(visiblePicture(showing(grabber, false))).toBeUndefined();
+  });
+
+  it("names the picture's source: an image's name, else its origin", () => {
+    expect(pictureSourceName(grabber)).toBe('hyperion-x11@192.168.1.20');
+    const image = { ...grabber, componentId: 'IMAGE' as const, owner: 'Poster' };
+    expect(pictureSourceName(image)).toBe('Poster');
+    expect(pictureSourceName({ ...image, owner: undefined })).toBe('hyperion-x11@192.168.1.20');
+  });
+
+  it('is pinned only while the server selects by hand', () => {
+    expect(pinnedPriority(showing(grabber))).toBeUndefined();
+    const pinned = stateOf({ ...info, priorities: [grabber], priorities_autoselect: false }, 0);
+    expect(pinnedPriority(pinned)).toBe(150);
   });
 });
 

@@ -26,6 +26,29 @@ export function visiblePriority(state: InstanceState): PriorityInfo | undefined 
   return state.priorities.find((p) => p.visible);
 }
 
+/** The components whose entries are pictures: the image stream has a picture while one shows. */
+const PICTURE_COMPONENTS: ReadonlySet<string> = new Set(['IMAGE', 'FLATBUFSERVER', 'PROTOSERVER']);
+
+/**
+ * The visible entry when it is a picture that reaches the LEDs (a JSON image, a network input's
+ * client that sent a frame, with the instance switched on): the server streams its picture then.
+ */
+export function visiblePicture(state: InstanceState): PriorityInfo | undefined {
+  const entry = visiblePriority(state);
+  if (!entry?.active || !PICTURE_COMPONENTS.has(entry.componentId)) return undefined;
+  return state.components.ALL === false ? undefined : entry;
+}
+
+/** Who a picture comes from, for its text alternative: an image's name, else its origin. */
+export function pictureSourceName(entry: PriorityInfo): string {
+  return entry.componentId === 'IMAGE' && entry.owner ? entry.owner : entry.origin;
+}
+
+/** The pinned priority (`sourceselect`), which is the visible one; undefined while automatic. */
+export function pinnedPriority(state: InstanceState): number | undefined {
+  return state.autoSelect ? undefined : visiblePriority(state)?.priority;
+}
+
 /** Milliseconds left of a timed entry at `now`; undefined when it lasts until cleared. */
 export function timeLeft(
   state: InstanceState,

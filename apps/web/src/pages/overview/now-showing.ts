@@ -7,6 +7,16 @@ import { clock, hex, timeLeft, visiblePriority } from './instance-state.js';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
+/** A component as the card names it. */
+const COMPONENT_PHRASES: Readonly<Record<string, string>> = {
+  EFFECT: 'web_overview_component_effect',
+  COLOR: 'web_overview_component_colour',
+  IMAGE: 'web_overview_component_picture',
+  FLATBUFSERVER: 'web_overview_component_flatbuffers',
+  PROTOSERVER: 'web_overview_component_protobuf',
+  BOBLIGHTSERVER: 'web_overview_component_boblight',
+};
+
 /** What a priority entry is: the effect's name, a colour (swatch and its code), a picture. */
 function sourceOf(entry: PriorityInfo, t: T): TemplateResult {
   switch (entry.componentId) {
@@ -21,15 +31,18 @@ function sourceOf(entry: PriorityInfo, t: T): TemplateResult {
     }
     case 'IMAGE':
       return html`${entry.owner ? t('web_overview_picture_named', { name: entry.owner }) : t('web_overview_picture')}`;
-    default:
-      return html`${entry.owner ?? entry.componentId}`;
+    default: {
+      // A network input's client: its protocol (who it is follows in the line below).
+      const phrase = COMPONENT_PHRASES[entry.componentId];
+      return html`${phrase ? t(phrase) : (entry.owner ?? entry.componentId)}`;
+    }
   }
 }
 
 /**
  * "What it shows now" of an instance, as description-list rows: the visible priority with its
- * source (effect, colour, picture) and who set it, and the time left of a timed one, counting
- * down from when the server answered.
+ * source (effect, colour, picture), who set it and whether it is pinned, and the time left of a
+ * timed one, counting down from when the server answered.
  */
 export function renderNowShowing(state: InstanceState, now: number, t: T): TemplateResult {
   const entry = visiblePriority(state);
@@ -45,7 +58,7 @@ export function renderNowShowing(state: InstanceState, now: number, t: T): Templ
       <span class="muted">
         ${t('web_overview_priority', { priority: entry.priority })}${
           origin ? html` · ${t('web_overview_origin', { origin })}` : nothing
-        }
+        }${state.autoSelect ? nothing : html` · ${t('web_overview_showing_pinned')}`}
       </span>
     </dd>
     ${
@@ -56,25 +69,28 @@ export function renderNowShowing(state: InstanceState, now: number, t: T): Templ
     }`;
 }
 
-/** A component as the sources list names it. */
-const COMPONENT_PHRASES: Readonly<Record<string, string>> = {
-  EFFECT: 'web_overview_component_effect',
-  COLOR: 'web_overview_component_colour',
-  IMAGE: 'web_overview_component_picture',
-  FLATBUFSERVER: 'web_overview_component_flatbuffers',
-  PROTOSERVER: 'web_overview_component_protobuf',
-  BOBLIGHTSERVER: 'web_overview_component_boblight',
-};
+/** What the sources list offers besides telling: pinning a source, and automatic selection. */
+export interface SourceControls {
+  /** The pinned priority (`sourceselect`); undefined while the server selects by itself. */
+  pinned: number | undefined;
+  /** Whether a request of the card waits for the server (the buttons are disabled meanwhile). */
+  pending: boolean;
+  pin(priority: number): void;
+  auto(): void;
+}
 
 /**
  * Every source of an instance (its priority entries, lowest priority first): the component, who
  * set it (`<origin>@<address>`), its priority and, for a network input's client, its frames shown
- * per second (from two reads of its counts, see data/input-sources.ts) and the frames it dropped.
+ * per second (from two consecutive lists of its counts, see data/input-sources.ts) and the frames
+ * it dropped; a button to pin each source (it shows whatever lies below it), and on the pinned
+ * one, marked so, a button back to automatic selection.
  */
 export function renderSources(
   state: InstanceState,
   inputs: readonly InputSource[],
   headingId: string,
+  controls: SourceControls,
   t: T,
 ): TemplateResult {
   const entries = [...state.priorities].sort((a, b) => a.priority - b.priority);
@@ -87,20 +103,50 @@ export function renderSources(
             ${entries.map((entry) => {
               const phrase = COMPONENT_PHRASES[entry.componentId];
               const input = inputSourceOf(inputs, entry);
-              return html`<li data-component=${entry.componentId} data-origin=${entry.origin}>
-                <span class="source">${phrase ? t(phrase) : entry.componentId}</span>
-                <span class="origin">${entry.origin}</span>
-                <span class="muted">
-                  ${t('web_overview_priority', { priority: entry.priority })}${
-                    input?.fps === undefined
-                      ? nothing
-                      : html` · ${t('web_overview_source_fps', { fps: Math.round(input.fps) })}`
-                  }${
-                    input
-                      ? html` · ${t('web_overview_source_dropped', { count: input.framesDropped })}`
+              const pinned = controls.pinned === entry.priority;
+              return html`<li
+                data-component=${entry.componentId}
+                data-origin=${entry.origin}
+                data-priority=${entry.priority}
+                ?data-pinned=${pinned}
+              >
+                <div class="about">
+                  <span class="source">${phrase ? t(phrase) : entry.componentId}</span>
+                  ${
+                    pinned
+                      ? html`<span class="badge pinned">${t('web_overview_source_pinned')}</span>`
                       : nothing
                   }
-                </span>
+                  <span class="origin">${entry.origin}</span>
+                  <span class="muted">
+                    ${t('web_overview_priority', { priority: entry.priority })}${
+                      input?.fps === undefined
+                        ? nothing
+                        : html` · ${t('web_overview_source_fps', { fps: Math.round(input.fps) })}`
+                    }${
+                      input
+                        ? html` · ${t('web_overview_source_dropped', { count: input.framesDropped })}`
+                        : nothing
+                    }
+                  </span>
+                </div>
+                ${
+                  pinned
+                    ? html`<button
+                        type="button"
+                        ?disabled=${controls.pending}
+                        @click=${() => controls.auto()}
+                      >
+                        ${t('web_overview_source_auto')}
+                      </button>`
+                    : html`<button
+                        type="button"
+                        ?disabled=${controls.pending}
+                        @click=${() => controls.pin(entry.priority)}
+                      >
+                        ${t('web_overview_source_pin', { priority: entry.priority })}
+                      </button>`
+                }
               </li>`;
             })}
           </ul>`
