@@ -129,7 +129,7 @@ describe('the image stream', () => {
       expect(readPng((push.data as { image: string }).image)).toEqual({
         width: 4,
         height: 2,
-        first: [0, 64, 255],
+        colours: ['0,64,255'],
       });
     } finally {
       grabber.close();

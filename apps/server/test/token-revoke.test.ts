@@ -115,6 +115,45 @@ describe('tokens as the web UI manages them', () => {
     });
   });
 
+  it("ends a session's subscriptions and streams when it logs out, as a revocation does", async () => {
+    const tablet = await socket(t.token);
+    await tablet.call({ command: 'serverinfo', subscribe: ['priorities-update'] });
+    for (const subcommand of ['ledstream-start', 'imagestream-start']) {
+      expect(await tablet.call({ command: 'ledcolors', subcommand })).toMatchObject({
+        success: true,
+      });
+    }
+    const other = await socket(t.token);
+    await other.call({ command: 'serverinfo', subscribe: ['priorities-update'] });
+    for (const subcommand of ['ledstream-start', 'imagestream-start']) {
+      await other.call({ command: 'ledcolors', subcommand });
+    }
+    // A picture, so that both streams have something to send.
+    const raw = Buffer.from([0, 200, 0, 0, 200, 0]).toString('base64');
+    const picture = { command: 'image', imagedata: raw, imagewidth: 2, imageheight: 1 };
+    // The start-up effect at priority 1 gives way, so that the picture shows.
+    await admin({ command: 'clear', priority: 1 });
+    await admin({ ...picture, priority: 61, duration: 2000 });
+    await tablet.next((m) => m.command === 'ledcolors-imagestream-update');
+
+    expect(await tablet.call({ command: 'authorize', subcommand: 'logout' })).toMatchObject({
+      success: true,
+    });
+    const pushesBefore = tablet.pushes.length;
+    other.pushes.length = 0;
+    const red = Buffer.from([200, 0, 0, 200, 0, 0]).toString('base64');
+    await admin({ ...picture, imagedata: red, priority: 59, duration: 2000 });
+    // Sessions still streaming get the red picture and LEDs; the one signed out gets nothing.
+    await other.next((m) => m.command === 'priorities-update');
+    await other.next((m) => m.command === 'ledcolors-imagestream-update');
+    await other.next((m) => {
+      const leds = (m.data as { leds?: number[] } | undefined)?.leds ?? [];
+      return m.command === 'ledcolors-ledstream-update' && leds[0] !== 0 && leds[1] === 0;
+    });
+    await tablet.call({ command: 'authorize', subcommand: 'tokenRequired' });
+    expect(tablet.pushes.slice(pushesBefore).map((m) => m.command)).toEqual([]);
+  });
+
   it('keeps tokens granted through a token request away from admin commands', async () => {
     const { token } = t.server.store.tokens.create('Home Assistant', false);
     const viewer = await socket(token);

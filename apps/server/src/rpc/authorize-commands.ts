@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js';
 import type { ConfigStore } from '../store/config-store.js';
 import type { CommandContext } from './command.js';
 import type { Outcome } from './outcome.js';
-import { isHttp } from './session.js';
+import { isHttp, type SessionState } from './session.js';
 import { storeFailure } from './store-failure.js';
 
 /** What the authorize commands need from the server. */
@@ -25,6 +25,8 @@ export interface AuthorizeDeps {
   tokensChanged?(list: TokenInfo[]): void;
   /** Signs out the open sessions logged in with token `id`; returns how many there were. */
   signOut?(id: string): number;
+  /** Ends what a session that logged out was given: its subscriptions and streams. */
+  signedOut?(session: SessionState): void;
 }
 
 /** The token list as `getTokenList` and `token-update` show it. */
@@ -107,6 +109,9 @@ export function authorize(context: Authorize): Outcome {
     }
     case 'logout':
       session.auth = undefined;
+      // Pushes and streams were given to the signed-in session: they end with it (Hyperion.ng
+      // keeps sending them to a session that logged out).
+      if (session.state) deps.signedOut?.(session.state);
       return { reply: successReply(name, tan) };
     case 'createToken': {
       const comment = value.comment;

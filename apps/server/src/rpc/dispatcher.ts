@@ -66,7 +66,7 @@ import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { PushHub } from './pushes.js';
 import type { InputsInfo } from './serverinfo.js';
-import { isHttp, type Session } from './session.js';
+import { isHttp, type Session, type SessionState } from './session.js';
 import { setConfig } from './setconfig-command.js';
 import { processing, sourceSelect, videoMode } from './source-commands.js';
 import { sysinfoCommand } from './sysinfo.js';
@@ -108,6 +108,8 @@ export interface CommandDeps extends DispatcherDeps, GetSchemaDeps {
   tokensChanged(list: TokenInfo[]): void;
   /** Signs out the open sessions logged in with token `id`; returns how many there were. */
   signOut(id: string): number;
+  /** Ends what a session that logged out was given: its subscriptions and streams. */
+  signedOut(session: SessionState): void;
 }
 
 /** A table entry whose handler takes exactly what its parser returns (checked by the compiler). */
@@ -228,6 +230,7 @@ export function createDispatcher(
     tokenRequests,
     tokensChanged: (list) => deps.pushes.toSubscribers('token-update', list),
     signOut: (id) => openSessions.signOut(id, deps.pushes),
+    signedOut: (state) => deps.pushes.signedOut(state),
     effectNames: () => deps.runtime.catalogue.serverInfo().map((effect) => effect.name),
     effectSchemas: () => deps.runtime.catalogue.schemas,
   };

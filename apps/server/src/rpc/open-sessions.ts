@@ -36,7 +36,7 @@ export class OpenSessions {
   /**
    * Signs out every open session logged in with token `id`: each loses its authorization (its
    * next command needing a token is refused with 401, "the token of this session was revoked"),
-   * its subscriptions and its live LED stream, and receives the {@link AUTHORIZE_EVENT} push. The
+   * its subscriptions and its streams ({@link PushHub.signedOut}), and receives the {@link AUTHORIZE_EVENT} push. The
    * connection stays open, so the client can log in again with another token. Returns how
    * many sessions were signed out.
    */
@@ -46,8 +46,7 @@ export class OpenSessions {
     for (const [state, session] of this.#sessions) {
       if (session.auth?.ok !== true || session.auth.token.id !== id) continue;
       session.auth = { ok: false, reason: 'revoked', delayMs: 0 };
-      state.subscriptions.clear();
-      pushes.stopStream(state);
+      pushes.signedOut(state);
       state.push(push);
       count++;
     }

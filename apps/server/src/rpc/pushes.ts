@@ -100,6 +100,17 @@ export class PushHub {
   }
 
   /**
+   * A session signed out (`authorize logout`, or its token revoked): what it was given while
+   * signed in ends — its subscriptions, its live LED colours and its input pictures. The
+   * connection stays, so it can sign in again and ask anew.
+   */
+  signedOut(session: SessionState): void {
+    session.subscriptions.clear();
+    this.stopStream(session);
+    this.images.stop(session);
+  }
+
+  /**
    * Calls `listener` with every session that closes from now on (what else keeps per-session
    * state, such as pending token requests, lets go of it then). Returns the way to stop.
    */
