@@ -196,7 +196,7 @@ export function clearAll(context: Control<ClearAllRequest>): Promise<Outcome> {
   });
 }
 
-/** `componentstate`: switches ALL, SMOOTHING, BLACKBORDER, BOBLIGHTSERVER or LEDDEVICE. */
+/** `componentstate`: switches ALL, SMOOTHING, BLACKBORDER, FORWARDER, BOBLIGHTSERVER or LEDDEVICE. */
 export function componentState(context: Control<ComponentStateRequest>): Promise<Outcome> {
   const { component, state } = context.value.componentstate;
   return eachTarget(context, (instance) => instance.setComponent(component, state));
