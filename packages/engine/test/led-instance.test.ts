@@ -380,7 +380,7 @@ describe('LedInstance', () => {
     ];
     expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
     failures.push(instance.setColor(source, [1, 2, 3]));
-    const known = ['ALL', 'SMOOTHING', 'BLACKBORDER', 'BOBLIGHTSERVER', 'LEDDEVICE'];
+    const known = ['ALL', 'SMOOTHING', 'BLACKBORDER', 'FORWARDER', 'BOBLIGHTSERVER', 'LEDDEVICE'];
     expect(
       failures.map((f) => (f.ok ? f : { code: f.error.code, details: f.error.details })),
     ).toEqual([
@@ -683,6 +683,7 @@ describe('LedInstance: black borders', () => {
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
       { enabled: true, name: 'BLACKBORDER' },
+      { enabled: false, name: 'FORWARDER' },
       { enabled: false, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
     ]);
