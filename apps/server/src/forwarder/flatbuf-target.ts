@@ -71,6 +71,7 @@ export class FlatbufTarget {
   #inFlight: InFlight | undefined;
   #registered = false;
   #replyTimer: NodeJS.Timeout | undefined;
+  #scheduled: NodeJS.Immediate | undefined;
   #sent = 0;
   #dropped = 0;
   #lastError: string | undefined;
@@ -98,7 +99,11 @@ export class FlatbufTarget {
     this.#queue(frame);
     this.#last = frame;
     this.#link.want();
-    this.#pump();
+    // Encoded and written on a later turn, after what the instance does with the frame itself.
+    this.#scheduled ??= setImmediate(() => {
+      this.#scheduled = undefined;
+      this.#pump();
+    });
   }
 
   /**
@@ -121,6 +126,8 @@ export class FlatbufTarget {
 
   /** Clears the target (when connected) and ends the connection; resolves once it is closed. */
   async stop(graceMs: number): Promise<void> {
+    if (this.#scheduled) clearImmediate(this.#scheduled);
+    this.#scheduled = undefined;
     if (this.#pending) this.#dropped += 1;
     this.#pending = undefined;
     this.#last = undefined;

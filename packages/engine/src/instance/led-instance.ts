@@ -248,8 +248,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       log: (level, message) => this.#log(level, message),
     });
     this.muxer.on('update', (input) => {
-      if (this.listenerCount('visible') > 0) this.emit('visible', input && visibleOf(input));
       this.#show(input);
+      // After the LEDs' own frame: a listener (the forwarder) never delays it.
+      if (this.listenerCount('visible') > 0) this.emit('visible', input && visibleOf(input));
     });
     this.muxer.on('priorities', () => {
       this.#boot.prioritiesChanged();
