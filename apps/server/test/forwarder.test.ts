@@ -4,13 +4,12 @@
  * is retried and never holds up the first's LEDs, a server never forwards to itself, and
  * switching the forwarder off clears its targets.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Configuration } from '../src/store/config-store.js';
 import { post } from './support/client.js';
-import { configuration, setconfigRequest } from './support/configs.js';
+import { setconfigRequest } from './support/configs.js';
+import { fileDeviceConfiguration, lastFrameText, shows } from './support/file-device.js';
 import {
   clearMessage,
   FlatbufClient,
@@ -51,8 +50,8 @@ interface Started {
 }
 
 /**
- * A server with one instance of 4 LEDs along the top on a `file` device (no smoothing, no boot
- * effect), its flatbuffers input on, and the `forwarder` group given.
+ * A server with one instance of 4 LEDs on a `file` device (no smoothing, no boot effect, no
+ * black-border detection), its flatbuffers input on, and the `forwarder` group given.
  */
 async function start(
   forwarder: Record<string, unknown> = { enable: false },
@@ -64,12 +63,9 @@ async function start(
     forwarder: TIMING,
     prepare: (server) => {
       output = join(server.options.dataDir, 'leds.txt');
-      const config = configuration([0], LEDS) as unknown as Configuration;
-      const settings = config.instances[0]?.settings as Record<string, unknown>;
-      settings.device = { type: 'file', hardwareLedCount: LEDS, output, colorOrder: 'rgb' };
-      settings.smoothing = { enable: false };
-      settings.foregroundEffect = { enable: false };
-      settings.blackborderdetector = { enable: false };
+      const config = fileDeviceConfiguration(output, LEDS, {
+        blackborderdetector: { enable: false },
+      });
       config.global.settings.forwarder = forwarder as never;
       // Grabbers stream; a test waits for a frame longer than the default 5 s on a busy machine.
       config.global.settings.flatbufServer = { enable: true, port: 19400, timeout: 60 };
@@ -119,24 +115,6 @@ async function info(t: TestServer): Promise<Info> {
     const reply = await rpc(t, { command: 'serverinfo' });
     return reply.success === true ? (reply.info as Info) : undefined;
   });
-}
-
-/** The last line the file device wrote, as "r,g,b" per LED. */
-function lastFrame(output: string): string[] {
-  if (!existsSync(output)) return [];
-  const lines = readFileSync(output, 'utf8').trim().split('\n');
-  return [...(lines.at(-1) ?? '').matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map(
-    (m) => `${m[1]},${m[2]},${m[3]}`,
-  );
-}
-
-/** Waits (generously) until the device's last frame is `leds`. */
-async function shows(output: string, leds: string[]): Promise<void> {
-  try {
-    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(leds), 15_000);
-  } catch {
-    expect(lastFrame(output)).toEqual(leds);
-  }
 }
 
 /** An 8×2 picture, left half `left`, right half `right`. */
@@ -244,7 +222,8 @@ describe('the forwarder', () => {
     await until(async () => {
       tv.send(rawImageMessage(halves([0, 255, 0], [0, 255, 0]), 8, 2));
       return (
-        JSON.stringify(lastFrame(kitchen.output)) === JSON.stringify(Array(LEDS).fill('0,255,0'))
+        JSON.stringify(lastFrameText(kitchen.output)) ===
+        JSON.stringify(Array(LEDS).fill('0,255,0'))
       );
     }, 30_000);
     // One line when each target went down and one when it came back, whatever the retries.
@@ -357,13 +336,14 @@ describe('the forwarder', () => {
     expect(status.components).toContainEqual({ enabled: false, name: 'FORWARDER' });
     expect(status.forwarder.enabled).toBe(false);
     // The first server goes on showing its own picture.
-    expect(lastFrame(living.output)).toEqual(Array(LEDS).fill('255,255,0'));
+    expect(lastFrameText(living.output)).toEqual(Array(LEDS).fill('255,255,0'));
 
     await rpc(living.t, { ...off, componentstate: { component: 'FORWARDER', state: true } });
     await until(async () => {
       tv.send(rawImageMessage(halves([0, 255, 255], [0, 255, 255]), 8, 2));
       return (
-        JSON.stringify(lastFrame(kitchen.output)) === JSON.stringify(Array(LEDS).fill('0,255,255'))
+        JSON.stringify(lastFrameText(kitchen.output)) ===
+        JSON.stringify(Array(LEDS).fill('0,255,255'))
       );
     }, 15_000);
   });
