@@ -204,6 +204,26 @@ describe('the forwarder', () => {
     expect(lines(living.t, 'forwarder: jsonapi target')).toEqual([]);
   });
 
+  it('logs a target’s refusal once, not once per command', async () => {
+    const kitchen = await start();
+    const living = await start(forwarding({ ...kitchen, token: 'a token the kitchen never made' }));
+    for (let i = 0; i < 5; i++) {
+      await rpc(living.t, { command: 'color', priority: 50, color: [i, 0, 0] });
+    }
+    const refusals = () =>
+      lines(living.t, 'forwarder: jsonapi target "kitchen"').map((l) => String(l.msg));
+    await until(() => refusals().length >= 2);
+    // The login, then the first command; the four after it say nothing new.
+    expect(refusals()).toEqual([
+      expect.stringMatching(
+        /^forwarder: jsonapi target "kitchen" \(127\.0\.0\.1:\d+\) refused authorize-login: /,
+      ),
+      expect.stringMatching(/ refused color: No Authorization$/),
+    ]);
+    expect(living.t.logText()).not.toContain('a token the kitchen never made');
+    expect((await info(kitchen.t)).priorities).toEqual([]);
+  });
+
   it('retries a target that is down at first, and sends to it once it is up', async () => {
     const ports = { flatbufPort: await freePort(), tcpPort: await freePort() };
     const token = 'not yet known';

@@ -62,7 +62,6 @@ export class FlatbufTarget {
   readonly settings: FlatbufTargetSettings;
   readonly #options: FlatbufTargetOptions;
   readonly #link: TargetLink;
-  readonly #label: string;
   /** The newest frame not yet sent. */
   #pending: FlatbufFrame | undefined;
   /** The last picture or colour sent: what a reconnected target is sent again. */
@@ -79,12 +78,9 @@ export class FlatbufTarget {
   constructor(options: FlatbufTargetOptions) {
     this.settings = options.settings;
     this.#options = options;
-    const { name, host, port } = options.settings;
-    this.#label = `flatbuffer target "${name}" (${host}:${port})`;
     this.#link = new TargetLink({
-      host,
-      port,
-      label: this.#label,
+      kind: 'flatbuffer',
+      target: options.settings,
       logger: options.logger,
       timing: options.timing,
       handlers: {
@@ -250,8 +246,8 @@ export class FlatbufTarget {
     if (error === this.#lastError) return;
     this.#lastError = error;
     this.#options.logger.warn(
-      { target: this.#label, error },
-      `forwarder: ${this.#label} answered: ${error}`,
+      { target: this.#link.label, error },
+      `forwarder: ${this.#link.label} answered: ${error}`,
     );
   }
 

@@ -67,7 +67,6 @@ export class JsonTarget {
   readonly settings: JsonTargetSettings;
   readonly #logger: Logger;
   readonly #link: TargetLink;
-  readonly #label: string;
   #pending: Pending[] = [];
   /** Priorities set on the target and not cleared since: what a stop clears. */
   readonly #forwarded = new Set<number>();
@@ -79,12 +78,9 @@ export class JsonTarget {
   constructor(options: JsonTargetOptions) {
     this.settings = options.settings;
     this.#logger = options.logger;
-    const { name, host, port } = options.settings;
-    this.#label = `jsonapi target "${name}" (${host}:${port})`;
     this.#link = new TargetLink({
-      host,
-      port,
-      label: this.#label,
+      kind: 'jsonapi',
+      target: options.settings,
       logger: options.logger,
       timing: options.timing,
       handlers: {
@@ -239,8 +235,8 @@ export class JsonTarget {
     if (text === this.#lastError) return;
     this.#lastError = text;
     this.#logger.warn(
-      { target: this.#label, command, error },
-      `forwarder: ${this.#label} refused ${command}: ${error}`,
+      { target: this.#link.label, command, error },
+      `forwarder: ${this.#link.label} refused ${command}: ${error}`,
     );
   }
 }

@@ -30,10 +30,10 @@ export interface LinkHandlers {
 
 /** What a link needs. */
 export interface LinkOptions {
-  host: string;
-  port: number;
-  /** How logs name the target, e.g. `jsonapi target "tv" (10.0.0.2:19444)`. */
-  label: string;
+  /** Which list of the `forwarder` group the target is in. */
+  kind: 'jsonapi' | 'flatbuffer';
+  /** The target's `name`, `host` and `port`. */
+  target: { name: string; host: string; port: number };
   logger: Logger;
   timing: LinkTiming;
   handlers: LinkHandlers;
@@ -41,6 +41,8 @@ export interface LinkOptions {
 
 /** See the module. */
 export class TargetLink {
+  /** How logs name the target, e.g. `jsonapi target "tv" (10.0.0.2:19444)`. */
+  readonly label: string;
   readonly #options: LinkOptions;
   #state: LinkState = 'idle';
   #socket: Socket | undefined;
@@ -53,6 +55,8 @@ export class TargetLink {
   #down = false;
 
   constructor(options: LinkOptions) {
+    const { name, host, port } = options.target;
+    this.label = `${options.kind} target "${name}" (${host}:${port})`;
     this.#options = options;
     this.#delayMs = options.timing.retryMinMs;
   }
@@ -125,7 +129,9 @@ export class TargetLink {
   }
 
   #connect(): void {
-    const { host, port, timing, logger, label } = this.#options;
+    const { timing, logger } = this.#options;
+    const { host, port } = this.#options.target;
+    const label = this.label;
     this.#state = 'connecting';
     const socket = connect({ host, port });
     this.#socket = socket;
@@ -169,7 +175,8 @@ export class TargetLink {
   #noteDown(reason: string): void {
     if (this.#down) return;
     this.#down = true;
-    const { label, logger } = this.#options;
+    const { logger } = this.#options;
+    const label = this.label;
     logger.warn(
       { target: label, reason },
       `forwarder: ${label} is down (${reason}); retrying in the background`,
