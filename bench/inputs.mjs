@@ -22,14 +22,24 @@
 //    on a device that takes about 60 frames/s (latchTime 16 ms): the server's RSS, sampled every
 //    second, flat within ±5 MB after warm-up; device writes per second against the device's rate.
 //    Baseline: the child's RSS before the flood.
+// 4. (--forward, or --parts 4) The forwarder never slows the local LEDs: latency as in part 1
+//    (640×360, 300 LEDs) of a server forwarding its instance to targets that are down (a port
+//    nothing listens on) and that hang (a socket that accepts and never reads), over JSON and
+//    flatbuffers, and of one forwarding to a live flatbuffers target (one that answers every
+//    request), against a server without a forwarder in the same run (frames go to each in
+//    turn), p50 and p99.
 //
-// Flags: --frames N (part 1, frames per row after 20 warm-up ones; default 500), --cpu-seconds S
-// (part 2, default 30), --smoothing on|off (part 2, default on), --flood-seconds S (part 3,
-// default 60), --seconds S (parts 2 and 3), --settle S (part 2: the fresh server's wait before
-// the idle row, default 20), --parts 1,2,3.
+// Flags: --frames N (parts 1 and 4, frames per row after 20 warm-up ones; default 500),
+// --cpu-seconds S (part 2, default 30), --smoothing on|off (part 2, default on), --flood-seconds
+// S (part 3, default 60), --seconds S (parts 2 and 3), --settle S (part 2: the fresh server's
+// wait before the idle row, default 20), --parts 1,2,3,4, --forward (part 4 only).
 // It asserts nothing.
 
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
+import { Builder } from 'flatbuffers';
+import { framed } from '../scripts/flatbuf-messages.mjs';
 import {
   client,
   glowkit,
@@ -51,6 +61,7 @@ const { values: flags } = parseArgs({
     parts: { type: 'string', default: '1,2,3' },
     smoothing: { type: 'string', default: 'on' },
     settle: { type: 'string', default: '20' },
+    forward: { type: 'boolean', default: false },
   },
 });
 const FRAMES = Number(flags.frames);
@@ -59,7 +70,7 @@ const CPU_SECONDS = Number(flags['cpu-seconds'] ?? flags.seconds ?? 30);
 const FLOOD_SECONDS = Number(flags['flood-seconds'] ?? flags.seconds ?? 60);
 const SMOOTHING = flags.smoothing !== 'off';
 const SETTLE_SECONDS = Number(flags.settle);
-const PARTS = new Set(flags.parts.split(',').map(Number));
+const PARTS = new Set(flags.forward ? [4] : flags.parts.split(',').map(Number));
 
 const fmt = (ms) => (ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 const MB = (bytes) => (bytes / 1024 / 1024).toFixed(1);
@@ -306,4 +317,129 @@ if (PARTS.has(3)) {
   console.log(
     `   RSS: ${MB(rssBefore)} MB before the flood (baseline); after ${warmUp} s warm-up ${MB(after[0])} → ${MB(after.at(-1))} MB, range ${MB(lo)}–${MB(hi)} MB = ${MB(mid)} ± ${MB((hi - lo) / 2)} MB (target ± 5 MB)`,
   );
+}
+
+// --- 4. The forwarder with targets down --------------------------------------------------------
+
+if (PARTS.has(4)) {
+  const [W, H, LEDS] = [640, 360, 300];
+  console.log(
+    `4. Last byte received → device write, ${W}×${H} at ${LEDS} LEDs, ${FRAMES} frames a row after ${WARM_UP} warm-up, forwarding to targets that are down and hang`,
+  );
+  // A target that accepts and never reads: its socket buffers fill, its registration is never
+  // answered.
+  const held = new Set();
+  const hole = createServer((socket) => {
+    socket.pause();
+    held.add(socket);
+  });
+  hole.listen(0, '127.0.0.1');
+  await once(hole, 'listening');
+  const holePort = hole.address().port;
+  // A port nothing listens on: bound for a moment, then closed.
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const deadPort = probe.address().port;
+  await new Promise((resolve) => probe.close(resolve));
+  // A flatbuffers target that takes every frame: each request answered `registered: 140`.
+  const b = new Builder(32);
+  b.startObject(3);
+  b.addFieldInt32(2, 140, -1);
+  b.finish(b.endObject());
+  const registered = framed(b.asUint8Array());
+  let taken = 0;
+  const live = createServer((socket) => {
+    let buffer = Buffer.alloc(0);
+    held.add(socket);
+    socket.on('data', (chunk) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      while (buffer.length >= 4 && buffer.length >= 4 + buffer.readUInt32BE(0)) {
+        buffer = buffer.subarray(4 + buffer.readUInt32BE(0));
+        taken += 1;
+        socket.write(registered);
+      }
+    });
+  });
+  live.listen(0, '127.0.0.1');
+  await once(live, 'listening');
+  const targets = [
+    { name: 'down', host: '127.0.0.1', port: deadPort },
+    { name: 'hangs', host: '127.0.0.1', port: holePort },
+  ];
+  const rows = [
+    ['no forwarder (baseline)', {}],
+    [
+      'forwarding, targets down',
+      { forwarder: { enable: true, instance: 0, jsonapi: targets, flatbuffer: targets } },
+    ],
+    [
+      'forwarding to a live target',
+      {
+        forwarder: {
+          enable: true,
+          instance: 0,
+          flatbuffer: [{ name: 'live', host: '127.0.0.1', port: live.address().port }],
+        },
+      },
+    ],
+  ];
+  const runs = [];
+  for (const [, options] of rows) {
+    const receiver = await ledReceiver();
+    const server = await glowkit(LEDS, receiver.port, options);
+    await server.ask({ route: [receiver.port, server.flatbuf] });
+    const socket = await client(server.flatbuf, 'bench');
+    runs.push({ receiver, server, socket, sent: [] });
+  }
+  const frames = COLOURS.map((rgb) => {
+    const data = new Uint8Array(W * H * 3);
+    for (let i = 0; i < data.length; i += 3) data.set(rgb, i);
+    return imageMessage(data, W, H);
+  });
+  for (let k = 0; k < WARM_UP + FRAMES; k++) {
+    const i = k % COLOURS.length;
+    for (const run of runs) {
+      run.sent.push(COLOURS[i]);
+      const arrived = run.receiver.next(COLOURS[i]);
+      run.socket.write(frames[i]);
+      await arrived;
+      await sleep(1);
+    }
+  }
+  console.log('   server                        p50 ms   p99 ms   × baseline p50   p99');
+  let base;
+  for (const [index, run] of runs.entries()) {
+    const ms = match(
+      (await run.server.ask({ records: run.receiver.port })).records,
+      run.sent,
+    ).slice(WARM_UP);
+    const p50 = percentile(ms, 0.5);
+    const p99 = percentile(ms, 0.99);
+    base ??= { p50, p99 };
+    console.log(
+      `   ${rows[index][0].padEnd(28)}  ${fmt(p50).padStart(6)}  ${fmt(p99).padStart(7)}   ${(p50 / base.p50).toFixed(2).padStart(14)}  ${(p99 / base.p99).toFixed(2).padStart(4)}`,
+    );
+  }
+  for (const run of runs.slice(1)) {
+    const reply = await fetch(`http://127.0.0.1:${run.server.http}/json-rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${run.server.token}` },
+      body: JSON.stringify({ command: 'serverinfo' }),
+    });
+    for (const t of (await reply.json()).info.forwarder?.targets ?? []) {
+      console.log(
+        `   target ${t.kind} "${t.name}": ${t.state}, ${t.framesSent} sent, ${t.framesDropped} dropped`,
+      );
+    }
+  }
+  console.log(`   the live target took ${taken} requests (its registration included)`);
+  for (const run of runs) {
+    run.socket.destroy();
+    await run.server.stop();
+    run.receiver.close();
+  }
+  for (const socket of held) socket.destroy();
+  hole.close();
+  live.close();
 }

@@ -90,19 +90,26 @@ export function screenLeds(n) {
 
 /**
  * A server child with one instance of `leds` LEDs on a `udpddp` device sending to `port`, no
- * effects, the flatbuffers server on a free port, and the probe's decode-only baseline.
+ * effects, the flatbuffers server on a free port, the probe's decode-only baseline, and the
+ * `forwarder` group given (off by default).
  */
 export async function glowkit(
   leds,
   port,
-  { smoothing = false, latchTime = 0, blackborder = false, probe = PROBE } = {},
+  {
+    smoothing = false,
+    latchTime = 0,
+    blackborder = false,
+    probe = PROBE,
+    forwarder = { enable: false },
+  } = {},
 ) {
   return startServerChild(
     DEFAULT_SERVER,
     { flatbufPort: 0 },
     {
       probe,
-      globalSettings: { flatbufServer: { enable: true, port: 19400, timeout: 30 } },
+      globalSettings: { flatbufServer: { enable: true, port: 19400, timeout: 30 }, forwarder },
       instanceSettings: {
         device: {
           type: 'udpddp',

@@ -12,6 +12,7 @@ import { DEFAULT_MAX_DEPTH } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { databaseFile } from './data-dir.js';
+import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
 import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-session.js';
 import { InputServer, type InputServerSettings, type PeerAccess } from './inputs/input-server.js';
@@ -74,6 +75,8 @@ export interface ServerOptions {
    * WebSockets) and TCP. Default 64 per address, 512 in all.
    */
   connections?: ConnectionLimitsOptions;
+  /** The forwarder's retry backoff and timeouts (see ForwarderTiming); tests shorten them. */
+  forwarder?: Partial<ForwarderTiming>;
   /** Line and backlog limits of boblight clients (see BoblightServer); tests lower them. */
   boblight?: { maxLineBytes?: number; maxBadLines?: number; maxBacklogBytes?: number };
   /** How long an HTTP(S) client may take: headers 10 s, a whole request 120 s (see HttpTimeouts). */
@@ -212,6 +215,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly #sourcesPush: InputSourcesPush;
   readonly #flatbuf: InputServer;
   readonly #proto: InputServer;
+  /** Sends what one instance shows on to other servers (the `forwarder` group). */
+  readonly #forwarder: Forwarder;
   /** The running `network` group's rules, shared by the input listeners. */
   readonly #network: CurrentNetworkAccess;
   /** {@link tlsKeyOf} the configuration the listeners were opened with. */
@@ -287,6 +292,15 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       peerAccess,
       settings: protoSettingsOf(unconfigured),
     });
+    this.#forwarder = new Forwarder({
+      runtime: this.runtime,
+      logger: this.logger,
+      ownPorts: () => ({
+        json: this.#listeners.address('tcp')?.port,
+        flatbuf: this.#listeners.address('flatbuf')?.port,
+      }),
+      timing: options.forwarder,
+    });
     const authenticator = new Authenticator(
       this.store.tokens,
       new FailureThrottle(options.throttle),
@@ -311,7 +325,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
           { enabled: this.#listeners.address('proto') !== undefined, name: 'PROTOSERVER' },
         ],
         sources: () => this.#sources.list(),
+        forwarder: () => this.#forwarder.info(),
       },
+      forwarder: this.#forwarder,
       requestRestart: (reason) => {
         void this.restart(reason).catch(() => {
           // Reported through 'restart-failed' and the log.
@@ -512,6 +528,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       await this.#openListeners(configuration);
       await this.runtime.start(configuration);
       await this.#boblight.apply();
+      await this.#forwarder.apply(configuration.global.settings.forwarder);
       this.#state = 'ready';
       this.#databaseCheck = setInterval(
         () => this.store.fileProblem(),
@@ -528,6 +545,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       return this.listening;
     } catch (error) {
       this.#state = 'stopped';
+      await this.#forwarder.stop();
       await this.#boblight.close();
       await this.runtime.stop();
       await this.#listeners.close();
@@ -569,6 +587,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       const listeners = await this.#applyListeners(configuration);
       await this.runtime.start(configuration);
       listeners.push(...(await this.#boblight.apply()));
+      await this.#forwarder.apply(configuration.global.settings.forwarder);
       const rebound = listeners.length > 0;
       this.#rebindSessions();
       // Sessions that outlived the restart (TCP) learn what changed.
@@ -596,6 +615,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         await this.runtime.start(configuration).catch(() => {});
       }
       await this.#boblight.apply().catch(() => {});
+      await this.#forwarder.apply(this.runtime.globalSettings.forwarder).catch(() => {});
       this.#rebindSessions();
       // The listeners were never closed: the service goes on where it was.
       this.#state = 'ready';
@@ -624,6 +644,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#proto.terminate();
     this.#sources.close();
     this.#sourcesPush.close();
+    // Before the instances: the targets are cleared of what they were sent.
+    await this.#forwarder.stop();
     // Before the instances: each client's source leaves its muxer.
     await this.#boblight.close();
     await this.runtime.stop();

@@ -62,6 +62,8 @@ describe('colours over HTTP', () => {
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
       { enabled: true, name: 'BLACKBORDER' },
+      // The forwarder forwards another instance (none: `forwarder.instance` 255).
+      { enabled: false, name: 'FORWARDER' },
       { enabled: false, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
       // The daemon-wide picture inputs, listening (their groups are enabled).

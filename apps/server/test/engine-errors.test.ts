@@ -145,7 +145,7 @@ describe('engine failures, as clients read them', () => {
       refused(
         'componentstate',
         'Component V4L is not available',
-        '/componentstate/component: this server has no V4L; it switches ALL, SMOOTHING, BLACKBORDER, BOBLIGHTSERVER, LEDDEVICE',
+        '/componentstate/component: this server has no V4L; it switches ALL, SMOOTHING, BLACKBORDER, FORWARDER, BOBLIGHTSERVER, LEDDEVICE',
       ),
     );
     expect(

@@ -1,6 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMMAND, FIELDS, IMAGE_TYPE } from '../src/inputs/flatbuffers/flatbuf-codec.js';
+import {
+  COMMAND,
+  FIELDS,
+  IMAGE_TYPE,
+  MalformedMessage,
+  readReply,
+  readRequest,
+  writeClear,
+  writeColor,
+  writeRawImage,
+  writeRegister,
+  writeReply,
+} from '../src/inputs/flatbuffers/flatbuf-codec.js';
 import { FramingError, LengthPrefixedReader } from '../src/inputs/length-prefixed.js';
 import { nv12Picture, rawPicture, toRgb } from '../src/inputs/picture.js';
 
@@ -88,5 +100,32 @@ describe('length-prefixed framing', () => {
     expect(reader.push(stream.subarray(5)).map((b) => [...b])).toEqual([[7, 8], [9]]);
     expect(reader.pending).toBe(2);
     expect(() => reader.push(Buffer.from([0, 101]))).toThrow(FramingError);
+  });
+
+  it('writes the requests a client sends and reads the replies a server answers (the forwarder)', () => {
+    expect(readRequest(writeRegister('Forwarder', 140))).toEqual({
+      command: 'register',
+      origin: 'Forwarder',
+      priority: 140,
+    });
+    expect(readRequest(writeColor([255, 128, 1]))).toEqual({
+      command: 'color',
+      rgb: [255, 128, 1],
+      durationMs: -1,
+    });
+    const data = Uint8Array.from([1, 2, 3, 4, 5, 6]);
+    expect(readRequest(writeRawImage({ width: 2, height: 1, data }))).toEqual({
+      command: 'image',
+      picture: { format: 'rgb', width: 2, height: 1, data },
+      durationMs: -1,
+    });
+    expect(readRequest(writeClear(140))).toEqual({ command: 'clear', priority: 140 });
+    expect(readReply(writeReply({ registered: 140 }))).toEqual({ registered: 140, video: -1 });
+    expect(readReply(writeReply({ error: 'no' }))).toEqual({
+      error: 'no',
+      registered: -1,
+      video: -1,
+    });
+    expect(() => readReply(Uint8Array.from([200, 0, 0, 0, 1]))).toThrow(MalformedMessage);
   });
 });

@@ -89,6 +89,7 @@ export {
   type SourceHandle,
   type SourceRegistration,
   type SourceRequest,
+  type VisibleSource,
 } from './instance/led-instance.js';
 export { type PriorityInfo, priorityInfo, rgbToHsl } from './instance/priority-info.js';
 export { ImageToLeds } from './mapping/image-to-leds.js';

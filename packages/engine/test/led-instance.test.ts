@@ -205,6 +205,42 @@ describe('LedInstance', () => {
     await instance.close();
   });
 
+  it('tells what the visible source shows: its own picture, its colours, or nothing', async () => {
+    const { instance } = instanceWith();
+    await instance.start();
+    const seen: unknown[] = [];
+    instance.on('visible', (source) =>
+      seen.push(
+        source && {
+          priority: source.priority,
+          component: source.component,
+          image: source.image,
+          first: source.colors ? [...source.colors.subarray(0, 3)] : undefined,
+        },
+      ),
+    );
+    const handle = instance.registerSource({
+      priority: 140,
+      origin: 'Forwarder@10.0.0.2',
+      component: 'FLATBUFSERVER',
+    });
+    if (!handle) throw new Error('not registered');
+    const picture = { width: 2, height: 1, data: Uint8Array.from([1, 2, 3, 4, 5, 6]) };
+    instance.showSourceImage(handle, picture);
+    instance.setColor({ priority: 20, durationMs: -1, origin: 'test' }, [9, 8, 7]);
+    instance.clear(20);
+    instance.clearSource(handle);
+    expect(seen).toEqual([
+      // The very picture the source gave, not a copy or its video-mode part.
+      { priority: 140, component: 'FLATBUFSERVER', image: picture, first: undefined },
+      { priority: 20, component: 'COLOR', image: undefined, first: [9, 8, 7] },
+      { priority: 140, component: 'FLATBUFSERVER', image: picture, first: undefined },
+      undefined,
+    ]);
+    expect((seen[0] as { image: unknown }).image).toBe(picture);
+    await instance.close();
+  });
+
   it('ends a timed colour on time, and then shows black at once', async () => {
     const { instance, output } = instanceWith();
     await instance.start();
@@ -344,7 +380,7 @@ describe('LedInstance', () => {
     ];
     expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
     failures.push(instance.setColor(source, [1, 2, 3]));
-    const known = ['ALL', 'SMOOTHING', 'BLACKBORDER', 'BOBLIGHTSERVER', 'LEDDEVICE'];
+    const known = ['ALL', 'SMOOTHING', 'BLACKBORDER', 'FORWARDER', 'BOBLIGHTSERVER', 'LEDDEVICE'];
     expect(
       failures.map((f) => (f.ok ? f : { code: f.error.code, details: f.error.details })),
     ).toEqual([
@@ -647,6 +683,7 @@ describe('LedInstance: black borders', () => {
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
       { enabled: true, name: 'BLACKBORDER' },
+      { enabled: false, name: 'FORWARDER' },
       { enabled: false, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
     ]);

@@ -54,6 +54,45 @@ export interface InputSourceInfo {
   priority?: number;
 }
 
+/**
+ * Where a forwarder target is: `connected`; `connecting`; `retrying` (down: the next attempt
+ * comes after a backoff); `idle` (a flatbuffers target with nothing to send: no connection);
+ * `skipped-self` (it is this server: never connected).
+ */
+export type ForwarderTargetState =
+  | 'connected'
+  | 'connecting'
+  | 'retrying'
+  | 'idle'
+  | 'skipped-self';
+
+/** An entry of `serverinfo.forwarder.targets`: one target of the `forwarder` group. */
+export interface ForwarderTargetInfo {
+  /** The target's `name`. */
+  name: string;
+  host: string;
+  port: number;
+  /** Which list of the group it is in: `jsonapi` (JSON commands) or `flatbuffer` (pictures). */
+  kind: 'jsonapi' | 'flatbuffer';
+  state: ForwarderTargetState;
+  /** Messages written to it: JSON commands, or flatbuffers pictures and colours. */
+  framesSent: number;
+  /** Messages replaced by a newer one before they could be written (the newest wins). */
+  framesDropped: number;
+}
+
+/**
+ * `serverinfo.forwarder` (Glowkit's own key): what the forwarder does now. Daemon-wide, the same
+ * for every instance.
+ */
+export interface ForwarderInfo {
+  /** Whether it forwards now: the group's `enable`, and the instance's FORWARDER on. */
+  enabled: boolean;
+  /** The forwarded instance (the group's `instance`); null when none is chosen. */
+  instance: number | null;
+  targets: ForwarderTargetInfo[];
+}
+
 /** An entry of `serverinfo.priorities` (and of the `priorities-update` push). */
 export interface PriorityInfo {
   active: boolean;
@@ -198,7 +237,8 @@ export interface GrabberList {
 /**
  * The `info` of a successful `serverinfo` (`getInfo`) reply, in Hyperion.ng's shape, for the
  * instance the request names (or the session's). The parts of an instance are empty while it is
- * stopped. Glowkit adds `device`, `effectErrors` and `effectProblems`.
+ * stopped. Glowkit adds `device`, `effectErrors`, `effectProblems`, `forwarder` and
+ * `inputSources`.
  */
 export interface ServerInfo {
   activeEffects: ActiveEffectInfo[];
@@ -211,6 +251,8 @@ export interface ServerInfo {
   effectErrors: EffectErrorInfo[];
   effectProblems: readonly EffectFileProblem[];
   effects: readonly EffectInfo[];
+  /** The forwarder (Glowkit's own key; daemon-wide). */
+  forwarder: ForwarderInfo;
   grabbers: { audio: GrabberList; screen: GrabberList; video: GrabberList };
   hostname: string;
   /** How the instance maps pictures: the `color` group's, or the last `processing`. */

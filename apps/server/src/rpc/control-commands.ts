@@ -21,6 +21,7 @@ import {
   imageEncodingOf,
   successReply,
 } from '@glowkit/protocol';
+import type { ForwardedRequest } from '../forwarder/json-target.js';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { CommandContext } from './command.js';
@@ -32,6 +33,8 @@ import type { Session } from './session.js';
 export interface ControlDeps {
   runtime: ServiceRuntime;
   logger: Logger;
+  /** Hears each `color`, `image`, `effect`, `clear` and `clearall` an instance took (the forwarder). */
+  forwarder?: { jsonCommand(instanceId: number, request: ForwardedRequest): void } | undefined;
 }
 
 /** A control command's handler argument: its request's typed value and what it needs. */
@@ -116,17 +119,31 @@ export async function eachTarget(
   return { reply: successReply(name, tan) };
 }
 
+/** An instance took a command the forwarder re-sends to its JSON targets: it hears of it. */
+function forwarded(
+  { value, deps }: Control<ForwardedRequest>,
+  instance: LedInstance,
+  result: EngineResult,
+): EngineResult {
+  if (result.ok) deps.forwarder?.jsonCommand(instance.id, value);
+  return result;
+}
+
 /** `effect`: runs an effect; answered once it runs, or with why it did not start. */
 export function runEffect(context: Control<EffectRequest>): Promise<Outcome> {
   const { value, session } = context;
-  return eachTarget(context, (instance) =>
-    instance.runEffect({
-      name: value.effect.name,
-      args: value.effect.args,
-      ...sourceOf(value, session),
-      pythonScript: value.pythonScript,
-      imageData: value.imageData,
-    }),
+  return eachTarget(context, async (instance) =>
+    forwarded(
+      context,
+      instance,
+      await instance.runEffect({
+        name: value.effect.name,
+        args: value.effect.args,
+        ...sourceOf(value, session),
+        pythonScript: value.pythonScript,
+        imageData: value.imageData,
+      }),
+    ),
   );
 }
 
@@ -134,7 +151,7 @@ export function runEffect(context: Control<EffectRequest>): Promise<Outcome> {
 export function setColor(context: Control<ColorRequest>): Promise<Outcome> {
   const { value, session } = context;
   return eachTarget(context, (instance) =>
-    instance.setColor(sourceOf(value, session), value.color),
+    forwarded(context, instance, instance.setColor(sourceOf(value, session), value.color)),
   );
 }
 
@@ -173,9 +190,13 @@ export async function setImage(context: Control<ImageRequest>): Promise<Outcome>
   const decoded = await imageOf(value);
   if (!decoded.ok) return { reply: errorReply(name, tan, decoded.error, decoded.details) };
   return eachTarget(context, (instance) =>
-    instance.setImage(
-      { ...sourceOf(value, session), ...(value.name === undefined ? {} : { name: value.name }) },
-      decoded.image,
+    forwarded(
+      context,
+      instance,
+      instance.setImage(
+        { ...sourceOf(value, session), ...(value.name === undefined ? {} : { name: value.name }) },
+        decoded.image,
+      ),
     ),
   );
 }
@@ -184,7 +205,7 @@ export async function setImage(context: Control<ImageRequest>): Promise<Outcome>
 export function clear(context: Control<ClearRequest>): Promise<Outcome> {
   return eachTarget(context, (instance) => {
     instance.clear(context.value.priority);
-    return { ok: true };
+    return forwarded(context, instance, { ok: true });
   });
 }
 
@@ -192,11 +213,11 @@ export function clear(context: Control<ClearRequest>): Promise<Outcome> {
 export function clearAll(context: Control<ClearAllRequest>): Promise<Outcome> {
   return eachTarget(context, (instance) => {
     instance.clear(-1);
-    return { ok: true };
+    return forwarded(context, instance, { ok: true });
   });
 }
 
-/** `componentstate`: switches ALL, SMOOTHING, BLACKBORDER, BOBLIGHTSERVER or LEDDEVICE. */
+/** `componentstate`: switches ALL, SMOOTHING, BLACKBORDER, FORWARDER, BOBLIGHTSERVER or LEDDEVICE. */
 export function componentState(context: Control<ComponentStateRequest>): Promise<Outcome> {
   const { component, state } = context.value.componentstate;
   return eachTarget(context, (instance) => instance.setComponent(component, state));

@@ -49,6 +49,7 @@ import {
 } from './config-commands.js';
 import {
   adjustment,
+  type ControlDeps,
   clear,
   clearAll,
   componentState,
@@ -99,6 +100,8 @@ export interface DispatcherDeps {
   listSerialPorts: SerialPortLister;
   /** The picture inputs, for `serverinfo`. */
   inputs?: InputsInfo | undefined;
+  /** The forwarder, which hears the JSON commands an instance took. */
+  forwarder?: ControlDeps['forwarder'];
 }
 
 /** What the dispatcher hands every handler: its own deps, the token requests, and the effects. */

@@ -3,6 +3,7 @@ import { DEVICE_TYPES, rgbToHsl } from '@glowkit/engine';
 import type {
   ActiveLedColorInfo,
   ComponentInfo,
+  ForwarderInfo,
   InputSourceInfo,
   InstanceInfo,
   LedsSettings,
@@ -28,20 +29,23 @@ function activeLedColor(priorities: readonly PriorityInfo[]): ActiveLedColorInfo
   return [{ 'HSL Value': rgbToHsl(rgb), 'RGB Value': rgb }];
 }
 
-/** What the server's daemon-wide picture inputs add to `serverinfo`. */
+/** What the server's daemon-wide picture inputs (and the forwarder) add to `serverinfo`. */
 export interface InputsInfo {
   /** Their components (`FLATBUFSERVER`: on while it listens), after the instance's. */
   components(): ComponentInfo[];
   /** `inputSources`: their clients' sources. */
   sources(): InputSourceInfo[];
+  /** `forwarder`: what the forwarder does. */
+  forwarder?(): ForwarderInfo;
 }
 
 /**
  * The `info` of `serverinfo` for a session bound to `instanceId`, in Hyperion.ng's shape (keys in
  * its sorted order). Glowkit adds `device` (the state of the instance's LED device, with the
  * reason when it cannot open), `effectErrors` (effects that failed or were killed lately, with
- * the reason), `effectProblems` (effect files left out of the list, with their diagnostics) and
- * `inputSources` (the picture inputs' clients, with their frame counts).
+ * the reason), `effectProblems` (effect files left out of the list, with their diagnostics),
+ * `forwarder` (its targets and their state) and `inputSources` (the picture inputs' clients, with
+ * their frame counts).
  * Parts of an instance are empty while it is stopped.
  */
 export function serverInfo(
@@ -62,6 +66,7 @@ export function serverInfo(
     effectErrors: view ? [...view.effectProblems] : [],
     effectProblems: catalogue.problems,
     effects: catalogue.serverInfo(),
+    forwarder: inputs?.forwarder?.() ?? { enabled: false, instance: null, targets: [] },
     grabbers: {
       audio: { active: [], available: [] },
       screen: { active: [], available: [] },

@@ -28,12 +28,12 @@ export interface SetConfigDeps {
 /**
  * The global groups a running service reads only when it starts: the listeners (`webConfig`:
  * ports and certificate; `jsonServer`: the TCP port; `flatbufServer`, `protoServer`: the picture
- * inputs) and the effect folders (`effects`). Saving one restarts the service, as a restore does (a
+ * inputs), the effect folders (`effects`) and the `forwarder`. Saving one restarts the service, as a restore does (a
  * listener whose port did not change stays, with its clients). Every other global group is
  * stored and applies without a restart: `general` (the name discovery and the UI show, read
  * from the store on each request), `network` (the input servers read it at each new
  * connection), and the groups this server does not act on (`logger`, `cecEvents`, the
- * grabbers, `forwarder`, `osEvents`, `schedEvents`), kept for Hyperion.ng.
+ * grabbers, `osEvents`, `schedEvents`), kept for Hyperion.ng.
  */
 export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
   'webConfig',
@@ -41,6 +41,7 @@ export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
   'flatbufServer',
   'protoServer',
   'effects',
+  'forwarder',
 ]);
 
 // Every instance group is read when its LedInstance is built (device, leds, color,

@@ -14,6 +14,7 @@ import {
   type InstanceSettings,
   instanceRunSettings,
 } from '@glowkit/protocol';
+import { forwarderStartsOn } from '../forwarder/forwarder.js';
 import { createLogger, type Logger } from '../logger.js';
 import type { Configuration, StoredInstance } from '../store/config-store.js';
 
@@ -311,6 +312,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
       deviceTypes: engine.deviceTypes,
       python: engine.python,
       effectLimits: engine.effectLimits,
+      forwarder: forwarderStartsOn(this.#globalSettings.forwarder, id),
       log: (level, message) => this.#logger[level]({ instance: id }, message),
     });
     configured.running = instance;

@@ -8,11 +8,13 @@ describe('ComponentSwitches', () => {
       blackBorder: true,
       ledDevice: true,
       boblightServer: true,
+      forwarder: true,
     });
     expect(switches.list()).toEqual([
       { enabled: true, name: 'ALL' },
       { enabled: false, name: 'SMOOTHING' },
       { enabled: true, name: 'BLACKBORDER' },
+      { enabled: true, name: 'FORWARDER' },
       { enabled: true, name: 'BOBLIGHTSERVER' },
       { enabled: true, name: 'LEDDEVICE' },
     ]);
@@ -24,7 +26,7 @@ describe('ComponentSwitches', () => {
   it('tells a component this server lacks from an unknown name', () => {
     const switches = new ComponentSwitches({ smoothing: true, blackBorder: true, ledDevice: true });
     expect(switches.resolve('LEDDEVICE')).toEqual({ ok: true, name: 'LEDDEVICE' });
-    const known = ['ALL', 'SMOOTHING', 'BLACKBORDER', 'BOBLIGHTSERVER', 'LEDDEVICE'];
+    const known = ['ALL', 'SMOOTHING', 'BLACKBORDER', 'FORWARDER', 'BOBLIGHTSERVER', 'LEDDEVICE'];
     expect(switches.resolve('V4L')).toMatchObject({
       ok: false,
       error: { code: 'component-unavailable', details: { name: 'V4L', known } },
@@ -33,6 +35,28 @@ describe('ComponentSwitches', () => {
       ok: false,
       error: { code: 'component-unknown', details: { name: 'TOASTER', known } },
     });
+  });
+
+  it('lists FORWARDER everywhere, and shows it on only where the instance is forwarded', () => {
+    const elsewhere = new ComponentSwitches({
+      smoothing: true,
+      blackBorder: true,
+      ledDevice: true,
+    });
+    expect(elsewhere.resolve('FORWARDER')).toEqual({ ok: true, name: 'FORWARDER' });
+    expect(elsewhere.list()).toContainEqual({ enabled: false, name: 'FORWARDER' });
+    elsewhere.set('FORWARDER', true);
+    expect(elsewhere.enabled('FORWARDER')).toBe(false);
+
+    const forwarded = new ComponentSwitches({
+      smoothing: true,
+      blackBorder: true,
+      ledDevice: true,
+      forwarder: false,
+    });
+    expect(forwarded.enabled('FORWARDER')).toBe(false);
+    expect(forwarded.set('FORWARDER', true)).toBe(true);
+    expect(forwarded.enabled('FORWARDER')).toBe(true);
   });
 
   it('shows a component off while it is in fault, and keeps the intent for when it is back', () => {

@@ -5,6 +5,7 @@ export const COMPONENTS = [
   'ALL',
   'SMOOTHING',
   'BLACKBORDER',
+  'FORWARDER',
   'BOBLIGHTSERVER',
   'LEDDEVICE',
 ] as const;
@@ -14,7 +15,6 @@ export type ComponentName = (typeof COMPONENTS)[number];
 
 /** Components of Hyperion.ng that this server does not have (no grabbers, no other servers). */
 const ABSENT = new Set([
-  'FORWARDER',
   'GRABBER',
   'V4L',
   'AUDIO',
@@ -29,7 +29,12 @@ const ABSENT = new Set([
  * The on/off switches of an instance (`componentstate`, `serverinfo.components`). `ALL` starts
  * on; `SMOOTHING` follows `smoothing.enable`, `BLACKBORDER` `blackborderdetector.enable`,
  * `BOBLIGHTSERVER` `boblightServer.enable` (the server opens the instance's boblight listener
+ * while it is on), `FORWARDER` the server's `forwarder` group (the server forwards the instance
  * while it is on), `LEDDEVICE` `device.autoStart`.
+ *
+ * `FORWARDER` is listed on every instance, as in Hyperion.ng, but only the instance the
+ * `forwarder` group names can have it on: elsewhere it is unavailable and always shows off
+ * (switching it is answered, and changes nothing that shows).
  *
  * What a user switched (the intent, {@link get}) is kept apart from what clients are shown
  * ({@link enabled}, {@link list}): as in Hyperion.ng, a component in fault (`LEDDEVICE` while its
@@ -45,10 +50,14 @@ export class ComponentSwitches {
     blackBorder: boolean;
     ledDevice: boolean;
     boblightServer?: boolean;
+    /** Whether forwarding starts on; undefined: this instance is not the forwarded one. */
+    forwarder?: boolean | undefined;
   }) {
     this.#state.set('ALL', true);
     this.#state.set('SMOOTHING', initial.smoothing);
     this.#state.set('BLACKBORDER', initial.blackBorder);
+    this.#state.set('FORWARDER', initial.forwarder ?? false);
+    if (initial.forwarder === undefined) this.#faults.add('FORWARDER');
     this.#state.set('BOBLIGHTSERVER', initial.boblightServer ?? false);
     this.#state.set('LEDDEVICE', initial.ledDevice);
   }

@@ -45,6 +45,11 @@ export interface LedInstanceOptions {
   deviceTypes?: ReadonlyMap<string, DeviceFactory> | undefined;
   python?: string | undefined;
   effectLimits?: Partial<EffectLimits> | undefined;
+  /**
+   * Whether the server's forwarder forwards this instance at start (component `FORWARDER`);
+   * undefined when it forwards another instance, or none.
+   */
+  forwarder?: boolean | undefined;
   /** Where the instance's messages go; they do not name the instance (the caller knows it). */
   log?: ((level: 'debug' | 'info' | 'warn' | 'error', message: string) => void) | undefined;
 }
@@ -69,6 +74,12 @@ export interface LedInstanceEvents {
    * (the video mode's part): for the image stream. Emitted only while someone listens.
    */
   picture: [RgbImage];
+  /**
+   * What the LEDs show changed: new data of the visible source, or another source became
+   * visible (undefined: none). Its picture is the one the source gave (before the video mode,
+   * the black borders and the mapping). For the forwarder; emitted only while someone listens.
+   */
+  visible: [VisibleSource | undefined];
   /** The running effects changed. */
   effects: [];
   /** The device's state changed. */
@@ -95,7 +106,26 @@ export interface SourceRegistration {
 /** The handle of a registered source: its muxer entry, for as long as it holds its priority. */
 export type SourceHandle = MuxerInput;
 
+/** The visible source, as the `visible` event tells it. */
+export interface VisibleSource {
+  priority: number;
+  component: SourceComponent;
+  origin: string;
+  /** Its picture, for a picture source showing one. */
+  image?: RgbImage | undefined;
+  /** Its colours (RGB per LED, layout order), for a source showing colours. */
+  colors?: Uint8Array | undefined;
+}
+
 const BLACK = new Uint8Array(0);
+
+const visibleOf = (input: MuxerInput): VisibleSource => ({
+  priority: input.priority,
+  component: input.component,
+  origin: input.origin,
+  image: input.image,
+  colors: input.colors,
+});
 
 /** Sources whose data is a picture: the backlight floor applies to them, as to JSON images. */
 // The sources `videomode` applies to: what grabbers send (Hyperion.ng applies it to its own
@@ -205,6 +235,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       blackBorder: settings.blackborderdetector.enable,
       ledDevice: device.autoStart,
       boblightServer: settings.boblightServer.enable,
+      forwarder: options.forwarder,
     });
     for (const { name, enabled } of this.components.list()) this.#announced.set(name, enabled);
     this.#boot = new BootEffects({
@@ -216,7 +247,11 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
         this.setColor({ priority, durationMs, origin: 'System' }, color),
       log: (level, message) => this.#log(level, message),
     });
-    this.muxer.on('update', (input) => this.#show(input));
+    this.muxer.on('update', (input) => {
+      this.#show(input);
+      // After the LEDs' own frame: a listener (the forwarder) never delays it.
+      if (this.listenerCount('visible') > 0) this.emit('visible', input && visibleOf(input));
+    });
     this.muxer.on('priorities', () => {
       this.#boot.prioritiesChanged();
       this.emit('priorities');

@@ -91,7 +91,6 @@ describe('the settings schema files', () => {
     expect(inactive).toEqual(
       [
         'cecEvents',
-        'forwarder',
         'framegrabber',
         'grabberAudio',
         'grabberV4L2',

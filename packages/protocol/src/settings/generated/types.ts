@@ -582,8 +582,7 @@ export interface ForegroundEffectSettings {
 
 /**
  * Settings group "Forwarding" (`edt_conf_forwarder_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * The forwarder is on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.
+ * Glowkit's forwarder (apps/server/src/forwarder/), daemon-wide; saving the group restarts the service in-process. enable starts it; instance is the one instance forwarded (255: none), whose component FORWARDER starts as enable says; instanceList is the UI's helper and not read. jsonapi: each target gets one persistent TCP connection to its JSON port, over which the color, image, effect, clear and clearall commands the forwarded instance is given are re-sent, with instanceIds as the target's instance list (sent as given; empty: none, the target's first instance) and, when token is set, a login first. flatbuffer: each target gets the visible picture source's own picture (flatbuffers and protobuf clients) as origin Forwarder at priority 140, and a Clear of 140 when the visible source is no longer a picture. A target that resolves to this machine on this server's own port is skipped.
  */
 export interface ForwarderSettings {
   /**
@@ -634,6 +633,13 @@ export interface ForwarderSettings {
      * @default []
      */
     instanceIds?: number[];
+    /**
+     * Token (`edt_conf_forwarder_token_title`)
+     * A token of the target server (an admin creates one there). Glowkit asks one of every client; Hyperion.ng only when its local API authentication is on. Leave it empty when the target asks none.
+     * Glowkit's key: a token of the target, sent in an authorize login before anything else (a Glowkit target asks one of every client; Hyperion.ng asks one unless localApiAuth is off). Empty: no login. Never logged.
+     * @default ""
+     */
+    token?: string;
     [k: string]: unknown | undefined;
   }[];
   /**
