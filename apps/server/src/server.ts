@@ -8,7 +8,7 @@ import {
   listSerialPorts,
   type SerialPortLister,
 } from '@glowkit/engine';
-import { DEFAULT_MAX_DEPTH } from '@glowkit/protocol';
+import { DEFAULT_MAX_DEPTH, type InputSourceInfo } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { databaseFile } from './data-dir.js';
@@ -253,7 +253,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#pushes = new PushHub(this.runtime);
     this.connections = new ConnectionLimits(this.logger, options.connections);
     this.#sourcesPush = new InputSourcesPush({
-      list: () => this.#sources.list(),
+      list: () => this.#inputSources(),
       send: (inputSources) => this.#pushes.toSubscribers('input-sources-update', { inputSources }),
       ...(options.inputSourcesPushMs === undefined
         ? {}
@@ -324,7 +324,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
           { enabled: this.#listeners.address('flatbuf') !== undefined, name: 'FLATBUFSERVER' },
           { enabled: this.#listeners.address('proto') !== undefined, name: 'PROTOSERVER' },
         ],
-        sources: () => this.#sources.list(),
+        sources: () => this.#inputSources(),
         forwarder: () => this.#forwarder.info(),
       },
       forwarder: this.#forwarder,
@@ -394,7 +394,13 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       isSettled: () => this.#state === 'ready',
       access: this.#network,
       ...(options.boblight ? { limitsOfLines: options.boblight } : {}),
+      clientsChanged: () => this.#sourcesPush.changed(),
     });
+  }
+
+  /** The picture inputs' clients and the instances' boblight clients (`inputSources`). */
+  #inputSources(): InputSourceInfo[] {
+    return [...this.#sources.list(), ...this.#boblight.sources()];
   }
 
   /** The port instance `id`'s boblight server listens on; undefined when it does not. */

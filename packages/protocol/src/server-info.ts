@@ -36,7 +36,7 @@ export type PrioritySource =
  * a source in every running instance's muxer, with what became of its frames.
  */
 export interface InputSourceInfo {
-  /** The protocol's component: `FLATBUFSERVER`, `PROTOSERVER`. */
+  /** The protocol's component: `FLATBUFSERVER`, `PROTOSERVER`, `BOBLIGHTSERVER`. */
   componentId: PrioritySource;
   /** Its decode time, ms: the mean of the last frames (0 before the first). */
   decodeMs: number;
@@ -46,6 +46,8 @@ export interface InputSourceInfo {
   framesReceived: number;
   /** Frames decoded and handed to the instances. */
   framesShown: number;
+  /** The instance it shows on, for an input of one instance (boblight); absent: every instance. */
+  instance?: number;
   /** As in `priorities`: `"<client's origin>@<address>"`. */
   origin: string;
   /** The client's address. */

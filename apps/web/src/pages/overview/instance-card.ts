@@ -16,7 +16,7 @@ import {
   startInstance,
   switchComponent,
 } from '../../data/calls.js';
-import type { InputSource } from '../../data/input-sources.js';
+import { type InputSource, sourcesOfInstance } from '../../data/input-sources.js';
 import type { InstanceState } from '../../data/instance-state.js';
 import { instanceCardStyles } from './instance-card.styles.js';
 import {
@@ -282,7 +282,7 @@ export class GkInstanceCard extends LitElement {
                 }
                 ${renderSources(
                   state,
-                  this.inputSources,
+                  sourcesOfInstance(this.inputSources, id),
                   `sources-${id}`,
                   {
                     pinned: pinnedPriority(state),
