@@ -196,7 +196,7 @@ describe('the overview', { timeout: TEST_TIMEOUT }, () => {
       priority: 100,
       origin: 'E2E colour',
     });
-    const { page } = await openOverview();
+    const { page, frames } = await openOverview();
     const grabber = await connectGrabber(port, 'E2E-Pinned', 150);
     const showing = card(page).getByTestId('showing');
     const sources = card(page).getByRole('region', { name: 'Sources' });
@@ -216,6 +216,15 @@ describe('the overview', { timeout: TEST_TIMEOUT }, () => {
       await screenshot(page, 'overview-pinned-input-picture');
 
       await sources.getByRole('button', { name: 'Back to automatic' }).click();
+      // The page asked, and the server said yes: what follows is the push's doing.
+      const backToAuto = () =>
+        frames.requests('sourceselect').filter((f) => f.message.auto === true);
+      await expect.poll(() => backToAuto().some((f) => frames.answered(f)), LIVE).toBe(true);
+      const reply = frames.received.find(
+        (f) =>
+          f.message.command === 'sourceselect' && f.message.tan === backToAuto()[0]?.message.tan,
+      );
+      expect(reply?.message).toMatchObject({ success: true });
       await expect.poll(() => showing.textContent(), LIVE).toContain('Priority 100');
       expect(await showing.textContent()).not.toContain('pinned');
       await expect.poll(() => pinned.count(), LIVE).toBe(0);
