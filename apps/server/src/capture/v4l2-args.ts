@@ -21,13 +21,13 @@
  * `-fps_mode passthrough` matters: a raw pipe is constant-rate by default, and ffmpeg would then
  * repeat frames to fill the gaps that fps decimation makes (49 frames out of 50 instead of 10).
  */
-import { execFile } from 'node:child_process';
 import {
   type Filled,
   fillDefaults,
   type GrabberV4L2Settings,
   settingsGroupSchemas,
 } from '@glowkit/protocol';
+import { firstLine, runTool } from './run-tool.js';
 import { V4L2_FORMATS, v4l2Format } from './v4l2-formats.js';
 
 /** What a grabber needs to run one ffmpeg input (see the file's comment). */
@@ -256,30 +256,11 @@ export function applyV4l2Controls(
   const asked = CONTROLS.filter(([, key]) => settings[key] !== 0)
     .map(([, key]) => key)
     .join(', ');
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { timeout: options.timeoutMs ?? 5000, killSignal: 'SIGKILL' },
-      (error, _stdout, stderr) => {
-        if (error === null) {
-          resolve({ applied: true, message: `picture controls set: ${args[2]?.slice(11)}` });
-          return;
-        }
-        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-        const why = missing
-          ? `${command} is not installed (Debian package v4l-utils)`
-          : `${command}: ${firstLine(String(stderr)) ?? error.message}`;
-        resolve({ applied: false, message: `${asked} not applied: ${why}` });
-      },
-    );
+  return runTool(command, args, options.timeoutMs ?? 5000).then((run) => {
+    if (run.ok) return { applied: true, message: `picture controls set: ${args[2]?.slice(11)}` };
+    const why = run.missing
+      ? `${command} is not installed (Debian package v4l-utils)`
+      : `${command}: ${firstLine(run.stderr) ?? 'failed'}`;
+    return { applied: false, message: `${asked} not applied: ${why}` };
   });
-}
-
-function firstLine(text: string): string | undefined {
-  const line = text
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => l !== '');
-  return line;
 }
