@@ -1,27 +1,12 @@
 // `inputsource discover` on a real server, with a real X display (Xvfb) and ffmpeg's probe.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childProcesses as children } from '../../../scripts/child-processes.mjs';
 import { post } from './support/client.js';
 import { startServer, type TestServer } from './support/server.js';
 import { startXvfb, type XvfbDisplay } from './support/xvfb-display.js';
-
-/** This process's child processes, from /proc. */
-function children(): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid) found.push(Number(pid));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return found;
-}
 
 const SCREEN_RATES = [1, 5, 10, 15, 20, 25, 30, 40, 50, 60];
 
