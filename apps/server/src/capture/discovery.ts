@@ -103,7 +103,19 @@ async function displaysOf(s: Settings): Promise<string[]> {
 async function displaySize(s: Settings, display: string) {
   const run = await runTool(
     s.ffmpeg,
-    ['-hide_banner', '-nostdin', '-f', 'x11grab', '-i', display],
+    // No frames read ahead to "find stream info": the size is known once the display opens.
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-probesize',
+      '32',
+      '-analyzeduration',
+      '0',
+      '-f',
+      'x11grab',
+      '-i',
+      display,
+    ],
     s.timeoutMs,
   );
   return parseFfmpegVideoSize(run.stderr);
