@@ -11,6 +11,7 @@ import {
 import { DEFAULT_MAX_DEPTH, type InputSourceInfo } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
+import type { CaptureDiscoveryOptions } from './capture/discovery.js';
 import { databaseFile } from './data-dir.js';
 import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
@@ -95,6 +96,11 @@ export interface ServerOptions {
   engine?: Omit<EngineOptions, 'resourceDirs'>;
   /** Lists the serial ports `leddevice discover` offers. Default: serialport's listing. */
   listSerialPorts?: SerialPortLister;
+  /**
+   * Where `inputsource discover` looks for screens and capture devices, and with which tools
+   * (ffmpeg, v4l2-ctl). Default: the machine's own (see CaptureDiscoveryOptions).
+   */
+  captureDiscovery?: CaptureDiscoveryOptions;
   /**
    * Milliseconds between two checks that the database file is still the one opened (deleted or
    * replaced, it is logged at once, not only at the next write). Default 5 s.
@@ -319,6 +325,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         new Map([...DEVICE_TYPES, ...(options.engine?.deviceTypes ?? new Map())]),
       ),
       listSerialPorts: options.listSerialPorts ?? listSerialPorts,
+      captureDiscovery: options.captureDiscovery,
       inputs: {
         components: () => [
           { enabled: this.#listeners.address('flatbuf') !== undefined, name: 'FLATBUFSERVER' },

@@ -102,6 +102,14 @@ export {
   type RegisterOptions,
   type RemovalReason,
 } from './muxer/priority-muxer.js';
+export {
+  MAX_SAMPLES_PER_SIDE,
+  type SignalChange,
+  type SignalDetectionSettings,
+  SignalDetector,
+  type SignalVerdict,
+  signalLevel,
+} from './signal-detection/signal-detector.js';
 export { createSmoothing, type Smoothing } from './smoothing/smoothing.js';
 export {
   DEFAULT_SMOOTHING,
