@@ -24,6 +24,7 @@ import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { InputSourcesPush } from './rpc/input-sources-push.js';
 import { PushHub } from './rpc/pushes.js';
+import { latencyList } from './rpc/serverinfo.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
 import { ConfigStore, type Configuration, migrationLine } from './store/config-store.js';
 import { type Certificate, certificateFor } from './tls.js';
@@ -260,7 +261,12 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.connections = new ConnectionLimits(this.logger, options.connections);
     this.#sourcesPush = new InputSourcesPush({
       list: () => this.#inputSources(),
-      send: (inputSources) => this.#pushes.toSubscribers('input-sources-update', { inputSources }),
+      // The latency figures ride along: the overview shows them as a client streams.
+      send: (inputSources) =>
+        this.#pushes.toSubscribers('input-sources-update', {
+          inputSources,
+          latency: latencyList(this.runtime),
+        }),
       ...(options.inputSourcesPushMs === undefined
         ? {}
         : { intervalMs: options.inputSourcesPushMs }),

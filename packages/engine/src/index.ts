@@ -92,6 +92,13 @@ export {
   type VisibleSource,
 } from './instance/led-instance.js';
 export { type PriorityInfo, priorityInfo, rgbToHsl } from './instance/priority-info.js';
+export {
+  type FrameArrival,
+  LATENCY_STAGES,
+  LATENCY_WINDOW,
+  type LatencyReport,
+  StageStats,
+} from './instance/stage-stats.js';
 export { ImageToLeds } from './mapping/image-to-leds.js';
 export { LedLayout, type LedRect } from './mapping/led-layout.js';
 export { MAPPING_TYPES, type MappingType } from './mapping/mapping-type.js';
