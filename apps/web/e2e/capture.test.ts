@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startXvfb, type XvfbDisplay } from '../../server/test/support/xvfb-display.js';
-import { launch, newContext, screenshot, signIn } from './support/browser.js';
+import { axeViolations, launch, newContext, screenshot, signIn } from './support/browser.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
 import { jsonRpc } from './support/leds.js';
 
@@ -112,6 +112,7 @@ describe('the capture page', { timeout: TIMEOUT }, () => {
     const instCapture = page.locator('#instCapture-form');
     await instCapture.getByLabel('Use screen capture').check();
     await instCapture.getByLabel('Priority').first().fill('200');
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'capture-screen');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect
@@ -146,5 +147,18 @@ describe('the capture page', { timeout: TIMEOUT }, () => {
     const instCaptureAgain = page.locator('#instCapture-form');
     expect(await instCaptureAgain.getByLabel('Use screen capture').isChecked()).toBe(true);
     expect(await instCaptureAgain.getByLabel('Priority').first().inputValue()).toBe('200');
+  });
+
+  it('has no axe violations with the screen grabber shown, in German and dark', async () => {
+    context = await newContext(browser, { colorScheme: 'dark' });
+    const page = await context.newPage();
+    await signIn(page, glowkit.url, glowkit.token, '/capture');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await page.getByRole('group', { name: 'Aufnehmen von' }).waitFor({ timeout: LIVE.timeout });
+    await page.getByRole('radio', { name: new RegExp(`^Bildschirm: X11 ${xvfb.display}`) }).check();
+    await page.getByRole('heading', { name: 'Bildschirmaufnahme', level: 2 }).waitFor();
+    await page.getByLabel('Bilder pro Sekunde').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'capture-screen-dark-de');
   });
 });
