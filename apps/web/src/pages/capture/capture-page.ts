@@ -563,6 +563,13 @@ export class GkCapturePage extends GkPage {
     return form;
   }
 
+  /** A grabber's state in words: the known ones translated, another as the server says it. */
+  #stateWords(state: string): string {
+    const key = `web_capture_state_${state.replaceAll('-', '_')}`;
+    const words = this.t(key);
+    return words === key ? state : words;
+  }
+
   #renderStatus(kind: CaptureKind): TemplateResult {
     const status = this._status[kind];
     if (!status) {
@@ -571,7 +578,7 @@ export class GkCapturePage extends GkPage {
       </p>`;
     }
     return html`<p role="status" data-grabber-state=${status.state}>
-      ${this.t('web_capture_status', { state: status.state })}
+      ${this.t('web_capture_status', { state: this.#stateWords(status.state) })}
       ${status.fps !== undefined ? this.t('web_capture_status_fps', { fps: status.fps }) : ''}
       ${status.error ? html`<br />${status.error}` : nothing}
       ${
