@@ -253,11 +253,23 @@ export class GkCapturePage extends GkPage {
     return this.renderRoot.querySelector<T>(selector);
   }
 
-  /** A grabber group as edited: stored keys, the page's selects, then its form's values. */
+  /**
+   * A grabber group as edited: stored keys, then the page's selects, handles and form, each
+   * edit written into `_groups` as it happens (so a handle's crop and the form never disagree).
+   */
   #draftOf(kind: CaptureKind): Json {
-    const group = GRABBER_GROUP[kind];
-    const form = this.#element<GkEffectForm>(`#${group}-form`);
-    return { ...this._groups[group], ...(form?.value ?? {}) };
+    return this._groups[GRABBER_GROUP[kind]];
+  }
+
+  /** A form was edited: a grabber's values go into its group as edited. */
+  #onFormEdit(group: string): void {
+    this._saved = false;
+    if (group === 'framegrabber' || group === 'grabberV4L2') {
+      const form = this.#element<GkEffectForm>(`#${group}-form`);
+      if (form)
+        this._groups = { ...this._groups, [group]: { ...this._groups[group], ...form.value } };
+    }
+    this.requestUpdate();
   }
 
   #setKeys(kind: CaptureKind, keys: Json, restartForm = false): void {
@@ -382,14 +394,8 @@ export class GkCapturePage extends GkPage {
       .translator=${this.ctx.translator}
       .heading=${false}
       ?disabled=${this.#saving.pending}
-      @input=${() => {
-        this._saved = false;
-        this.requestUpdate();
-      }}
-      @change=${() => {
-        this._saved = false;
-        this.requestUpdate();
-      }}
+      @input=${() => this.#onFormEdit(group)}
+      @change=${() => this.#onFormEdit(group)}
     ></gk-effect-form>`;
   }
 
