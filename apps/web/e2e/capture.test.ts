@@ -161,4 +161,16 @@ describe('the capture page', { timeout: TIMEOUT }, () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'capture-screen-dark-de');
   });
+
+  it('keeps Save off while a field is out of range, and says so', async () => {
+    const page = await openCapture();
+    const priority = page.locator('#instCapture-form').getByLabel('Priority').first();
+    const save = page.getByRole('button', { name: 'Save' });
+    await priority.fill('50');
+    await expect.poll(() => save.isDisabled(), LIVE).toBe(true);
+    await page.getByText('Some values need correcting before they can be saved.').waitFor();
+    expect(await priority.getAttribute('aria-invalid')).toBe('true');
+    await priority.fill('150');
+    await expect.poll(() => save.isEnabled(), LIVE).toBe(true);
+  });
 });

@@ -123,6 +123,8 @@ export class GkCapturePage extends GkPage {
   };
   @state() private _status: Partial<Record<CaptureKind, GrabberStatus>> = {};
   @state() private _saved = false;
+  /** Whether every form holds values the server can take (each marks its own invalid fields). */
+  @state() private _valid = true;
 
   readonly #saving = new Action(this, () => this.#saveAll());
 
@@ -264,6 +266,9 @@ export class GkCapturePage extends GkPage {
   /** A form was edited: a grabber's values go into its group as edited. */
   #onFormEdit(group: string): void {
     this._saved = false;
+    this._valid = [...this.renderRoot.querySelectorAll<GkEffectForm>('gk-effect-form')].every(
+      (form) => form.valid,
+    );
     if (group === 'framegrabber' || group === 'grabberV4L2') {
       const form = this.#element<GkEffectForm>(`#${group}-form`);
       if (form)
@@ -686,7 +691,7 @@ export class GkCapturePage extends GkPage {
         <button
           class="primary"
           type="button"
-          ?disabled=${this.#saving.pending || this._discovery.state !== 'ready'}
+          ?disabled=${this.#saving.pending || this._discovery.state !== 'ready' || !this._valid}
           @click=${() => void this.#saving.run()}
         >
           ${this.t('web_setup_save')}
@@ -695,7 +700,15 @@ export class GkCapturePage extends GkPage {
           ${this.t('web_capture_refresh')}
         </button>
         <p role="status" class=${this._saved ? 'saved' : ''}>
-          ${this.#saving.pending ? this.t('web_capture_saving') : this._saved ? this.t('web_capture_saved') : ''}
+          ${
+            this.#saving.pending
+              ? this.t('web_capture_saving')
+              : this._saved
+                ? this.t('web_capture_saved')
+                : this._valid
+                  ? ''
+                  : this.t('web_setup_invalid')
+          }
         </p>
         ${error && !(error instanceof ServerError && error.details.some((l) => l.startsWith('/config/'))) ? renderError(error) : nothing}
         ${error instanceof ServerError && error.details.some((l) => l.startsWith('/config/')) ? html`<p role="alert">${this.t('web_capture_refused', { error: error.error })}</p>` : nothing}
