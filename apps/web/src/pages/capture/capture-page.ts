@@ -17,6 +17,7 @@ import '../../components/crop-handles/crop-handles.js';
 import type { CropMoveDetail } from '../../components/crop-handles/crop-handles.js';
 import { renderError } from '../../components/error-message/error-message.js';
 import '../../components/input-picture/input-picture.js';
+import { instancePicker } from '../../components/instance-picker/instance-picker.js';
 import {
   discoverInputSources,
   fetchConfig,
@@ -646,28 +647,14 @@ export class GkCapturePage extends GkPage {
     const schema = this.#instanceForm;
     return html`<section class="card" aria-labelledby="instance-heading">
       <h2 id="instance-heading">${this.t('web_capture_instance')}</h2>
-      <div class="picker">
-        <label for="instance">${this.t('web_setup_instance')}</label>
-        <select
-          id="instance"
-          ?disabled=${this.#saving.pending}
-          @change=${(e: Event) =>
-            this.ctx.router.navigate(`/capture/${(e.target as HTMLSelectElement).value}`)}
-        >
-          ${this._instances.map(
-            (i) =>
-              html`<option value=${i.id} ?selected=${i.id === instance.id}>
-                ${this.t(
-                  i.enabled ? 'web_setup_instance_option' : 'web_setup_instance_option_off',
-                  {
-                    id: i.id,
-                    name: i.name,
-                  },
-                )}
-              </option>`,
-          )}
-        </select>
-      </div>
+      ${instancePicker({
+        instances: this._instances,
+        current: instance.id,
+        disabled: this.#saving.pending,
+        t: (key, vars) => this.t(key, vars),
+        navigate: (path) => this.ctx.router.navigate(path),
+        path: '/capture',
+      })}
       <p class="muted">${this.t('web_capture_instance_note')}</p>
       ${this.#form('instCapture', schema, this.#formValues.instCapture)}
       ${this.#violations(['instCapture'])}
