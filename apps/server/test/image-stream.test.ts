@@ -68,6 +68,13 @@ function readPng(url: string): { width: number; height: number; colours: string[
   return { width, height, colours: [...colours] };
 }
 
+/** 640×480: 60 black rows above and below an orange picture (a film letterboxed). */
+function letterboxed(): Uint8Array {
+  const data = new Uint8Array(640 * 480 * 3);
+  for (let i = 640 * 60 * 3; i < 640 * 420 * 3; i += 3) data.set([255, 128, 0], i);
+  return data;
+}
+
 const isImage = (p: Record<string, unknown>) => p.command === 'ledcolors-imagestream-update';
 
 describe('the image stream', () => {
@@ -91,6 +98,8 @@ describe('the image stream', () => {
       expect(push.instance).toBe(0);
       const image = readPng((push.data as { image: string }).image);
       expect(image).toEqual({ width: 320, height: 2, colours: ['255,128,0', '0,64,255'] });
+      // No black bars in it: no border.
+      expect(Object.keys(push.data as object)).toEqual(['image']);
 
       expect(
         await socket.call({ command: 'ledcolors', subcommand: 'imagestream-stop' }),
@@ -132,6 +141,52 @@ describe('the image stream', () => {
         colours: ['0,64,255'],
       });
     } finally {
+      grabber.close();
+      socket.close();
+    }
+  });
+
+  it('carries the black border detection applies, in pixels of the picture pushed', async () => {
+    const port = t.server.listening.flatbuf?.port;
+    if (!port) throw new Error('the flatbuffers server is not listening');
+    const socket = await LiveSocket.open(t.ws, t.token);
+    const grabber = await FlatbufClient.connect(port);
+    const blackBorder = (state: boolean) =>
+      socket.call({
+        command: 'componentstate',
+        instance: [0],
+        componentstate: { component: 'BLACKBORDER', state },
+      });
+    try {
+      await socket.call({ command: 'ledcolors', subcommand: 'imagestream-start', instance: 0 });
+      // Detection off: the letterboxed picture comes without a border.
+      expect(await blackBorder(false)).toMatchObject({ success: true });
+      await grabber.ask(registerMessage('Film', 130));
+      await grabber.ask(rawImageMessage(letterboxed(), 640, 480));
+      const plain = await socket.next(isImage);
+      expect(readPng((plain.data as { image: string }).image).width).toBe(320);
+      expect(Object.keys(plain.data as object)).toEqual(['image']);
+
+      // On again: detection starts afresh on the picture shown now, whose bars (60 rows and
+      // the detector's one blurred row, of 480) are pushed at 320×240 as 31 rows.
+      expect(await blackBorder(true)).toMatchObject({ success: true });
+      const bars = { top: 31, bottom: 31, left: 0, right: 0 };
+      const push = await socket.next(
+        (p) => isImage(p) && (p.data as { border?: unknown }).border !== undefined,
+      );
+      expect((push.data as { border: unknown }).border).toEqual(bars);
+
+      // A session starting now gets the border with the picture shown now.
+      const late = await LiveSocket.open(t.ws, t.token);
+      try {
+        await late.call({ command: 'ledcolors', subcommand: 'imagestream-start', instance: 0 });
+        const first = await late.next(isImage);
+        expect((first.data as { border: unknown }).border).toEqual(bars);
+      } finally {
+        late.close();
+      }
+    } finally {
+      await blackBorder(true);
       grabber.close();
       socket.close();
     }

@@ -179,6 +179,17 @@ const PAGES: Array<{
     },
   },
   {
+    name: 'capture',
+    async open(page, lang) {
+      await nav(page, t(lang, 'web_nav_capture')).click();
+      await page.getByRole('heading', { name: t(lang, 'web_capture_title'), level: 1 }).waitFor();
+      // Discovery answered: the choices, "capture off" among them, and the instance's form.
+      await page.getByRole('group', { name: t(lang, 'web_capture_choose') }).waitFor();
+      await page.getByRole('radio', { name: t(lang, 'web_capture_off') }).waitFor();
+      await page.locator('#instCapture-form input').first().waitFor({ state: 'attached' });
+    },
+  },
+  {
     name: 'backup',
     async open(page, lang) {
       await nav(page, t(lang, 'web_nav_backup')).click();
@@ -256,6 +267,7 @@ describe('accessibility', () => {
           effects: [],
           colour: [],
           setup: [],
+          capture: [],
           backup: [],
           tokens: [],
         });

@@ -198,6 +198,47 @@ describe('the overview', { timeout: TEST_TIMEOUT }, () => {
     await expect.poll(() => imageStreamStops(frames).length, LIVE).toBeGreaterThan(0);
   });
 
+  it('draws the black border detection leaves out on the input picture, and says it', async () => {
+    const port = await flatbufPort();
+    const { page } = await openOverview();
+    const grabber = await connectGrabber(port, 'E2E-Film', 150);
+    const picture = card(page).locator('gk-input-picture');
+    const blackBorder = (state: boolean) =>
+      jsonRpc(suite.glowkit, {
+        command: 'componentstate',
+        instance: [0],
+        componentstate: { component: 'BLACKBORDER', state },
+      });
+    try {
+      grabber.letterboxed();
+      await picture
+        .getByRole('img', { name: 'Input picture from E2E-Film@127.0.0.1' })
+        .waitFor({ timeout: LIVE.timeout });
+      // Detection starts afresh when switched on, and takes the border of the picture shown now
+      // at once (otherwise it waits for the bars to hold over many pictures).
+      await blackBorder(false);
+      await blackBorder(true);
+      // 6 + 1 blurred rows of 48, in the 64×48 picture pushed as it is.
+      const text = picture.getByText('Black border: 7 px top and bottom', { exact: false });
+      await text.waitFor({ timeout: LIVE.timeout });
+      const bars = picture.locator('[part=border] .bar');
+      expect(await bars.count()).toBe(4);
+      const img = await picture.getByRole('img').boundingBox();
+      const used = await picture.locator('[part=border] .used').boundingBox();
+      // The outlined area: the picture's width, 34 of its 48 rows, centred.
+      expect(img && used && Math.abs(used.width - img.width) <= 2).toBe(true);
+      expect(img && used && Math.abs(used.height - (img.height * 34) / 48) <= 2).toBe(true);
+      await screenshot(page, 'overview-black-border');
+      // Switched off: no border drawn or said.
+      await blackBorder(false);
+      await expect.poll(() => text.count(), LIVE).toBe(0);
+      expect(await bars.count()).toBe(0);
+    } finally {
+      await blackBorder(true);
+      await grabber.close();
+    }
+  });
+
   it("stops the input picture's stream before signing out", async () => {
     const port = await flatbufPort();
     const { page, frames } = await openOverview();

@@ -209,6 +209,7 @@ export type {
   InstanceLatencyInfo,
   LatencyFigures,
   LatencyStage,
+  PictureBorder,
   PriorityInfo,
   PrioritySource,
   PushCommand,

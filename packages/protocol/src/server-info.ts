@@ -176,6 +176,19 @@ export interface InstanceLatencyInfo {
   total?: LatencyFigures;
 }
 
+/**
+ * The black bars black-border detection leaves out of a picture when mapping it onto the LEDs,
+ * in pixels of the picture pushed (`ledcolors-imagestream-update`'s PNG, which may be scaled
+ * down from the picture detected): rows at the top and at the bottom, columns at the left and at
+ * the right. Sent only when there are bars (detection on, and a border found).
+ */
+export interface PictureBorder {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
 /** An entry of `serverinfo.components`, and the `components-update` push's `data`. */
 export interface ComponentInfo {
   enabled: boolean;
@@ -337,8 +350,11 @@ export interface PushData {
   'videomode-update': { videomode: VideoMode };
   /** The colours of the instance's LEDs: R, G, B bytes per LED, in layout order. */
   'ledcolors-ledstream-update': { leds: number[] };
-  /** The visible picture source's picture: a PNG data URL, at most 320 pixels wide. */
-  'ledcolors-imagestream-update': { image: string };
+  /**
+   * The visible picture source's picture: a PNG data URL, at most 320 pixels wide; with
+   * Glowkit's `border` while black-border detection leaves bars out of it.
+   */
+  'ledcolors-imagestream-update': { image: string; border?: PictureBorder };
   'authorize-event': AuthorizeEvent;
 }
 

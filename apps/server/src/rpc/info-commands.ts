@@ -145,7 +145,16 @@ export function ledcolorsCommand({
     // The picture shown now follows the reply, then every new one.
     return {
       reply: successReply(name, tan),
-      after: () => deps.pushes.images.start(state, running.id, running.view.picture),
+      after: () => {
+        // The border of the last picture detected, which is the one shown now.
+        const border = running.view.blackBorder.border;
+        deps.pushes.images.start(
+          state,
+          running.id,
+          running.view.picture,
+          border.unknown ? undefined : border,
+        );
+      },
     };
   }
   // The current colours follow the reply, then every change.

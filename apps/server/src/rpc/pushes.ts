@@ -81,8 +81,8 @@ export class PushHub {
       ]),
     );
     on('leds', (id, frame) => this.#leds(id, frame));
-    on('picture', (id, image) => {
-      if (this.images.active) this.images.picture(id, image);
+    on('picture', (id, image, crop) => {
+      if (this.images.active) this.images.picture(id, image, crop);
     });
   }
 

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import {
+  type BorderCrop,
   type ComponentName,
   type DeviceStatus,
   EffectCatalogue,
@@ -54,8 +55,11 @@ export interface RuntimeEvents {
   component: [number, { name: ComponentName; enabled: boolean }];
   /** An instance's colour adjustment changed (`adjustment-update`). */
   adjustment: [number];
-  /** A visible picture source's picture on an instance (the image stream). */
-  picture: [number, RgbImage];
+  /**
+   * A visible picture source's picture on an instance, with the black bars detection leaves out
+   * of it (the image stream).
+   */
+  picture: [number, RgbImage, BorderCrop];
   /** The video mode changed (`videomode-update`, for every session). */
   videomode: [VideoMode];
   /** An instance's picture-to-LED mapping type changed (`imageToLedMapping-update`). */
@@ -322,7 +326,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
     instance.on('component', (change) => this.emit('component', id, change));
     instance.on('adjustment', () => this.emit('adjustment', id));
     instance.on('mapping', () => this.emit('mapping', id));
-    instance.on('picture', (image) => this.emit('picture', id, image));
+    instance.on('picture', (image, crop) => this.emit('picture', id, image, crop));
     instance.on('leds', (frame) => this.emit('leds', id, frame));
     instance.on('device', (status) => this.emit('device', id, status));
     await instance.start();

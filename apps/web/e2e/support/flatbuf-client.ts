@@ -10,6 +10,8 @@ import { framed, rawImageMessage, registerMessage } from '../../../../scripts/fl
 export interface FlatbufGrabber {
   /** Sends `count` pictures of 16×9 pixels, each a shade darker than the one before. */
   stream(count: number): void;
+  /** Sends a 64×48 orange picture letterboxed by 6 black rows above and below. */
+  letterboxed(): void;
   /** Closes the connection and waits until it is closed. */
   close(): Promise<void>;
 }
@@ -46,6 +48,11 @@ export async function connectGrabber(
         const shade = 255 - ((i * 8) % 256);
         open.write(framed(rawImageMessage(new Uint8Array(16 * 9 * 3).fill(shade), 16, 9)));
       }
+    },
+    letterboxed() {
+      const pixels = new Uint8Array(64 * 48 * 3);
+      for (let i = 64 * 6 * 3; i < 64 * 42 * 3; i += 3) pixels.set([255, 128, 0], i);
+      open.write(framed(rawImageMessage(pixels, 64, 48)));
     },
     async close() {
       const closed = once(open, 'close');

@@ -25,8 +25,11 @@ export interface Glowkit {
   stop(): Promise<void>;
 }
 
-/** Starts `glowkit start` and resolves once its page answers and its token is printed. */
-export async function startGlowkit(): Promise<Glowkit> {
+/**
+ * Starts `glowkit start` and resolves once its page answers and its token is printed; `env`
+ * adds to the test's environment (a `DISPLAY` of the test's own X server, say).
+ */
+export async function startGlowkit(env: Record<string, string> = {}): Promise<Glowkit> {
   if (!existsSync(join(webDir, 'index.html'))) {
     throw new Error(`${webDir}/index.html is missing: build the web UI first (npm run build)`);
   }
@@ -37,7 +40,7 @@ export async function startGlowkit(): Promise<Glowkit> {
     [cli, 'start', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port)]
       .concat(['--ssl-port', String(sslPort), '--tcp-port', String(tcpPort)])
       .concat(['--web-dir', webDir, '--log-level', 'warn']),
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   let text = '';
   child.stdout?.on('data', (chunk) => {

@@ -34,6 +34,13 @@ export const ROUTES: readonly Route[] = [
     nav: 'web_nav_setup',
   },
   {
+    name: 'capture',
+    tag: 'gk-capture-page',
+    load: () => import('../pages/capture/capture-page.js'),
+    signedIn: true,
+    nav: 'web_nav_capture',
+  },
+  {
     name: 'backup',
     tag: 'gk-backup-page',
     load: () => import('../pages/backup/backup-page.js'),

@@ -16,6 +16,8 @@ import type {
   DeniedTokenRequests,
   EffectRequest,
   GetSchemaInfo,
+  InputSourceDiscovery,
+  InputSourceRequest,
   InstanceRequest,
   LedDeviceDiscovery,
   LedDeviceRequest,
@@ -294,6 +296,23 @@ export function discoverDevices(
 ): Promise<LedDeviceDiscovery> {
   const request: LedDeviceRequest = { command: 'leddevice', subcommand: 'discover', ledDeviceType };
   return connection.call<LedDeviceDiscovery>(request);
+}
+
+/**
+ * The capture sources of one type on the server's machine (`inputsource discover`): screens
+ * (X displays, framebuffers) or USB video devices, with what each offers. A server without
+ * capture refuses it as an unknown command.
+ */
+export function discoverInputSources(
+  connection: ServerConnection,
+  sourceType: 'screen' | 'video',
+): Promise<InputSourceDiscovery> {
+  const request: InputSourceRequest = {
+    command: 'inputsource',
+    subcommand: 'discover',
+    sourceType,
+  };
+  return connection.call<InputSourceDiscovery>(request, { timeoutMs: 30_000 });
 }
 
 // ---- signing in, tokens and token requests

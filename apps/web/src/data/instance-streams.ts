@@ -1,4 +1,4 @@
-import type { DataPush } from '@glowkit/protocol';
+import type { DataPush, PushData } from '@glowkit/protocol';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { type ServerConnection, ServerError } from '../api/connection.js';
 import type { Session } from '../api/session.js';
@@ -196,16 +196,22 @@ const LED_STREAM: StreamKind<readonly number[]> = {
 };
 
 /**
- * The visible picture source's picture: a data URL (`ledcolors-imagestream-update`), sent only
- * while a picture source (a JSON image, a network input) is visible.
+ * A picture of the image stream: its data URL, and the black bars detection leaves out of it (in
+ * its pixels; absent when there are none).
  */
-const IMAGE_STREAM: StreamKind<string> = {
+export type InputPictureFrame = PushData['ledcolors-imagestream-update'];
+
+/**
+ * The visible picture source's picture (`ledcolors-imagestream-update`), sent only while a
+ * picture source (a JSON image, a network input, a grabber) is visible.
+ */
+const IMAGE_STREAM: StreamKind<InputPictureFrame> = {
   start: startImageStream,
   stop: stopImageStream,
   listen: (connection, deliver) =>
     connection.onPush(
       'ledcolors-imagestream-update',
-      (push: DataPush<'ledcolors-imagestream-update'>) => deliver(push.instance, push.data.image),
+      (push: DataPush<'ledcolors-imagestream-update'>) => deliver(push.instance, push.data),
     ),
 };
 

@@ -72,9 +72,10 @@ export interface LedInstanceEvents {
   mapping: [];
   /**
    * The picture a visible picture source (`image`, flatbuffers, protobuf) shows now, as mapped
-   * (the video mode's part): for the image stream. Emitted only while someone listens.
+   * (the video mode's part), with the black bars detection leaves out of it (none while the
+   * `BLACKBORDER` component is off): for the image stream. Emitted only while someone listens.
    */
-  picture: [RgbImage];
+  picture: [RgbImage, BorderCrop];
   /**
    * What the LEDs show changed: new data of the visible source, or another source became
    * visible (undefined: none). Its picture is the one the source gave (before the video mode,
@@ -613,11 +614,12 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       const image = VIDEO_MODE_SOURCES.has(input.component)
         ? this.#videoPartOf(input.image)
         : input.image;
+      const crop = effect ? NO_CROP : this.#cropOf(image);
+      // After the detection, so that the picture goes out with the border it was mapped inside.
       if (this.listenerCount('picture') > 0) {
         const picture = this.#pictureOf(input.component, input.image);
-        if (picture) this.emit('picture', picture);
+        if (picture) this.emit('picture', picture, crop);
       }
-      const crop = effect ? NO_CROP : this.#cropOf(image);
       this.#mappingFor(image, type, crop).map(image, frame);
     } else if (input.colors) {
       frame.set(input.colors.subarray(0, frame.length));

@@ -3,8 +3,14 @@ import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { AppContext } from '../../app/context.js';
-import { imageStreams, StreamFollower, type StreamState } from '../../data/instance-streams.js';
+import {
+  type InputPictureFrame,
+  imageStreams,
+  StreamFollower,
+  type StreamState,
+} from '../../data/instance-streams.js';
 import { liveLedsStyles } from '../live-leds/live-leds.styles.js';
+import { borderText, fitOf, pngSize } from './picture-geometry.js';
 
 /**
  * The picture an instance's visible picture source shows (a grabber's frames, a JSON image), as
@@ -30,12 +36,36 @@ export class GkInputPicture extends LitElement {
         /* The letterbox around a picture of another aspect, dark as a screen's. */
         background: #000;
       }
+      /* The picture's own area inside the box: the border and the slotted handles lie on it. */
+      .fit {
+        position: absolute;
+      }
       img {
         position: absolute;
         inset: 0;
         inline-size: 100%;
         block-size: 100%;
-        object-fit: contain;
+      }
+      /* The black bars the LEDs leave out, dimmed and hatched: seen on a black bar too. */
+      .bar {
+        position: absolute;
+        background: repeating-linear-gradient(
+          45deg,
+          rgb(255 255 255 / 0.28) 0 2px,
+          rgb(0 0 0 / 0.45) 2px 7px
+        );
+      }
+      /* The area the LEDs are computed from. */
+      .used {
+        position: absolute;
+        box-sizing: border-box;
+        border: 2px dashed #ffd23f;
+        outline: 1px solid #000;
+      }
+      .border-text {
+        margin: 0.25rem 0 0;
+        font-size: 0.9rem;
+        color: var(--_muted);
       }
     `,
   ];
@@ -48,7 +78,7 @@ export class GkInputPicture extends LitElement {
   @property({ type: String }) source = '';
   /** Width divided by height of the box (the LED picture's: 16 / 9 by default). */
   @property({ type: Number }) aspect = 16 / 9;
-  @state() private _url = '';
+  @state() private _frame: InputPictureFrame | undefined = undefined;
   @state() private _stream: StreamState = 'starting';
   @state() private _error = '';
 
@@ -58,8 +88,9 @@ export class GkInputPicture extends LitElement {
     imageStreams,
     () => ({ ctx: this.ctx, instance: this.instance }),
     {
-      frame: (url) => {
-        this._url = url;
+      frame: (frame) => {
+        this._frame = frame;
+        this.#size = pngSize(frame.image) ?? this.#size;
       },
       state: (stream, error) => {
         this._stream = stream;
@@ -67,9 +98,21 @@ export class GkInputPicture extends LitElement {
       },
     },
     () => {
-      this._url = '';
+      this._frame = undefined;
     },
   );
+  /** The pushed picture's size in pixels (read from its PNG header). */
+  #size: { width: number; height: number } | undefined;
+
+  /**
+   * The picture's size in pixels as pushed, and the black bars in those pixels; undefined before
+   * the first picture. For a page that draws on the picture (slotted content lies on its area).
+   */
+  get picture():
+    | { width: number; height: number; border: InputPictureFrame['border'] }
+    | undefined {
+    return this._frame && this.#size ? { ...this.#size, border: this._frame.border } : undefined;
+  }
 
   constructor() {
     super();
@@ -101,22 +144,55 @@ export class GkInputPicture extends LitElement {
   protected override render(): TemplateResult {
     const state = this.#stateText();
     const aspect = this.aspect > 0 && Number.isFinite(this.aspect) ? this.aspect : 16 / 9;
+    const frame = this._frame;
+    const size = this.#size;
+    const text = frame?.border ? borderText(frame.border, (k, v) => this.#t(k, v)) : '';
     // A picture kept from before a pause still shows what came last.
     return html`<div class="frame" part="frame" style=${styleMap({ aspectRatio: String(aspect) })}>
         ${
-          this._url
-            ? html`<img
-                part="picture"
-                src=${this._url}
-                alt=${this.#t('web_input_picture_alt', { source: this.source })}
-              />`
+          frame && size
+            ? html`<div class="fit" style=${styleMap(fitOf(size, aspect))}>
+                <img
+                  part="picture"
+                  src=${frame.image}
+                  alt=${this.#t('web_input_picture_alt', { source: this.source })}
+                />
+                ${frame.border ? this.#renderBorder(frame.border, size) : nothing}
+                <slot></slot>
+              </div>`
             : nothing
         }
       </div>
       <p class="state ${state.kind}" part="state" role="status" data-state=${state.kind}>
         <span class="dot" aria-hidden="true"></span>
         <span>${state.text}</span>
-      </p>`;
+      </p>
+      ${text ? html`<p class="border-text" part="border-text" data-border>${text}</p>` : nothing}`;
+  }
+
+  /** The bars as translucent hatching, and a dashed outline round the part that is used. */
+  #renderBorder(
+    border: NonNullable<InputPictureFrame['border']>,
+    size: { width: number; height: number },
+  ): TemplateResult {
+    const pct = (part: number, whole: number) => `${(100 * part) / whole}%`;
+    const top = pct(border.top, size.height);
+    const bottom = pct(border.bottom, size.height);
+    const left = pct(border.left, size.width);
+    const right = pct(border.right, size.width);
+    const bars = [
+      { insetBlockStart: '0', insetInline: '0', blockSize: top },
+      { insetBlockEnd: '0', insetInline: '0', blockSize: bottom },
+      { insetBlock: `${top} ${bottom}`, insetInlineStart: '0', inlineSize: left },
+      { insetBlock: `${top} ${bottom}`, insetInlineEnd: '0', inlineSize: right },
+    ];
+    return html`<div aria-hidden="true" part="border">
+      ${bars.map((bar) => html`<div class="bar" style=${styleMap(bar)}></div>`)}
+      <div
+        class="used"
+        style=${styleMap({ insetBlock: `${top} ${bottom}`, insetInline: `${left} ${right}` })}
+      ></div>
+    </div>`;
   }
 }
 

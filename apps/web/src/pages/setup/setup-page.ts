@@ -20,6 +20,7 @@ import {
   renderError,
   renderErrorParts,
 } from '../../components/error-message/error-message.js';
+import { instancePicker } from '../../components/instance-picker/instance-picker.js';
 import '../../components/layout-generator/layout-generator.js';
 import type {
   GkLayoutGenerator,
@@ -352,27 +353,14 @@ export class GkSetupPage extends GkPage {
   }
 
   #renderPicker(): TemplateResult | typeof nothing {
-    if (this._instances.length === 0) return nothing;
-    const current = this.#instance?.id;
-    return html`<div class="picker">
-      <label for="instance">${this.t('web_setup_instance')}</label>
-      <select
-        id="instance"
-        ?disabled=${this.#saving.pending}
-        @change=${(e: Event) =>
-          this.ctx.router.navigate(`/setup/${(e.target as HTMLSelectElement).value}`)}
-      >
-        ${this._instances.map(
-          (i) =>
-            html`<option value=${i.id} ?selected=${i.id === current}>
-              ${this.t(i.enabled ? 'web_setup_instance_option' : 'web_setup_instance_option_off', {
-                id: i.id,
-                name: i.name,
-              })}
-            </option>`,
-        )}
-      </select>
-    </div>`;
+    return instancePicker({
+      instances: this._instances,
+      current: this.#instance?.id,
+      disabled: this.#saving.pending,
+      t: (key, vars) => this.t(key, vars),
+      navigate: (path) => this.ctx.router.navigate(path),
+      path: '/setup',
+    });
   }
 
   #renderViolations(section: Section | 'other'): TemplateResult | typeof nothing {
