@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { DEVICE_TYPES, rgbToHsl } from '@glowkit/engine';
 import type {
   ActiveLedColorInfo,
+  CaptureGrabberList,
   ComponentInfo,
   ForwarderInfo,
   InputSourceInfo,
@@ -37,15 +38,37 @@ export interface InputsInfo {
   sources(): InputSourceInfo[];
   /** `forwarder`: what the forwarder does. */
   forwarder?(): ForwarderInfo;
+  /** `grabbers.screen` and `grabbers.video`: the capture on the box. */
+  grabbers?(kind: 'screen' | 'video'): CaptureGrabberList;
 }
+
+/** A grabber's entry while the server has none of that kind. */
+const noGrabber = (kind: 'screen' | 'video'): CaptureGrabberList => ({
+  active: [],
+  available: [],
+  status: {
+    kind,
+    state: 'stopped',
+    name: '',
+    error: null,
+    width: 0,
+    height: 0,
+    framesRead: 0,
+    framesShown: 0,
+    framesDropped: 0,
+    fps: 0,
+    instances: [],
+  },
+});
 
 /**
  * The `info` of `serverinfo` for a session bound to `instanceId`, in Hyperion.ng's shape (keys in
  * its sorted order). Glowkit adds `device` (the state of the instance's LED device, with the
  * reason when it cannot open), `effectErrors` (effects that failed or were killed lately, with
  * the reason), `effectProblems` (effect files left out of the list, with their diagnostics),
- * `forwarder` (its targets and their state) and `inputSources` (the picture inputs' clients, with
- * their frame counts).
+ * `forwarder` (its targets and their state), `inputSources` (the picture inputs' clients, with
+ * their frame counts) and `grabbers.screen.status`, `grabbers.video.status` (what the capture on
+ * the box is doing).
  * Parts of an instance are empty while it is stopped.
  */
 export function serverInfo(
@@ -69,8 +92,8 @@ export function serverInfo(
     forwarder: inputs?.forwarder?.() ?? { enabled: false, instance: null, targets: [] },
     grabbers: {
       audio: { active: [], available: [] },
-      screen: { active: [], available: [] },
-      video: { active: [], available: [] },
+      screen: inputs?.grabbers?.('screen') ?? noGrabber('screen'),
+      video: inputs?.grabbers?.('video') ?? noGrabber('video'),
     },
     hostname: hostname(),
     imageToLedMappingType: view ? view.mappingType : 'multicolor_mean',
