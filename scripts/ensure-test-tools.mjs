@@ -1,7 +1,8 @@
 // Makes sure the programs the tests drive are here, installing Debian's packages when this is a
 // Debian machine and we are root (nothing can be downloaded here otherwise): Chromium for the
 // browser tests, socat for the pseudo-terminal pairs serial LED devices are tested on, python3
-// for the effects. Prints what the tests use; exits 1 with one line of advice when it cannot.
+// for the effects, ffmpeg for screen capture, and Xvfb (painted with xsetroot) as the screen.
+// Prints what the tests use; exits 1 with one line of advice when it cannot.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -19,6 +20,9 @@ const needs = {
   chromium: () => chromium() !== undefined,
   socat: () => onPath('socat'),
   python3: () => onPath('python3'),
+  ffmpeg: () => onPath('ffmpeg'),
+  xvfb: () => onPath('Xvfb'),
+  'x11-xserver-utils': () => onPath('xsetroot'),
 };
 const missing = Object.keys(needs).filter((name) => !needs[name]());
 
@@ -45,4 +49,6 @@ if (missing.length > 0) {
     process.exit(1);
   }
 }
-console.error(`Browser tests use ${chromium()}; serial tests use socat; effects run on python3`);
+console.error(
+  `Browser tests use ${chromium()}; serial tests use socat; effects run on python3; capture tests use ffmpeg on Xvfb`,
+);

@@ -91,7 +91,7 @@ export function screenLeds(n) {
 /**
  * A server child with one instance of `leds` LEDs on a `udpddp` device sending to `port`, no
  * effects, the flatbuffers server on a free port, the probe's decode-only baseline, and the
- * `forwarder` group given (off by default).
+ * `forwarder` group given (off by default); `globalSettings` and `instanceSettings` add groups.
  */
 export async function glowkit(
   leds,
@@ -102,6 +102,8 @@ export async function glowkit(
     blackborder = false,
     probe = PROBE,
     forwarder = { enable: false },
+    globalSettings = {},
+    instanceSettings = {},
   } = {},
 ) {
   return startServerChild(
@@ -109,7 +111,11 @@ export async function glowkit(
     { flatbufPort: 0 },
     {
       probe,
-      globalSettings: { flatbufServer: { enable: true, port: 19400, timeout: 30 }, forwarder },
+      globalSettings: {
+        flatbufServer: { enable: true, port: 19400, timeout: 30 },
+        forwarder,
+        ...globalSettings,
+      },
       instanceSettings: {
         device: {
           type: 'udpddp',
@@ -136,19 +142,25 @@ export async function glowkit(
           blurRemoveCnt: 1,
           mode: 'default',
         },
+        ...instanceSettings,
       },
     },
   );
 }
 
-/** `serverinfo`'s input sources, over HTTP JSON-RPC. */
-export async function inputSources(server) {
+/** `serverinfo`'s `info`, over HTTP JSON-RPC. */
+export async function serverInfo(server) {
   const reply = await fetch(`http://127.0.0.1:${server.http}/json-rpc`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
     body: JSON.stringify({ command: 'serverinfo' }),
   });
-  return (await reply.json()).info.inputSources ?? [];
+  return (await reply.json()).info;
+}
+
+/** `serverinfo`'s input sources. */
+export async function inputSources(server) {
+  return (await serverInfo(server)).inputSources ?? [];
 }
 
 /** `count` frames of a moving picture letterboxed to 2.39:1 (black bars of `bar` rows). */

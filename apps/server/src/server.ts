@@ -8,10 +8,11 @@ import {
   listSerialPorts,
   type SerialPortLister,
 } from '@glowkit/engine';
-import { DEFAULT_MAX_DEPTH } from '@glowkit/protocol';
+import { DEFAULT_MAX_DEPTH, type InputSourceInfo } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { type CaptureKind, CaptureSources } from './capture/capture-sources.js';
+import type { CaptureDiscoveryOptions } from './capture/discovery.js';
 import type { GrabberTiming } from './capture/grabber.js';
 import { screenKind } from './capture/screen-grabber.js';
 import { databaseFile } from './data-dir.js';
@@ -26,6 +27,7 @@ import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { InputSourcesPush } from './rpc/input-sources-push.js';
 import { PushHub } from './rpc/pushes.js';
+import { latencyList } from './rpc/serverinfo.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
 import { ConfigStore, type Configuration, migrationLine } from './store/config-store.js';
 import { type Certificate, certificateFor } from './tls.js';
@@ -98,6 +100,11 @@ export interface ServerOptions {
   engine?: Omit<EngineOptions, 'resourceDirs'>;
   /** Lists the serial ports `leddevice discover` offers. Default: serialport's listing. */
   listSerialPorts?: SerialPortLister;
+  /**
+   * Where `inputsource discover` looks for screens and capture devices, and with which tools
+   * (ffmpeg, v4l2-ctl). Default: the machine's own (see CaptureDiscoveryOptions).
+   */
+  captureDiscovery?: CaptureDiscoveryOptions;
   /**
    * Milliseconds between two checks that the database file is still the one opened (deleted or
    * replaced, it is logged at once, not only at the next write). Default 5 s.
@@ -275,8 +282,13 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#pushes = new PushHub(this.runtime);
     this.connections = new ConnectionLimits(this.logger, options.connections);
     this.#sourcesPush = new InputSourcesPush({
-      list: () => this.#sources.list(),
-      send: (inputSources) => this.#pushes.toSubscribers('input-sources-update', { inputSources }),
+      list: () => this.#inputSources(),
+      // The latency figures ride along: the overview shows them as a client streams.
+      send: (inputSources) =>
+        this.#pushes.toSubscribers('input-sources-update', {
+          inputSources,
+          latency: latencyList(this.runtime),
+        }),
       ...(options.inputSourcesPushMs === undefined
         ? {}
         : { intervalMs: options.inputSourcesPushMs }),
@@ -357,12 +369,13 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         new Map([...DEVICE_TYPES, ...(options.engine?.deviceTypes ?? new Map())]),
       ),
       listSerialPorts: options.listSerialPorts ?? listSerialPorts,
+      captureDiscovery: options.captureDiscovery,
       inputs: {
         components: () => [
           { enabled: this.#listeners.address('flatbuf') !== undefined, name: 'FLATBUFSERVER' },
           { enabled: this.#listeners.address('proto') !== undefined, name: 'PROTOSERVER' },
         ],
-        sources: () => this.#sources.list(),
+        sources: () => this.#inputSources(),
         forwarder: () => this.#forwarder.info(),
         grabbers: (kind) => this.#capture.info(kind),
       },
@@ -434,7 +447,13 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       isSettled: () => this.#state === 'ready',
       access: this.#network,
       ...(options.boblight ? { limitsOfLines: options.boblight } : {}),
+      clientsChanged: () => this.#sourcesPush.changed(),
     });
+  }
+
+  /** The picture inputs' clients and the instances' boblight clients (`inputSources`). */
+  #inputSources(): InputSourceInfo[] {
+    return [...this.#sources.list(), ...this.#boblight.sources()];
   }
 
   /** The port instance `id`'s boblight server listens on; undefined when it does not. */

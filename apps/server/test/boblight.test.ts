@@ -10,6 +10,7 @@ import { BoblightClient } from './support/boblight-client.js';
 import { post } from './support/client.js';
 import { setconfigRequest } from './support/configs.js';
 import { fileDeviceConfiguration, lastFrame } from './support/file-device.js';
+import { LiveSocket } from './support/live-socket.js';
 import { freePort } from './support/ports.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
@@ -154,6 +155,46 @@ describe('the boblight protocol', () => {
     // Values are scaled as int(255·v), clamped: 0.5 → 127, 2 → 255, -1 → 0.
     c.send('set light 001 rgb 0.5 2 -1', 'sync');
     await until(() => same(lastFrame(output)[1], [127, 255, 0]));
+  });
+
+  it('lists its client in inputSources with the frames it showed, and pushes their counts', async () => {
+    const { port, output } = await start({}, { inputSourcesPushMs: 50 });
+    if (!t) throw new Error('no server');
+    const watcher = await LiveSocket.open(t.ws, t.token);
+    try {
+      await watcher.call({ command: 'serverinfo', subscribe: ['input-sources-update'] });
+      const c = await client(port);
+      c.setLights(picture);
+      c.send('sync', 'sync');
+      await until(() => same(lastFrame(output), shown));
+      const entry = {
+        componentId: 'BOBLIGHTSERVER',
+        decodeMs: 0,
+        framesDropped: 0,
+        framesReceived: 3,
+        framesShown: 3,
+        instance: 0,
+        origin: 'Boblight@127.0.0.1',
+        peer: '127.0.0.1',
+        priority: 128,
+      };
+      await until(async () => same((await serverinfo()).inputSources, [entry]));
+      const pushed = await watcher.next(
+        (m) =>
+          m.command === 'input-sources-update' &&
+          same((m.data as { inputSources: unknown }).inputSources, [entry]),
+      );
+      expect(pushed).toBeDefined();
+      await c.close();
+      await watcher.next(
+        (m) =>
+          m.command === 'input-sources-update' &&
+          same((m.data as { inputSources: unknown }).inputSources, []),
+      );
+      expect((await serverinfo()).inputSources).toEqual([]);
+    } finally {
+      watcher.close();
+    }
   });
 
   it('moves the source with set priority, clearing the old one', async () => {

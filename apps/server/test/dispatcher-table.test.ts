@@ -34,6 +34,8 @@ const ADMIN = [
   'instance-deleteInstance',
   'instance-saveName',
   'leddevice-discover',
+  'inputsource-discover',
+  'inputsource-getProperties',
 ];
 
 /** The request of a key, with a bad tan: answered "Invalid params" once it is let through. */

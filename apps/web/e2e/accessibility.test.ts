@@ -141,6 +141,8 @@ const PAGES: Array<{
       const alt = t(lang, 'web_input_picture_alt').replace('{{source}}', `${GRABBER}@127.0.0.1`);
       await page.getByRole('img', { name: alt }).waitFor();
       await page.getByRole('button', { name: t(lang, 'web_overview_source_auto') }).waitFor();
+      // How long its pictures take to reach the LEDs.
+      await page.getByTestId('latency').first().waitFor();
     },
   },
   {

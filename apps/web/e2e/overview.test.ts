@@ -138,6 +138,41 @@ describe('the overview', { timeout: TEST_TIMEOUT }, () => {
     }
   });
 
+  it('shows how long pictures take to reach the LEDs while a client streams', async () => {
+    const port = await flatbufPort();
+    const { page, frames } = await openOverview();
+    const grabber = await connectGrabber(port, 'E2E-Latency', 150);
+    try {
+      const readout = card(page).getByTestId('latency');
+      // A few frames at each look until the figures came with a push (bounded by the poll).
+      await expect
+        .poll(async () => {
+          grabber.stream(3);
+          return readout.count();
+        }, LIVE)
+        .toBe(1);
+      const text = (await readout.textContent())?.replace(/\s+/g, ' ').trim();
+      expect(text).toMatch(
+        /^\d+(\.\d)? ms typical, \d+(\.\d)? ms worst; most in (decoding|waiting for its turn|mapping|smoothing|the LED device) Over the last (picture|\d+ pictures)\. Set the smoothing's time and output delay \(updateDelay\) on the Setup page from these figures\.$/,
+      );
+      expect(await card(page).locator('dt', { hasText: 'Picture to LEDs' }).count()).toBe(1);
+
+      // The figures follow the stream from the pushes the page subscribed to, without a read.
+      await expect.poll(() => readInstance0(frames)).toBe(true);
+      const before = reads(frames).length;
+      const counted = Number(await readout.getAttribute('data-frames'));
+      await expect
+        .poll(async () => {
+          grabber.stream(3);
+          return Number(await readout.getAttribute('data-frames'));
+        }, LIVE)
+        .toBeGreaterThan(counted);
+      expect(reads(frames).slice(before)).toEqual([]);
+    } finally {
+      await grabber.close();
+    }
+  });
+
   it('shows the input picture beside the LEDs while a client streams one, and not after', async () => {
     const port = await flatbufPort();
     const { page, frames } = await openOverview();
@@ -196,7 +231,7 @@ describe('the overview', { timeout: TEST_TIMEOUT }, () => {
       priority: 100,
       origin: 'E2E colour',
     });
-    const { page } = await openOverview();
+    const { page, frames } = await openOverview();
     const grabber = await connectGrabber(port, 'E2E-Pinned', 150);
     const showing = card(page).getByTestId('showing');
     const sources = card(page).getByRole('region', { name: 'Sources' });
@@ -216,6 +251,15 @@ describe('the overview', { timeout: TEST_TIMEOUT }, () => {
       await screenshot(page, 'overview-pinned-input-picture');
 
       await sources.getByRole('button', { name: 'Back to automatic' }).click();
+      // The page asked, and the server said yes: what follows is the push's doing.
+      const backToAuto = () =>
+        frames.requests('sourceselect').filter((f) => f.message.auto === true);
+      await expect.poll(() => backToAuto().some((f) => frames.answered(f)), LIVE).toBe(true);
+      const reply = frames.received.find(
+        (f) =>
+          f.message.command === 'sourceselect' && f.message.tan === backToAuto()[0]?.message.tan,
+      );
+      expect(reply?.message).toMatchObject({ success: true });
       await expect.poll(() => showing.textContent(), LIVE).toContain('Priority 100');
       expect(await showing.textContent()).not.toContain('pinned');
       await expect.poll(() => pinned.count(), LIVE).toBe(0);

@@ -120,7 +120,10 @@ async function restore(config: unknown): Promise<void> {
 
 /** A setconfig of one group (instance 0's for an instance group) and its reply. */
 async function setconfig(group: string, value: unknown): Promise<Json> {
-  const restarted = once(server, 'restart-complete');
+  // Listening from before the request, and no longer once no restart comes: a listener left
+  // behind per setconfig would pile up on the server.
+  const noRestart = new AbortController();
+  const restarted = once(server, 'restart-complete', { signal: noRestart.signal });
   restarted.catch(() => {});
   const reply = await call({
     command: 'config',
@@ -131,6 +134,7 @@ async function setconfig(group: string, value: unknown): Promise<Json> {
   });
   // webConfig, jsonServer and effects restart the service after the reply.
   if ((reply.info as Json | undefined)?.restarted === 'service') await restarted;
+  else noRestart.abort();
   return reply;
 }
 

@@ -92,6 +92,13 @@ export {
   type VisibleSource,
 } from './instance/led-instance.js';
 export { type PriorityInfo, priorityInfo, rgbToHsl } from './instance/priority-info.js';
+export {
+  type FrameArrival,
+  LATENCY_STAGES,
+  LATENCY_WINDOW,
+  type LatencyReport,
+  StageStats,
+} from './instance/stage-stats.js';
 export { ImageToLeds } from './mapping/image-to-leds.js';
 export { LedLayout, type LedRect } from './mapping/led-layout.js';
 export { MAPPING_TYPES, type MappingType } from './mapping/mapping-type.js';
@@ -102,6 +109,14 @@ export {
   type RegisterOptions,
   type RemovalReason,
 } from './muxer/priority-muxer.js';
+export {
+  MAX_SAMPLES_PER_SIDE,
+  type SignalChange,
+  type SignalDetectionSettings,
+  SignalDetector,
+  type SignalVerdict,
+  signalLevel,
+} from './signal-detection/signal-detector.js';
 export { createSmoothing, type Smoothing } from './smoothing/smoothing.js';
 export {
   DEFAULT_SMOOTHING,

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { instanceRunSettings, type RunDevice } from '@glowkit/protocol';
 import { GifWriter } from 'omggif';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { childProcesses as children } from '../../../scripts/child-processes.mjs';
 import { writeEffect } from '../../../scripts/write-effect.mjs';
 import type { DeviceConfig } from '../src/devices/led-device.js';
 import { WledDevice } from '../src/devices/network/wled-device.js';
@@ -102,22 +103,6 @@ async function until<T>(check: () => T | undefined | false, timeoutMs = 10_000):
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 10));
   }
-}
-
-/** This process's child processes, from /proc. */
-function children(): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid) found.push(Number(pid));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return found;
 }
 
 describe('LedInstance', () => {

@@ -24,6 +24,7 @@ import {
 import { type GetConfigRequest, parseGetConfigRequest } from './getconfig.js';
 import { type GetSchemaRequest, parseGetSchemaRequest } from './getschema.js';
 import { type ImageRequest, parseImageRequest } from './image.js';
+import { type InputSourceRequest, parseInputSourceRequest } from './inputsource.js';
 import { type InstanceRequest, parseInstanceRequest } from './instance.js';
 import { type LedColorsRequest, parseLedColorsRequest } from './ledcolors.js';
 import { type LedDeviceRequest, parseLedDeviceRequest } from './leddevice.js';
@@ -58,6 +59,7 @@ export type ControlRequest =
   | ServerInfoRequest
   | LedColorsRequest
   | LedDeviceRequest
+  | InputSourceRequest
   | SourceSelectRequest
   | ProcessingRequest
   | VideoModeRequest;
@@ -131,6 +133,7 @@ const PARSERS: { readonly [C in CommandName]: CommandParser } = {
   sysinfo: parseSysinfoRequest,
   ledcolors: parseLedColorsRequest,
   leddevice: parseLedDeviceRequest,
+  inputsource: parseInputSourceRequest,
   effect: parseEffectRequest,
   color: parseColorRequest,
   image: parseImageRequest,
@@ -161,7 +164,7 @@ export function parseRequest(envelope: ResolvedEnvelope, request: unknown): Pars
  * Every violation of a request whose envelope resolved, by the validator of its command: the
  * control commands (`effect`, `color`, `image`, `clear`, `clearall`, `componentstate`,
  * `adjustment`, `create-effect`, `delete-effect`, `instance`, `serverinfo`, `ledcolors`,
- * `leddevice`) and also `config` (by subcommand) and `authorize` (see {@link parseRequest}).
+ * `leddevice`, `inputsource`) and also `config` (by subcommand) and `authorize` (see {@link parseRequest}).
  *
  * @param envelope - what `readEnvelope` returned for the request, when `ok`.
  * @param request - the same parsed request.

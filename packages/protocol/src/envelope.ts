@@ -49,6 +49,7 @@ export const COMMANDS = {
   sysinfo: [],
   ledcolors: ['ledstream-start', 'ledstream-stop', 'imagestream-start', 'imagestream-stop'],
   leddevice: ['discover'],
+  inputsource: ['discover', 'getProperties'],
   effect: [],
   color: [],
   image: [],

@@ -132,6 +132,20 @@ export {
   parseImageRequest,
   validateImageRequest,
 } from './image.js';
+export {
+  type DiscoveredAudioSource,
+  type DiscoveredControl,
+  type DiscoveredFormat,
+  type DiscoveredResolution,
+  type DiscoveredVideoInput,
+  type DiscoveredVideoSource,
+  INPUT_SOURCE_TEXT_LENGTH,
+  INPUT_SOURCE_TYPES,
+  type InputSourceDiscovery,
+  type InputSourceRequest,
+  parseInputSourceRequest,
+  validateInputSourceRequest,
+} from './inputsource.js';
 export { type InstanceRequest, parseInstanceRequest, validateInstanceRequest } from './instance.js';
 export {
   defaultInstanceName,
@@ -195,6 +209,9 @@ export type {
   GrabberStatus,
   InputSourceInfo,
   InstanceInfo,
+  InstanceLatencyInfo,
+  LatencyFigures,
+  LatencyStage,
   PriorityInfo,
   PrioritySource,
   PushCommand,

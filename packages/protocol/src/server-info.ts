@@ -39,7 +39,7 @@ export type PrioritySource =
  * a source in every running instance's muxer, with what became of its frames.
  */
 export interface InputSourceInfo {
-  /** The protocol's component: `FLATBUFSERVER`, `PROTOSERVER`. */
+  /** The protocol's component: `FLATBUFSERVER`, `PROTOSERVER`, `BOBLIGHTSERVER`. */
   componentId: PrioritySource;
   /** Its decode time, ms: the mean of the last frames (0 before the first). */
   decodeMs: number;
@@ -49,6 +49,8 @@ export interface InputSourceInfo {
   framesReceived: number;
   /** Frames decoded and handed to the instances. */
   framesShown: number;
+  /** The instance it shows on, for an input of one instance (boblight); absent: every instance. */
+  instance?: number;
   /** As in `priorities`: `"<client's origin>@<address>"`. */
   origin: string;
   /** The client's address. */
@@ -142,6 +144,39 @@ export interface DeviceStatus {
   frames: number;
   /** Frames dropped because they came within latchTime of the previous write. */
   dropped: number;
+}
+
+/**
+ * A stage of a picture's way from its arrival to the LEDs, in pipeline order: `decode` (its last
+ * byte read, or read from a grabber's pipe → decoded and handed on), `wait` (its newest-wins wait
+ * for its turn, and handed on → mapped), `mapping` (black borders, mapping onto the LEDs, colour),
+ * `smoothing` (written into the smoothing → the smoothing's first output carrying it, its
+ * `updateDelay` included; 0 without smoothing), `device` (handed to the device → its write done).
+ */
+export type LatencyStage = 'decode' | 'wait' | 'mapping' | 'smoothing' | 'device';
+
+/** The recent figures of a stage or of the whole way, ms (to the µs). */
+export interface LatencyFigures {
+  /** Half the frames took at most this long. */
+  p50: number;
+  /** 99 in 100 took at most this long (the longest, over fewer than 100 frames). */
+  p99: number;
+}
+
+/**
+ * An entry of `serverinfo.latency` and of the `input-sources-update` push (Glowkit's own key):
+ * where the time goes between a picture source's frame arriving and an instance's LED device
+ * writing it, over the instance's last 256 such frames. Frames replaced by a newer one on the
+ * way (newest wins) are not counted.
+ */
+export interface InstanceLatencyInfo {
+  instance: number;
+  /** Frames followed from their arrival to the device's write since the instance started. */
+  frames: number;
+  /** Each stage, in pipeline order; absent before the first frame. */
+  stages?: Record<LatencyStage, LatencyFigures>;
+  /** Arrival → the device's write done, each frame's sum of its stages; absent before the first. */
+  total?: LatencyFigures;
 }
 
 /** An entry of `serverinfo.components`, and the `components-update` push's `data`. */
@@ -290,8 +325,8 @@ export interface CaptureGrabberList extends GrabberList {
 /**
  * The `info` of a successful `serverinfo` (`getInfo`) reply, in Hyperion.ng's shape, for the
  * instance the request names (or the session's). The parts of an instance are empty while it is
- * stopped. Glowkit adds `device`, `effectErrors`, `effectProblems`, `forwarder`,
- * `inputSources` and the grabbers' `status`.
+ * stopped. Glowkit adds `device`, `effectErrors`, `effectProblems`, `forwarder`, `inputSources`,
+ * `latency` and the grabbers' `status`.
  */
 export interface ServerInfo {
   activeEffects: ActiveEffectInfo[];
@@ -315,6 +350,11 @@ export interface ServerInfo {
   inputSources: InputSourceInfo[];
   /** Every configured instance. */
   instance: InstanceInfo[];
+  /**
+   * Each running instance's picture-to-LED latency by stage (Glowkit's own key; daemon-wide, the
+   * same for every instance).
+   */
+  latency: InstanceLatencyInfo[];
   ledDevices: { available: string[] };
   /** The instance's LED layout; `[]` while it is stopped. */
   leds: LedsSettings;
@@ -334,8 +374,11 @@ export interface PushData {
   'adjustment-update': AdjustmentInfo[];
   'components-update': ComponentInfo;
   'device-update': DeviceStatus;
-  /** Daemon-wide: sent without `instance`, at most once a second while a client is connected. */
-  'input-sources-update': { inputSources: InputSourceInfo[] };
+  /**
+   * Daemon-wide: sent without `instance`, at most once a second while a client is connected, with
+   * each running instance's latency figures.
+   */
+  'input-sources-update': { inputSources: InputSourceInfo[]; latency: InstanceLatencyInfo[] };
   'effects-update': readonly EffectInfo[];
   'imageToLedMapping-update': { imageToLedMappingType: MappingTypeName };
   'instance-update': InstanceInfo[];

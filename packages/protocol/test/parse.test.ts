@@ -221,6 +221,26 @@ const CASES: { [K in RequestKey]: { good: object; bad: object; at: string } } = 
     bad: { command: 'leddevice', subcommand: 'discover' },
     at: '/ledDeviceType',
   },
+  'inputsource-discover': {
+    good: { command: 'inputsource', subcommand: 'discover', sourceType: 'screen', params: {} },
+    bad: { command: 'inputsource', subcommand: 'discover' },
+    at: '/sourceType',
+  },
+  'inputsource-getProperties': {
+    good: {
+      command: 'inputsource',
+      subcommand: 'getProperties',
+      sourceType: 'video',
+      params: { device: '/dev/video0' },
+    },
+    bad: {
+      command: 'inputsource',
+      subcommand: 'getProperties',
+      sourceType: 'video',
+      params: { device: 7 },
+    },
+    at: '/params/device',
+  },
   effect: {
     good: { command: 'effect', effect: { name: 'Rainbow swirl' }, priority: 128, extra: 1 },
     bad: { command: 'effect', effect: { name: 'Rainbow swirl', speed: 2 }, priority: 128 },
@@ -302,7 +322,7 @@ function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> }
 describe('parseRequest', () => {
   it('has a case here for every request kind Glowkit answers', () => {
     expect(Object.keys(CASES).sort()).toEqual([...REQUEST_KEYS].sort());
-    expect(REQUEST_KEYS).toHaveLength(47);
+    expect(REQUEST_KEYS).toHaveLength(49);
   });
 
   for (const [key, { good, bad, at }] of Object.entries(CASES)) {

@@ -32,9 +32,12 @@ export interface InputConnection {
   fail(reason: string, lastReply?: Uint8Array): void;
 }
 
-/** One connection's protocol state: takes each message (the bytes after its length prefix). */
+/**
+ * One connection's protocol state: takes each message (the bytes after its length prefix) and
+ * when its last byte was read (`performance.now()`), which a picture passes on to its source.
+ */
 export interface InputSession {
-  message(body: Buffer): void;
+  message(body: Buffer, receivedAt: number): void;
 }
 
 /** A picture protocol: its name for logs, its component, and a session per connection. */
@@ -193,6 +196,7 @@ export class InputServer {
       socket.destroy();
     });
     socket.on('data', (chunk: Buffer) => {
+      const receivedAt = performance.now();
       let messages: Buffer[];
       try {
         messages = reader.push(chunk);
@@ -203,7 +207,7 @@ export class InputServer {
       }
       for (const message of messages) {
         if (failed) return;
-        session.message(message);
+        session.message(message, receivedAt);
       }
     });
     logger.debug({ peer, protocol: protocol.name }, `${protocol.name} client connected`);

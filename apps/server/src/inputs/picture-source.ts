@@ -3,15 +3,19 @@
  * connection is one source, registered in every running instance's muxer, fed its newest frame,
  * and gone from the muxers when it disconnects, clears, or its frame's duration ends.
  */
-import type { LedInstance, RgbImage, SourceHandle } from '@glowkit/engine';
+import type { FrameArrival, LedInstance, RgbImage, SourceHandle } from '@glowkit/engine';
 import type { InputSourceInfo, PrioritySource } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import { type Picture, toRgb } from './picture.js';
 
-/** A frame as it arrived, checked; converted only if it is still the newest when its turn comes. */
+/**
+ * A frame as it arrived, checked; converted only if it is still the newest when its turn comes.
+ * A picture's `receivedAt` (`performance.now()`: its last byte read, or read from a grabber's
+ * pipe) starts its latency figures; default: when it is offered.
+ */
 export type SourceFrame =
-  | { kind: 'picture'; picture: Picture; durationMs: number }
+  | { kind: 'picture'; picture: Picture; durationMs: number; receivedAt?: number }
   | { kind: 'color'; rgb: [number, number, number]; durationMs: number };
 
 /** What a new source is. */
@@ -113,6 +117,8 @@ export class PictureSource {
   /** Its entry in each instance, while it holds its priority there. */
   readonly #handles = new Map<LedInstance, SourceHandle>();
   #pending: SourceFrame | undefined;
+  /** When the pending frame was offered: its newest-wins wait starts there. */
+  #pendingAt = 0;
   #scheduled: NodeJS.Immediate | undefined;
   /** The last frame shown, converted: what an instance that starts shows at once. */
   #last: { image: RgbImage } | { rgb: [number, number, number] } | undefined;
@@ -156,6 +162,7 @@ export class PictureSource {
     this.#stats.received += 1;
     if (this.#pending) this.#stats.dropped += 1;
     this.#pending = frame;
+    this.#pendingAt = performance.now();
     this.#scheduled ??= setImmediate(() => this.#process());
   }
 
@@ -232,8 +239,13 @@ export class PictureSource {
     this.#pending = undefined;
     if (!frame || this.#closed || this.#priority === undefined) return;
     let shown: { image: RgbImage } | { rgb: [number, number, number] };
+    let arrival: FrameArrival | undefined;
     if (frame.kind === 'picture') {
       const started = performance.now();
+      arrival = {
+        receivedAt: frame.receivedAt ?? this.#pendingAt,
+        waitedMs: started - this.#pendingAt,
+      };
       const image = toRgb(frame.picture, this.#context.settings().pixelDecimation);
       const ms = performance.now() - started;
       this.#stats.decodeMs =
@@ -258,7 +270,7 @@ export class PictureSource {
         if (!handle) break;
         const ok =
           'image' in shown
-            ? instance.showSourceImage(handle, shown.image)
+            ? instance.showSourceImage(handle, shown.image, arrival)
             : instance.showSourceColor(handle, shown.rgb);
         if (ok) break;
         handle = undefined;

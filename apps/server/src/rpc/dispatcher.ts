@@ -16,6 +16,7 @@ import {
   parseGetSchemaRequest,
   parseGetSnapshotsRequest,
   parseImageRequest,
+  parseInputSourceRequest,
   parseInstanceRequest,
   parseLedColorsRequest,
   parseLedDeviceRequest,
@@ -34,6 +35,7 @@ import {
 } from '@glowkit/protocol';
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import { TokenRequests } from '../auth/token-requests.js';
+import type { CaptureDiscoveryOptions } from '../capture/discovery.js';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { ConfigStore } from '../store/config-store.js';
@@ -60,6 +62,7 @@ import {
   setImage,
 } from './control-commands.js';
 import { ledcolorsCommand, serverinfoCommand } from './info-commands.js';
+import { inputSourceCommand } from './inputsource-command.js';
 import { instanceCommand } from './instance-commands.js';
 import { ledDeviceCommand } from './leddevice-command.js';
 import { OpenSessions } from './open-sessions.js';
@@ -98,6 +101,8 @@ export interface DispatcherDeps {
   deviceTypes: readonly string[];
   /** Lists the machine's serial ports (`leddevice discover`). */
   listSerialPorts: SerialPortLister;
+  /** Where `inputsource discover` looks, and with which tools (default: the machine's own). */
+  captureDiscovery?: CaptureDiscoveryOptions | undefined;
   /** The picture inputs, for `serverinfo`. */
   inputs?: InputsInfo | undefined;
   /** The forwarder, which hears the JSON commands an instance took. */
@@ -180,6 +185,8 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   'ledcolors-imagestream-start': command(signedIn, parseLedColorsRequest, ledcolorsCommand),
   'ledcolors-imagestream-stop': command(signedIn, parseLedColorsRequest, ledcolorsCommand),
   'leddevice-discover': command(admin, parseLedDeviceRequest, ledDeviceCommand),
+  'inputsource-discover': command(admin, parseInputSourceRequest, inputSourceCommand),
+  'inputsource-getProperties': command(admin, parseInputSourceRequest, inputSourceCommand),
   effect: command(signedIn, parseEffectRequest, runEffect),
   color: command(signedIn, parseColorRequest, setColor),
   image: command(signedIn, parseImageRequest, setImage),

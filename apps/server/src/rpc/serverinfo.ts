@@ -7,6 +7,7 @@ import type {
   ForwarderInfo,
   InputSourceInfo,
   InstanceInfo,
+  InstanceLatencyInfo,
   LedsSettings,
   PriorityInfo,
   ServerInfo,
@@ -20,6 +21,19 @@ export function instanceList(runtime: ServiceRuntime): InstanceInfo[] {
     instance: i.id,
     running: i.running,
   }));
+}
+
+/**
+ * `latency`: each running instance's picture-to-LED figures by stage (daemon-wide, as
+ * `inputSources`: the overview shows every instance's from one read or push).
+ */
+export function latencyList(runtime: ServiceRuntime): InstanceLatencyInfo[] {
+  const list: InstanceLatencyInfo[] = [];
+  for (const { id, running } of runtime.instances) {
+    const view = running ? runtime.instance(id)?.view : undefined;
+    if (view) list.push({ instance: id, ...view.latency });
+  }
+  return list;
 }
 
 /** `activeLedColor`: the visible colour, when a colour shows and its first LED is not black. */
@@ -67,8 +81,8 @@ const noGrabber = (kind: 'screen' | 'video'): CaptureGrabberList => ({
  * reason when it cannot open), `effectErrors` (effects that failed or were killed lately, with
  * the reason), `effectProblems` (effect files left out of the list, with their diagnostics),
  * `forwarder` (its targets and their state), `inputSources` (the picture inputs' clients, with
- * their frame counts) and `grabbers.screen.status`, `grabbers.video.status` (what the capture on
- * the box is doing).
+ * their frame counts), `latency` (each running instance's picture-to-LED time by stage) and
+ * `grabbers.screen.status`, `grabbers.video.status` (what the capture on the box is doing).
  * Parts of an instance are empty while it is stopped.
  */
 export function serverInfo(
@@ -99,6 +113,7 @@ export function serverInfo(
     imageToLedMappingType: view ? view.mappingType : 'multicolor_mean',
     inputSources: inputs?.sources() ?? [],
     instance: instanceList(runtime),
+    latency: latencyList(runtime),
     ledDevices: { available: [...DEVICE_TYPES.keys()].sort() },
     // The instance was built from a layout the store accepted.
     leds: view ? ((view.settings.leds ?? []) as LedsSettings) : [],

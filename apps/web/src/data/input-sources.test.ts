@@ -1,6 +1,6 @@
 import type { InputSourceInfo, PriorityInfo } from '@glowkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { sourceOf, withRates } from './input-sources.js';
+import { sourceOf, sourcesOfInstance, withRates } from './input-sources.js';
 
 const client = (framesShown: number, origin = 'grabber@127.0.0.1'): InputSourceInfo => ({
   componentId: 'FLATBUFSERVER',
@@ -31,6 +31,28 @@ describe('withRates', () => {
     const rated = withRates(withRates([], [client(0)], 0), [client(25)], 1000);
     expect(withRates(rated, [client(25)], 1000)[0]?.fps).toBe(25);
     expect(withRates(rated, [], 2000)).toEqual([]);
+  });
+});
+
+describe('boblight clients, one instance each', () => {
+  const boblight = (instance: number, framesShown: number): InputSourceInfo => ({
+    ...client(framesShown, 'Boblight@127.0.0.1'),
+    componentId: 'BOBLIGHTSERVER',
+    instance,
+  });
+
+  it('rates two clients of one address on two instances apart', () => {
+    const first = withRates([], [boblight(0, 10), boblight(1, 500)], 0);
+    const second = withRates(first, [boblight(0, 20), boblight(1, 600)], 1000);
+    expect(second.map((s) => s.fps)).toEqual([10, 100]);
+  });
+
+  it('lists on an instance its own clients and those of every instance', () => {
+    const sources = withRates([], [client(1), boblight(0, 1), boblight(1, 1)], 0);
+    expect(sourcesOfInstance(sources, 1).map((s) => [s.componentId, s.instance])).toEqual([
+      ['FLATBUFSERVER', undefined],
+      ['BOBLIGHTSERVER', 1],
+    ]);
   });
 });
 

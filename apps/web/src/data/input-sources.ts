@@ -30,9 +30,9 @@ export function withRates(
   read: readonly InputSourceInfo[],
   now: number,
 ): InputSource[] {
-  const last = new Map(before.map((s) => [s.origin, s]));
+  const last = new Map(before.map((s) => [clientKey(s), s]));
   return read.map((info) => {
-    const previous = last.get(info.origin);
+    const previous = last.get(clientKey(info));
     if (!previous || info.framesShown < previous.framesShown) {
       return { ...info, fps: undefined, readAt: now };
     }
@@ -41,6 +41,17 @@ export function withRates(
     if (seconds <= 0) return { ...info, fps: previous.fps, readAt: previous.readAt };
     return { ...info, fps: (info.framesShown - previous.framesShown) / seconds, readAt: now };
   });
+}
+
+/**
+ * A client's identity across lists: its origin, and its instance for an input of one instance
+ * (two boblight clients from one address on two instances share an origin).
+ */
+const clientKey = (s: InputSourceInfo): string => `${s.instance ?? ''}|${s.origin}`;
+
+/** The clients that show on instance `id`: those of every instance, and its own. */
+export function sourcesOfInstance(sources: readonly InputSource[], id: number): InputSource[] {
+  return sources.filter((s) => s.instance === undefined || s.instance === id);
 }
 
 /** The client behind a priority entry, if it is a network input's. */

@@ -10,6 +10,7 @@ import type {
   EffectInfo,
   InputSourceInfo,
   InstanceInfo,
+  InstanceLatencyInfo,
   LedsSettings,
   PushCommand,
   SubscriptionTopic,
@@ -76,6 +77,7 @@ export class ServerStore extends EventTarget {
   #effects: readonly EffectInfo[] = [];
   #effectProblems: readonly EffectFileProblem[] = [];
   #inputSources: readonly InputSource[] = [];
+  #latency: readonly InstanceLatencyInfo[] = [];
 
   constructor(connection: ServerConnection, session: Session) {
     super();
@@ -99,9 +101,11 @@ export class ServerStore extends EventTarget {
     this.#patch('priorities-update', (s, data) =>
       withPriorities(s, data.priorities, data.priorities_autoselect, performance.now()),
     );
-    // Each second while a client is connected: the rates come from consecutive pushes.
+    // Each second while a client is connected: the rates come from consecutive pushes, and the
+    // instances' latency figures come with them (no polling of serverinfo for either).
     this.#follow('input-sources-update', (push) => {
       this.#setInputSources(push.data.inputSources);
+      if (push.data.latency) this.#latency = push.data.latency;
       this.#changed();
     });
     this.#patch('components-update', withComponent);
@@ -146,6 +150,15 @@ export class ServerStore extends EventTarget {
     return this.#inputSources;
   }
 
+  /**
+   * An instance's picture-to-LED latency by stage: read with everything else, then from the
+   * `input-sources-update` pushes (each second while a picture input's client is connected; the
+   * last figures stay after it left). Undefined for an instance not running when last told.
+   */
+  latency(instance: number): InstanceLatencyInfo | undefined {
+    return this.#latency.find((l) => l.instance === instance);
+  }
+
   /** The state of a running instance once read; undefined while stopped or not yet read. */
   state(instance: number): InstanceState | undefined {
     return this.#states.get(instance);
@@ -167,6 +180,7 @@ export class ServerStore extends EventTarget {
       this.#effects = info.effects;
       this.#effectProblems = info.effectProblems;
       this.#setInputSources(info.inputSources ?? []);
+      this.#latency = info.latency ?? [];
       this.#setInstances(info.instance, this.#loadedIn !== this.#readIn);
       this.#readIn = this.#loadedIn;
     } catch (error) {
@@ -260,6 +274,7 @@ export class ServerStore extends EventTarget {
     this.#effects = [];
     this.#effectProblems = [];
     this.#inputSources = [];
+    this.#latency = [];
     this.tokens.clear();
   }
 

@@ -145,15 +145,18 @@ export class DeviceController extends EventEmitter<{
   /**
    * Hands a frame to the device; returns at once and never throws. The frame is copied, so the
    * caller may reuse its buffer. While the device is not on, the newest frame is kept and written
-   * as soon as it is. After {@link switchOff}, a frame switches the lights back on.
+   * as soon as it is. After {@link switchOff}, a frame switches the lights back on. Returns the
+   * copy kept, which `written` gives back once it is written (undefined once closing).
    */
-  write(frame: Uint8Array): void {
-    if (this.#closing) return;
-    this.#newest = this.#fit(frame);
+  write(frame: Uint8Array): Uint8Array | undefined {
+    if (this.#closing) return undefined;
+    const kept = this.#fit(frame);
+    this.#newest = kept;
     this.#wantOff = false;
-    if (this.#state !== 'on' || this.#pumpQueued) return;
+    if (this.#state !== 'on' || this.#pumpQueued) return kept;
     this.#pumpQueued = true;
     void this.#enqueue(() => this.#pump());
+    return kept;
   }
 
   /**

@@ -9,6 +9,7 @@ import type { RgbImage, SmoothingConfig } from '../types.js';
 import type { ComponentName } from './components.js';
 import type { ActiveEffect, EffectProblem } from './effect-runner.js';
 import type { PriorityInfo } from './priority-info.js';
+import type { LatencyReport } from './stage-stats.js';
 
 /**
  * What a reader outside the engine sees of a running instance (`LedInstance.view`): each
@@ -56,6 +57,11 @@ export interface InstanceView {
   readonly layout: readonly LedRect[];
   /** The LEDs kept black whatever shows (`ledConfig.ledBlacklist`, all-zero rectangles), ascending. */
   readonly blacklisted: readonly number[];
+  /**
+   * Where the time went between picture sources' frames arriving and the device writing them:
+   * each stage's recent p50 and p99 (see `StageStats`).
+   */
+  readonly latency: LatencyReport;
   /** The last colours shown (RGB, layout order; black before the first frame). */
   readonly lastColors: Uint8Array;
   /**

@@ -26,6 +26,7 @@ import { type ComponentName, ComponentSwitches } from './components.js';
 import { type EffectRequest, EffectRunner } from './effect-runner.js';
 import type { InstanceView } from './instance-view.js';
 import { priorityInfo } from './priority-info.js';
+import { type FrameArrival, StageStats } from './stage-stats.js';
 
 /** How to build an instance. */
 export interface LedInstanceOptions {
@@ -187,6 +188,12 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   #smoothing: Smoothing | undefined;
   #smoothingKey = '';
   #smoothingTimer: NodeJS.Timeout | undefined;
+  /** Where each picture's time goes, for `serverinfo.latency`. */
+  readonly #latency = new StageStats();
+  /** The latency slot of the picture last written into the smoothing (-1: none waiting)… */
+  #smoothedSlot = -1;
+  /** …and the smoothing's output count at which an output first carries it. */
+  #smoothedBy = 0;
   #last: Uint8Array = BLACK;
   #name: string;
   #closed = false;
@@ -230,6 +237,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       }
       this.emit('device', status);
     });
+    this.device.on('written', (frame) => this.#latency.written(frame, performance.now()));
     this.effects = new EffectRunner({
       muxer: this.muxer,
       catalogue: options.catalogue,
@@ -317,6 +325,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       },
       get device() {
         return instance.device.status;
+      },
+      get latency() {
+        return instance.#latency.report();
       },
       get lastColors() {
         const last = instance.#last;
@@ -409,9 +420,12 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   /**
    * A new picture for a registered source. False when its priority no longer holds it (cleared
    * or taken by another client since): the caller registers again if it should come back.
+   * `arrival` says when it arrived, for the latency figures (default: now).
    */
-  showSourceImage(handle: SourceHandle, image: RgbImage): boolean {
+  showSourceImage(handle: SourceHandle, image: RgbImage, arrival?: FrameArrival): boolean {
     if (!this.holds(handle)) return false;
+    const now = performance.now();
+    this.#latency.handed(image, arrival ?? { receivedAt: now }, now);
     return this.muxer.setImage(handle.priority, image);
   }
 
@@ -603,7 +617,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       return;
     }
     const frame = this.#frame;
+    let slot = -1;
     if (input.image) {
+      slot = this.#latency.mapping(input.image, performance.now());
       // Effects are mapped with the mean, whatever the setting, and whole, as Hyperion.ng does.
       const effect = input.component === 'EFFECT';
       const type = effect ? 'multicolor_mean' : this.#mappingType;
@@ -623,9 +639,15 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.colors.apply(frame, { backlight: PICTURE_SOURCES.has(input.component) });
     const smoothing = this.#smoothingFor(input);
     if (smoothing) {
-      smoothing.write(frame, performance.now());
+      const now = performance.now();
+      smoothing.write(frame, now);
+      if (slot >= 0) {
+        this.#latency.mapped(slot, now);
+        this.#smoothedSlot = slot;
+        this.#smoothedBy = smoothing.outputs + 1 + smoothing.config.updateDelay;
+      }
       this.#runSmoothing(smoothing);
-    } else this.#output(frame, false);
+    } else this.#output(frame, false, slot);
   }
 
   /**
@@ -685,7 +707,13 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     if (this.#smoothingTimer) return;
     this.#smoothingTimer = setInterval(() => {
       const frame = smoothing.update(performance.now());
-      if (frame) this.#output(frame, false);
+      if (!frame) return;
+      let slot = -1;
+      if (this.#smoothedSlot >= 0 && smoothing.outputs >= this.#smoothedBy) {
+        slot = this.#smoothedSlot;
+        this.#smoothedSlot = -1;
+      }
+      this.#output(frame, false, slot);
     }, smoothing.intervalMs);
   }
 
@@ -695,10 +723,15 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.#smoothing?.clear();
     this.#smoothing = undefined;
     this.#smoothingKey = '';
+    this.#smoothedSlot = -1;
   }
 
-  /** Hands a frame (layout order) to the live stream and, in the device's order, to the device. */
-  #output(frame: Uint8Array, off: boolean): void {
+  /**
+   * Hands a frame (layout order) to the live stream and, in the device's order, to the device;
+   * `slot` is the latency slot of the picture it carries first (-1: none).
+   */
+  #output(frame: Uint8Array, off: boolean, slot = -1): void {
+    const at = slot >= 0 ? performance.now() : 0;
     if (this.#last.length !== frame.length) this.#last = new Uint8Array(frame.length);
     this.#last.set(frame);
     this.emit('leds', this.#last);
@@ -715,7 +748,8 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       this.device.config.colorOrder,
       this.layout.colorOrders,
     );
-    this.device.write(target);
+    const kept = this.device.write(target);
+    if (slot >= 0) this.#latency.output(slot, kept, at);
   }
 
   /** Stops effects, timers and the device; nothing of the instance is left running. */

@@ -111,6 +111,20 @@ describe('Smoothing.update', () => {
     ]);
   });
 
+  it('counts its outputs: the first to carry a frame written at count k comes out at k + 1 + updateDelay', () => {
+    for (const delay of [0, 1, 2]) {
+      const s = rampWithDelay(delay);
+      const k = s.outputs;
+      let carriedAt: number | undefined;
+      for (let t = 20; carriedAt === undefined && t <= 200; t += 20) {
+        if ((s.update(t)?.[0] ?? 0) > 0) carriedAt = s.outputs;
+      }
+      expect(carriedAt).toBe(k + 1 + delay);
+      s.clear();
+      expect(s.outputs).toBe(0);
+    }
+  });
+
   it('hands out a buffer that a later update() overwrites (documented: copy to keep)', () => {
     const s = rampWithDelay(0);
     const a = s.update(20);

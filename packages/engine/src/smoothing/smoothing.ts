@@ -21,6 +21,13 @@ export interface Smoothing {
   /** How often the owner should call `update()`, ms (1000 / updateFrequency; may be fractional). */
   readonly intervalMs: number;
   /**
+   * Outputs made since the last clear, counting those the `updateDelay` queue still holds: the
+   * frame an `update()` returns was made as output number `outputs - updateDelay`. So the first
+   * output to carry a frame written when this read k is returned once it reads
+   * k + 1 + updateDelay (the latency figures' smoothing stage).
+   */
+  readonly outputs: number;
+  /**
    * A new target frame, 3 bytes per LED, at `now` (ms, the same clock as `update`). The bytes are
    * copied, so the caller may reuse its buffer. Throws a RangeError when the length is not the
    * layout's (a programming error: the smoothing is rebuilt when the layout changes).
@@ -94,6 +101,7 @@ class FrameSmoothing implements Smoothing {
   readonly #queue: Uint8Array[] = [];
   #queueHead = 0;
   #queueCount = 0;
+  #outputs = 0;
 
   constructor(bytes: number, config: SmoothingConfig, algorithm: SmoothingAlgorithm) {
     this.config = Object.freeze({ ...config });
@@ -102,6 +110,10 @@ class FrameSmoothing implements Smoothing {
     this.#algorithm = algorithm;
     this.#target = new Uint8Array(bytes);
     this.#output = new Uint8Array(bytes);
+  }
+
+  get outputs(): number {
+    return this.#outputs;
   }
 
   write(frame: Uint8Array, now: number): void {
@@ -152,6 +164,7 @@ class FrameSmoothing implements Smoothing {
     }
     this.#rampStart = now;
     this.#lastOutput = now;
+    this.#outputs++;
     return this.#delayed(this.#output);
   }
 
@@ -163,6 +176,7 @@ class FrameSmoothing implements Smoothing {
     this.#lastOutput = Number.NEGATIVE_INFINITY;
     this.#queueHead = 0;
     this.#queueCount = 0;
+    this.#outputs = 0;
   }
 
   /** Passes `frame` through the `updateDelay` queue: the frame from N outputs ago, once full. */

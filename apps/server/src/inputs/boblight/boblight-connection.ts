@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { LedInstance, SourceHandle } from '@glowkit/engine';
-import { PRIORITY } from '@glowkit/protocol';
+import { type InputSourceInfo, PRIORITY } from '@glowkit/protocol';
 import type { Logger } from '../../logger.js';
 import {
   HELLO_REPLY,
@@ -61,6 +61,8 @@ export class BoblightConnection {
   /** Where the source is in the muxer, once shown. */
   #input: SourceHandle | undefined;
   #closed = false;
+  /** Frames (a `sync`, or the last light set) and those that reached the instance. */
+  readonly #frames = { received: 0, shown: 0 };
 
   constructor(socket: Socket, options: BoblightConnectionOptions) {
     this.#socket = socket;
@@ -75,6 +77,24 @@ export class BoblightConnection {
   destroy(): void {
     this.#closeSource();
     this.#socket.destroy();
+  }
+
+  /**
+   * What `serverinfo.inputSources` shows of it. Lines are read as they come, so no frame is
+   * dropped or has a decode time worth showing.
+   */
+  info(): InputSourceInfo {
+    return {
+      componentId: 'BOBLIGHTSERVER',
+      decodeMs: 0,
+      framesDropped: 0,
+      framesReceived: this.#frames.received,
+      framesShown: this.#frames.shown,
+      instance: this.#options.instanceId,
+      origin: this.origin,
+      peer: this.#options.address,
+      ...(this.#input ? { priority: this.#input.priority } : {}),
+    };
   }
 
   /** Ends the connection for what its client did, with one log line. */
@@ -210,8 +230,10 @@ export class BoblightConnection {
   }
 
   #show(): void {
+    if (this.#closed) return;
+    this.#frames.received += 1;
     const instance = this.#options.instance();
-    if (!instance || this.#closed) return;
+    if (!instance) return;
     this.#fit(instance.view.ledCount);
     // Updated in place while it holds its priority, so that a stream does not announce a
     // priority change per frame; registered again (at a free priority) once it lost it.
@@ -225,6 +247,7 @@ export class BoblightConnection {
       });
     // An instance switched off (ALL) shows nothing; the client carries on.
     this.#input = source && instance.showSourceLeds(source, this.#colors) ? source : undefined;
+    if (this.#input) this.#frames.shown += 1;
   }
 
   #setPriority(asked: number): void {

@@ -5,6 +5,7 @@ import {
   type Socket,
 } from 'node:net';
 import type { LedInstance } from '@glowkit/engine';
+import type { InputSourceInfo } from '@glowkit/protocol';
 import { clientAddress } from '../../auth/client-address.js';
 import type { Logger } from '../../logger.js';
 import type { ConnectionLimits } from '../../transport/connection-limits.js';
@@ -40,6 +41,8 @@ export interface BoblightServerOptions {
   maxBadLines?: number;
   /** Default {@link MAX_BACKLOG_BYTES}. */
   maxBacklogBytes?: number;
+  /** Called when a client connects or leaves (the `input-sources-update` pushes follow). */
+  clientsChanged?(): void;
 }
 
 /**
@@ -65,6 +68,11 @@ export class BoblightServer {
   /** Clients connected now. */
   get connections(): number {
     return this.#connections.size;
+  }
+
+  /** Its clients, as `serverinfo.inputSources` lists them. */
+  sources(): InputSourceInfo[] {
+    return [...this.#connections].map((connection) => connection.info());
   }
 
   /**
@@ -143,7 +151,9 @@ export class BoblightServer {
     socket.once('close', () => {
       this.#connections.delete(connection);
       logger.info({ instance: instanceId, address }, 'boblight client disconnected');
+      this.#options.clientsChanged?.();
     });
+    this.#options.clientsChanged?.();
     logger.info({ instance: instanceId, address }, 'boblight client connected');
   }
 }

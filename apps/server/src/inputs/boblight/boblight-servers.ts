@@ -1,4 +1,4 @@
-import { withDefaults } from '@glowkit/protocol';
+import { type InputSourceInfo, withDefaults } from '@glowkit/protocol';
 import type { Logger } from '../../logger.js';
 import type { ServiceRuntime } from '../../runtime/service-runtime.js';
 import type { ConnectionLimits } from '../../transport/connection-limits.js';
@@ -20,6 +20,8 @@ export interface BoblightServersOptions {
   access: CurrentNetworkAccess;
   /** Line and backlog limits of the connections (tests lower them). */
   limitsOfLines?: Pick<BoblightServerOptions, 'maxLineBytes' | 'maxBadLines' | 'maxBacklogBytes'>;
+  /** Called when a client of any instance connects or leaves. */
+  clientsChanged?(): void;
 }
 
 /**
@@ -51,6 +53,11 @@ export class BoblightServers {
     runtime.on('component', (_id, change) => {
       if (change.name === 'BOBLIGHTSERVER') follow();
     });
+  }
+
+  /** The clients of every instance, as `serverinfo.inputSources` lists them. */
+  sources(): InputSourceInfo[] {
+    return [...this.#servers.values()].flatMap((server) => server.sources());
   }
 
   /** The port an instance's boblight server listens on; undefined when it does not. */
@@ -144,6 +151,7 @@ export class BoblightServers {
       limits,
       logger,
       ...this.#options.limitsOfLines,
+      ...(this.#options.clientsChanged ? { clientsChanged: this.#options.clientsChanged } : {}),
     });
   }
 }

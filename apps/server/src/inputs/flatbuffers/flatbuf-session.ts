@@ -42,7 +42,7 @@ class FlatbufSession implements InputSession {
     this.#connection = connection;
   }
 
-  message(body: Buffer): void {
+  message(body: Buffer, receivedAt: number): void {
     const connection = this.#connection;
     const { source } = connection;
     let request: ReturnType<typeof readRequest>;
@@ -81,7 +81,12 @@ class FlatbufSession implements InputSession {
         source.offer({ kind: 'color', rgb: request.rgb, durationMs: request.durationMs });
         break;
       case 'image':
-        source.offer({ kind: 'picture', picture: request.picture, durationMs: request.durationMs });
+        source.offer({
+          kind: 'picture',
+          picture: request.picture,
+          durationMs: request.durationMs,
+          receivedAt,
+        });
         break;
       case 'bad-image':
         connection.fail(request.problem.detail, writeReply({ error: request.problem.error }));

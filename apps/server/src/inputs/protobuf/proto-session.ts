@@ -47,7 +47,7 @@ class ProtoSession implements InputSession {
     this.#connection = connection;
   }
 
-  message(body: Buffer): void {
+  message(body: Buffer, receivedAt: number): void {
     const connection = this.#connection;
     const { source } = connection;
     let request: ReturnType<typeof readRequest>;
@@ -101,7 +101,12 @@ class ProtoSession implements InputSession {
         source.offer(
           request.command === 'color'
             ? { kind: 'color', rgb: request.rgb, durationMs: request.durationMs }
-            : { kind: 'picture', picture: request.picture, durationMs: request.durationMs },
+            : {
+                kind: 'picture',
+                picture: request.picture,
+                durationMs: request.durationMs,
+                receivedAt,
+              },
         );
       }
     }

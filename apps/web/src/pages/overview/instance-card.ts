@@ -1,5 +1,10 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
-import { type ComponentName, type InstanceInfo, MAX_PRIORITY } from '@glowkit/protocol';
+import {
+  type ComponentName,
+  type InstanceInfo,
+  type InstanceLatencyInfo,
+  MAX_PRIORITY,
+} from '@glowkit/protocol';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Action } from '../../app/action.js';
@@ -16,8 +21,9 @@ import {
   startInstance,
   switchComponent,
 } from '../../data/calls.js';
-import type { InputSource } from '../../data/input-sources.js';
+import { type InputSource, sourcesOfInstance } from '../../data/input-sources.js';
 import type { InstanceState } from '../../data/instance-state.js';
+import { latencySummary } from '../../data/latency.js';
 import { instanceCardStyles } from './instance-card.styles.js';
 import {
   outputSwitchedOff,
@@ -40,7 +46,8 @@ const BRIGHTNESS_EVERY_MS = 120;
 
 /**
  * One instance on the overview: its name, running state, LED device, what it shows now (with the
- * time left counting down), its sources (network inputs with their frame rate; each can be
+ * time left counting down), how long its pictures take to reach the LEDs (once a picture source
+ * sent one), its sources (network inputs with their frame rate; each can be
  * pinned, and the instance returned to automatic selection), the switches of ALL and LEDDEVICE,
  * the brightness, its live picture and, while a picture source is visible, the input picture
  * beside it, and links to its effects, colour and setup. Requests go to this instance
@@ -57,6 +64,8 @@ export class GkInstanceCard extends LitElement {
   @property({ attribute: false }) state: InstanceState | undefined = undefined;
   /** The picture inputs' clients (the store's), for the rates of the instance's sources. */
   @property({ attribute: false }) inputSources: readonly InputSource[] = [];
+  /** Its picture-to-LED latency by stage (the store's); undefined while not known. */
+  @property({ attribute: false }) latency: InstanceLatencyInfo | undefined = undefined;
   /** Components whose switch waits for the server. */
   @state() private _pending: ReadonlySet<string> = new Set();
   /** The brightness while the user moves the slider (the server's value shows otherwise). */
@@ -197,6 +206,28 @@ export class GkInstanceCard extends LitElement {
     </dd>`;
   }
 
+  /**
+   * How long a picture takes to reach the LEDs, typically and at worst, and where most of it
+   * goes, with what a user can tune from it; nothing before a picture source's first frame.
+   */
+  #renderLatency(): TemplateResult | typeof nothing {
+    const summary = latencySummary(this.latency);
+    if (!summary) return nothing;
+    const ms = (value: number) =>
+      new Intl.NumberFormat(this.ctx.translator.language, {
+        maximumFractionDigits: value < 10 ? 1 : 0,
+      }).format(value);
+    return html`<dt>${this.#t('web_overview_latency_label')}</dt>
+      <dd data-testid="latency" data-most=${summary.most} data-frames=${this.latency?.frames ?? 0}>
+        ${this.#t('web_overview_latency', {
+          typical: ms(summary.typical),
+          worst: ms(summary.worst),
+          stage: this.#t(`web_overview_latency_stage_${summary.most}`),
+        })}
+        <span class="muted">${this.#t('web_overview_latency_hint', { count: summary.frames })}</span>
+      </dd>`;
+  }
+
   #renderControls(state: InstanceState): TemplateResult {
     const id = this.info.instance;
     const brightness = this._brightness ?? state.brightness;
@@ -270,6 +301,7 @@ export class GkInstanceCard extends LitElement {
                   <dt>${this.#t('web_overview_device_label')}</dt>
                   ${this.#renderDevice(state)}
                   ${renderNowShowing(state, this._now, (k, v) => this.#t(k, v))}
+                  ${this.#renderLatency()}
                 </dl>
                 ${
                   visible && visible.priority <= MAX_PRIORITY
@@ -282,7 +314,7 @@ export class GkInstanceCard extends LitElement {
                 }
                 ${renderSources(
                   state,
-                  this.inputSources,
+                  sourcesOfInstance(this.inputSources, id),
                   `sources-${id}`,
                   {
                     pinned: pinnedPriority(state),

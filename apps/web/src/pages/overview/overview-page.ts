@@ -37,6 +37,7 @@ export class GkOverviewPage extends GkPage {
               .info=${i}
               .state=${store.state(i.instance)}
               .inputSources=${store.inputSources}
+              .latency=${store.latency(i.instance)}
             ></gk-instance-card>
           </li>`,
         )}
