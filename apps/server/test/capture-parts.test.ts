@@ -2,17 +2,17 @@
 // ffmpeg reading a generated picture, `lavfi`), the grabber's restarts, and the screen command
 // lines built for devices this machine does not have (tested as strings against ffmpeg's
 // documentation of fbdev and kmsgrab).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { childProcesses as children } from '../../../scripts/child-processes.mjs';
 import {
   FfmpegChild,
   type FfmpegExit,
   ffmpegArgs,
   ffmpegMissing,
 } from '../src/capture/ffmpeg-child.js';
-import { streamSize } from '../src/capture/ffmpeg-probe.js';
 import { FrameReader } from '../src/capture/frame-reader.js';
 import { Grabber } from '../src/capture/grabber.js';
 import {
@@ -25,22 +25,8 @@ import {
 import { createLogger } from '../src/logger.js';
 import { until } from './support/until.js';
 
-/** This process's children that are ffmpeg, from /proc. */
-function ffmpegChildren(): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid && comm === 'ffmpeg') found.push(Number(pid));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return found;
-}
+/** This process's children: here, only the ffmpeg these tests start. */
+const ffmpegChildren = children;
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -233,21 +219,6 @@ describe('the ffmpeg command line', () => {
     ).toMatchObject({
       source: { target: ':7' },
     });
-  });
-
-  it('reads the size from ffmpeg’s stream line, not from the codec tag', () => {
-    expect(
-      streamSize(
-        '  Stream #0:0: Video: rawvideo (BGR[0] / 0x524742), bgr0, 1920x1080, 55240 kb/s, 29.97 fps',
-      ),
-    ).toEqual({ width: 1920, height: 1080 });
-    expect(streamSize('Stream #0:0: Video: wrapped_avframe, drm_prime, 2560x1440, 60 fps')).toEqual(
-      {
-        width: 2560,
-        height: 1440,
-      },
-    );
-    expect(streamSize(':1: Input/output error')).toBeUndefined();
   });
 
   it('finds a local display’s socket', () => {

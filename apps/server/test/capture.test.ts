@@ -1,22 +1,24 @@
 // The screen grabber on a real server: Debian's Xvfb as the screen, Debian's ffmpeg capturing it,
-// a `file` device as the LEDs. The screen is painted over the X11 protocol (support/xvfb.ts).
-import { readdirSync, readFileSync } from 'node:fs';
+// a `file` device as the LEDs. The screen is painted over the X11 protocol (support/x11-paint.ts).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { childProcesses as children } from '../../../scripts/child-processes.mjs';
 import type { CaptureKind } from '../src/capture/capture-sources.js';
 import { post } from './support/client.js';
 import { setconfigRequest } from './support/configs.js';
 import { fileDeviceConfiguration, lastFrame, shows } from './support/file-device.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
-import { paint, solid, startXvfb, type Xvfb } from './support/xvfb.js';
+import { paint, solid } from './support/x11-paint.js';
+import { startXvfb, type XvfbDisplay } from './support/xvfb-display.js';
 
 const LEDS = 8;
 const WIDTH = 160;
 const HEIGHT = 90;
 
 let t: TestServer | undefined;
-let screens: Xvfb[] = [];
+let screens: XvfbDisplay[] = [];
 afterEach(async () => {
   await t?.close();
   t = undefined;
@@ -24,7 +26,7 @@ afterEach(async () => {
   screens = [];
 });
 
-async function screen(display?: number): Promise<Xvfb> {
+async function screen(display?: number): Promise<XvfbDisplay> {
   const x = await startXvfb(WIDTH, HEIGHT, display);
   screens.push(x);
   return x;
@@ -84,22 +86,15 @@ const info = async (): Promise<Info> => (await rpc({ command: 'serverinfo' })).i
 
 const leds = (rgb: readonly number[]) => Array.from({ length: LEDS }, () => rgb.join());
 
-/** This process's children that are ffmpeg, from /proc. */
-function ffmpegChildren(): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
+/** This process's ffmpeg children (not its X servers, not an effect's python). */
+const ffmpegChildren = (): number[] =>
+  children().filter((pid) => {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid && comm === 'ffmpeg') found.push(Number(pid));
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'ffmpeg';
     } catch {
-      // Gone meanwhile.
+      return false;
     }
-  }
-  return found;
-}
+  });
 
 /** A picture with `bar` black rows above and below an orange middle. */
 function letterboxed(bar: number): Uint8Array {
@@ -171,6 +166,11 @@ describe('the screen grabber', () => {
       grabbers.screen.status.framesShown as number,
     );
     expect(ffmpegChildren()).toHaveLength(1);
+    // The grabber's frames count in the instance's picture-to-LED figures.
+    const { latency } = (await rpc({ command: 'serverinfo' })).info as {
+      latency: { instance: number; frames: number }[];
+    };
+    expect(latency.find((l) => l.instance === 0)?.frames).toBeGreaterThan(0);
   });
 
   it('crops each side before the decimation', async () => {

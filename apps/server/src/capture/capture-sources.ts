@@ -7,7 +7,7 @@
  * grabber's name; an instance that gets no frame for its inactive timeout keeps the entry,
  * inactive, and the next frame makes it active again.
  */
-import type { LedInstance, RgbImage, SourceHandle } from '@glowkit/engine';
+import type { FrameArrival, LedInstance, RgbImage, SourceHandle } from '@glowkit/engine';
 import {
   type CaptureGrabberList,
   type GlobalSettings,
@@ -207,7 +207,7 @@ export class CaptureSources {
       prepare,
       logger,
       timing,
-      onFrame: (image, name) => this.#show(capture, image, name),
+      onFrame: (image, name, arrival) => this.#show(capture, image, name, arrival),
       onStopped: () => {
         for (const [instance, taker] of capture.takers) this.#leave(taker, instance);
       },
@@ -256,12 +256,12 @@ export class CaptureSources {
   }
 
   /** A frame for every taking instance; an entry cleared meanwhile (a JSON `clear`) comes back. */
-  #show(capture: Capture, image: RgbImage, name: string): void {
+  #show(capture: Capture, image: RgbImage, name: string, arrival: FrameArrival): void {
     for (const [instance, taker] of capture.takers) {
       for (let attempt = 0; attempt < 2; attempt++) {
         taker.handle ??= this.#register(capture, instance, taker, name);
         if (!taker.handle) break;
-        if (instance.showSourceImage(taker.handle, image)) break;
+        if (instance.showSourceImage(taker.handle, image, arrival)) break;
         taker.handle = undefined;
       }
       if (!taker.handle) continue;

@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import type { FrameArrival } from '@glowkit/engine';
 import { FrameReader } from './frame-reader.js';
 
 /** What a grabber captures, as ffmpeg is told it, and the size of the frames it gets back. */
@@ -147,8 +148,12 @@ export interface FfmpegChildOptions {
   args: readonly string[];
   /** The size of one frame on stdout, bytes. */
   frameBytes: number;
-  /** The newest whole frame, at most once per turn of the event loop; the frame is the callee's. */
-  onFrame(frame: Uint8Array): void;
+  /**
+   * The newest whole frame, at most once per turn of the event loop; the frame is the callee's.
+   * `arrival`: when its last byte was read from the pipe, and how long it then waited for its turn
+   * (the latency figures' capture stage).
+   */
+  onFrame(frame: Uint8Array, arrival: FrameArrival): void;
   /** Called once when it ended, unless {@link FfmpegChild.stop} was called first. */
   onExit(exit: FfmpegExit): void;
   /** How long `stop()` waits after SIGTERM before SIGKILL, ms. Default 2000. */
@@ -238,8 +243,10 @@ export class FfmpegChild {
   #handOn(): void {
     this.#scheduled = undefined;
     if (this.#stopping) return;
+    const receivedAt = this.#reader.readyAt;
     const frame = this.#reader.take();
-    if (frame) this.#options.onFrame(frame);
+    if (frame)
+      this.#options.onFrame(frame, { receivedAt, waitedMs: performance.now() - receivedAt });
   }
 
   #cancelHandOn(): void {

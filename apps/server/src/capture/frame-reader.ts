@@ -23,6 +23,7 @@ export class FrameReader {
   #filling: Uint8Array | undefined;
   #filled = 0;
   #ready: Uint8Array | undefined;
+  #readyAt = 0;
   readonly #counts: FrameCounts = { read: 0, dropped: 0 };
 
   /** @param frameBytes the size of one frame, e.g. width × height × 3 for RGB. */
@@ -49,11 +50,17 @@ export class FrameReader {
       this.#filling = this.#ready;
       if (this.#ready) this.#counts.dropped += 1;
       this.#ready = done;
+      this.#readyAt = performance.now();
       this.#filled = 0;
       this.#counts.read += 1;
       completed += 1;
     }
     return completed;
+  }
+
+  /** When the frame {@link take} gives was completed (`performance.now()`). */
+  get readyAt(): number {
+    return this.#readyAt;
   }
 
   /** The newest whole frame not taken yet (then it is the caller's), or undefined. */

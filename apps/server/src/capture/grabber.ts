@@ -5,7 +5,7 @@
  * the waits afresh. Generic over what it captures: the screen and the USB video grabber differ
  * only in how they {@link GrabberOptions.prepare} their ffmpeg input.
  */
-import type { RgbImage } from '@glowkit/engine';
+import type { FrameArrival, RgbImage } from '@glowkit/engine';
 import type { GrabberState, GrabberStatus } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import { FfmpegChild, type FfmpegInput, ffmpegArgs } from './ffmpeg-child.js';
@@ -63,8 +63,8 @@ export interface GrabberOptions {
    * `signal` aborts it when the grabber stops meanwhile (a probe's child is ended).
    */
   prepare(signal: AbortSignal): Promise<Prepared>;
-  /** A new frame (the newest), and the grabber's name (the owner of its entries). */
-  onFrame(image: RgbImage, name: string): void;
+  /** A new frame (the newest), the grabber's name (the owner of its entries), and when it came. */
+  onFrame(image: RgbImage, name: string, arrival: FrameArrival): void;
   /** Frames stopped (the child ended, or the grabber was stopped): its sources leave the muxers. */
   onStopped(): void;
   /** Its state changed (for pushes). */
@@ -201,9 +201,9 @@ export class Grabber {
       args: ffmpegArgs(input),
       frameBytes: input.width * input.height * 3,
       killTimeoutMs: this.#timing.killTimeoutMs,
-      onFrame: (data) => {
+      onFrame: (data, arrival) => {
         if (run !== this.#run) return;
-        this.#frame(child, { width: input.width, height: input.height, data });
+        this.#frame(child, { width: input.width, height: input.height, data }, arrival);
       },
       onExit: (exit) => {
         if (run !== this.#run) return;
@@ -225,7 +225,7 @@ export class Grabber {
     }
   }
 
-  #frame(child: FfmpegChild, image: RgbImage): void {
+  #frame(child: FfmpegChild, image: RgbImage, arrival: FrameArrival): void {
     this.#stall?.refresh();
     if (this.#state !== 'running') {
       this.#delay = this.#timing.retryMinMs;
@@ -243,7 +243,7 @@ export class Grabber {
     this.#samples.push([performance.now(), read]);
     if (this.#samples.length > RATE_SAMPLES) this.#samples.shift();
     this.#shown += 1;
-    this.#options.onFrame(image, this.#name);
+    this.#options.onFrame(image, this.#name, arrival);
   }
 
   /** A child that hangs (a device that stopped answering) counts as failed: it is ended. */

@@ -1,87 +1,9 @@
 /**
- * A real X screen for the capture tests: Debian's Xvfb on a display of its own choosing (never
- * one this test did not start), and a painter that puts any RGB picture on its root window over
- * the X11 protocol itself (a unix socket, ~100 lines; no X library, no xsetroot), so that a
- * letterboxed picture and a gradient are as easy to show as a colour.
+ * Paints an Xvfb screen (support/xvfb-display.ts) over the X11 protocol itself — a unix socket and
+ * three requests, no X library — so that a letterboxed picture or a gradient is as easy to show as
+ * a colour (xsetroot paints one colour only).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { exited } from './process.js';
-import { until } from './until.js';
-
-/** A running Xvfb. */
-export interface Xvfb {
-  /** `":N"`, for `framegrabber.display`. */
-  display: string;
-  number: number;
-  width: number;
-  height: number;
-  child: ChildProcess;
-  /** Ends it and waits until its socket is gone. */
-  stop(): Promise<void>;
-}
-
-/**
- * Starts Xvfb with a `width`×`height`×24 screen and no TCP listener. Without `display` it picks a
- * free display number itself (`-displayfd`); with one (to start a killed one again) it takes that.
- */
-export async function startXvfb(width: number, height: number, display?: number): Promise<Xvfb> {
-  const args = [
-    '-screen',
-    '0',
-    `${width}x${height}x24`,
-    '-nolisten',
-    'tcp',
-    // A black root at start.
-    '-br',
-    // Without it the server resets when its last client leaves, and what the painter drew is
-    // gone (xsetroot's colour too) before ffmpeg connects.
-    '-noreset',
-  ];
-  const child =
-    display === undefined
-      ? spawn('Xvfb', ['-displayfd', '3', ...args], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] })
-      : spawn('Xvfb', [`:${display}`, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += String(chunk);
-  });
-  let number = display;
-  if (number === undefined) {
-    const fd = child.stdio[3] as NodeJS.ReadableStream;
-    let text = '';
-    fd.on('data', (chunk: Buffer) => {
-      text += String(chunk);
-    });
-    // Display 0 is a number like any other: wrapped, so that it counts as found.
-    const found = await until(
-      () => (/^\d+\n/.test(text) ? { n: Number.parseInt(text, 10) } : undefined),
-      15_000,
-    ).catch(() => {
-      child.kill('SIGKILL');
-      throw new Error(`Xvfb did not start: ${stderr}`);
-    });
-    number = found.n;
-  }
-  const n = number;
-  await until(() => existsSync(`/tmp/.X11-unix/X${n}`), 15_000).catch(() => {
-    child.kill('SIGKILL');
-    throw new Error(`Xvfb :${n} did not start: ${stderr}`);
-  });
-  return {
-    display: `:${n}`,
-    number: n,
-    width,
-    height,
-    child,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited(child);
-      await until(() => !existsSync(`/tmp/.X11-unix/X${n}`), 15_000).catch(() => {});
-    },
-  };
-}
 
 /** Reads exactly `n` bytes from a socket. */
 function reader(socket: Socket): (n: number) => Promise<Buffer> {
