@@ -369,7 +369,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         new Map([...DEVICE_TYPES, ...(options.engine?.deviceTypes ?? new Map())]),
       ),
       listSerialPorts: options.listSerialPorts ?? listSerialPorts,
-      captureDiscovery: options.captureDiscovery,
+      // The ffmpeg the grabbers run (`--ffmpeg`) is the one discovery asks, unless told otherwise.
+      captureDiscovery: {
+        ...(options.ffmpeg === undefined ? {} : { ffmpeg: options.ffmpeg }),
+        ...options.captureDiscovery,
+      },
       inputs: {
         components: () => [
           { enabled: this.#listeners.address('flatbuf') !== undefined, name: 'FLATBUFSERVER' },
