@@ -8,16 +8,11 @@
  * inactive, and the next frame makes it active again.
  */
 import type { FrameArrival, LedInstance, RgbImage, SourceHandle } from '@glowkit/engine';
-import {
-  type CaptureGrabberList,
-  type GlobalSettings,
-  type GrabberStatus,
-  withDefaults,
-} from '@glowkit/protocol';
+import { type CaptureGrabberList, type GlobalSettings, withDefaults } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import { ffmpegMissing } from './ffmpeg-child.js';
-import { Grabber, type GrabberTiming, type Prepared } from './grabber.js';
+import { Grabber, type GrabberTiming, idleStatus, type Prepared } from './grabber.js';
 
 /** How one kind of grabber is configured from the global groups. */
 export interface CaptureKind {
@@ -137,19 +132,7 @@ export class CaptureSources {
     const instances = capture
       ? [...capture.takers.keys()].map((i) => i.id).sort((a, b) => a - b)
       : [];
-    const status: GrabberStatus = capture?.grabber?.status(instances) ?? {
-      kind,
-      state: 'stopped',
-      name: '',
-      error: null,
-      width: 0,
-      height: 0,
-      framesRead: 0,
-      framesShown: 0,
-      framesDropped: 0,
-      fps: 0,
-      instances,
-    };
+    const status = capture?.grabber?.status(instances) ?? idleStatus(kind, instances);
     return {
       active: status.state === 'running' ? [status.name] : [],
       available: capture ? [...capture.kind.available] : [],

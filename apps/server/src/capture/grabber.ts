@@ -73,6 +73,23 @@ export interface GrabberOptions {
   timing?: Partial<GrabberTiming> | undefined;
 }
 
+/** The status of a grabber that does not run and never ran (or that the server does not have). */
+export function idleStatus(kind: 'screen' | 'video', instances: number[] = []): GrabberStatus {
+  return {
+    kind,
+    state: 'stopped',
+    name: '',
+    error: null,
+    width: 0,
+    height: 0,
+    framesRead: 0,
+    framesShown: 0,
+    framesDropped: 0,
+    fps: 0,
+    instances,
+  };
+}
+
 /** How many recent hand-ons the frame rate is measured over. */
 const RATE_SAMPLES = 16;
 

@@ -12,6 +12,7 @@ import type {
   PriorityInfo,
   ServerInfo,
 } from '@glowkit/protocol';
+import { idleStatus } from '../capture/grabber.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 
 /** `instance`: every configured instance, `[{ friendly_name, instance, running }]`. */
@@ -60,19 +61,7 @@ export interface InputsInfo {
 const noGrabber = (kind: 'screen' | 'video'): CaptureGrabberList => ({
   active: [],
   available: [],
-  status: {
-    kind,
-    state: 'stopped',
-    name: '',
-    error: null,
-    width: 0,
-    height: 0,
-    framesRead: 0,
-    framesShown: 0,
-    framesDropped: 0,
-    fps: 0,
-    instances: [],
-  },
+  status: idleStatus(kind),
 });
 
 /**
