@@ -11,7 +11,10 @@ import {
 import { DEFAULT_MAX_DEPTH, type InputSourceInfo } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
+import { type CaptureKind, CaptureSources } from './capture/capture-sources.js';
 import type { CaptureDiscoveryOptions } from './capture/discovery.js';
+import type { GrabberTiming } from './capture/grabber.js';
+import { screenKind } from './capture/screen-grabber.js';
 import { databaseFile } from './data-dir.js';
 import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
@@ -112,6 +115,23 @@ export interface ServerOptions {
    * connected. Default 1000.
    */
   inputSourcesPushMs?: number;
+  /** The ffmpeg program the grabbers run (`--ffmpeg`): a path, or a name on PATH. Default `ffmpeg`. */
+  ffmpeg?: string;
+  /** The grabbers' waits (tests shorten them) and the USB video grabber's command line. */
+  capture?: CaptureOptions;
+}
+
+/** How the capture on the box runs (see {@link ServerOptions.capture}). */
+export interface CaptureOptions {
+  /** Retry backoff, stall and kill timeouts (see GrabberTiming). */
+  timing?: Partial<GrabberTiming>;
+  /** How long reading a screen's size may take, ms. Default 10 s. */
+  probeTimeoutMs?: number;
+  /**
+   * The USB video grabber (`grabberV4L2`, component `V4L`): how its ffmpeg input is built. Until
+   * one is given the component switches, and the grabber never starts.
+   */
+  video?: (ffmpeg: string) => CaptureKind;
 }
 
 /** The bundled effects of this repository (from `src/` and from `dist/` alike). */
@@ -224,6 +244,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly #proto: InputServer;
   /** Sends what one instance shows on to other servers (the `forwarder` group). */
   readonly #forwarder: Forwarder;
+  /** The grabbers on the box (`framegrabber`, `grabberV4L2`) as sources of the instances. */
+  readonly #capture: CaptureSources;
   /** The running `network` group's rules, shared by the input listeners. */
   readonly #network: CurrentNetworkAccess;
   /** {@link tlsKeyOf} the configuration the listeners were opened with. */
@@ -313,6 +335,22 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       }),
       timing: options.forwarder,
     });
+    const ffmpeg = options.ffmpeg ?? 'ffmpeg';
+    this.#capture = new CaptureSources({
+      runtime: this.runtime,
+      logger: this.logger,
+      ffmpeg,
+      kinds: [
+        screenKind({
+          ffmpeg,
+          ...(options.capture?.probeTimeoutMs === undefined
+            ? {}
+            : { probeTimeoutMs: options.capture.probeTimeoutMs }),
+        }),
+        ...(options.capture?.video ? [options.capture.video(ffmpeg)] : []),
+      ],
+      timing: options.capture?.timing,
+    });
     const authenticator = new Authenticator(
       this.store.tokens,
       new FailureThrottle(options.throttle),
@@ -331,7 +369,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         new Map([...DEVICE_TYPES, ...(options.engine?.deviceTypes ?? new Map())]),
       ),
       listSerialPorts: options.listSerialPorts ?? listSerialPorts,
-      captureDiscovery: options.captureDiscovery,
+      // The ffmpeg the grabbers run (`--ffmpeg`) is the one discovery asks, unless told otherwise.
+      captureDiscovery: {
+        ...(options.ffmpeg === undefined ? {} : { ffmpeg: options.ffmpeg }),
+        ...options.captureDiscovery,
+      },
       inputs: {
         components: () => [
           { enabled: this.#listeners.address('flatbuf') !== undefined, name: 'FLATBUFSERVER' },
@@ -339,8 +381,10 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         ],
         sources: () => this.#inputSources(),
         forwarder: () => this.#forwarder.info(),
+        grabbers: (kind) => this.#capture.info(kind),
       },
       forwarder: this.#forwarder,
+      capture: this.#capture,
       requestRestart: (reason) => {
         void this.restart(reason).catch(() => {
           // Reported through 'restart-failed' and the log.
@@ -663,6 +707,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#proto.terminate();
     this.#sources.close();
     this.#sourcesPush.close();
+    // Before the instances: every ffmpeg child has exited, the grabbers' sources have left.
+    await this.#capture.close();
     // Before the instances: the targets are cleared of what they were sent.
     await this.#forwarder.stop();
     // Before the instances: each client's source leaves its muxer.

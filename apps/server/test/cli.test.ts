@@ -56,6 +56,8 @@ describe('glowkit', () => {
       '--body-limit',
       '--web-dir',
       'GLOWKIT_WEB_DIR',
+      '--ffmpeg',
+      'GLOWKIT_FFMPEG',
     ]) {
       expect(stdout).toContain(text);
     }
@@ -182,6 +184,33 @@ describe('glowkit', () => {
     } finally {
       flatbufClient?.socket.destroy();
       protoClient?.socket.destroy();
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+    }
+  });
+
+  it('runs the grabbers with the ffmpeg --ffmpeg names, and says when it cannot be run', async () => {
+    const config = configuration([0]) as {
+      global: { settings: Record<string, unknown> };
+      instances: { settings: Record<string, unknown> }[];
+    };
+    // A display that surely is not there: the grabber tries ffmpeg first all the same.
+    config.global.settings.framegrabber = { enable: true, device: 'x11', display: ':65000' };
+    (config.instances[0] as { settings: Record<string, unknown> }).settings.instCapture = {
+      systemEnable: true,
+    };
+    const file = join(dataDir, 'capture.json');
+    writeFileSync(file, JSON.stringify(config));
+    expect(glowkit('config', 'import', file).code).toBe(0);
+    const server = await startProcess(dataDir, 45_000, ['--ffmpeg', join(dataDir, 'no-ffmpeg')]);
+    try {
+      // One error line (its quotes escaped in the JSON log).
+      const line = `ffmpeg cannot be run (\\"${join(dataDir, 'no-ffmpeg')}\\": not found)`;
+      await waitForOutput(server, line);
+      // The rest of the server is unaffected: it answers.
+      const info = await post(`${server.http}/json-rpc`, { command: 'sysinfo', tan: 3 });
+      expect(info.json).toMatchObject({ command: 'sysinfo', tan: 3 });
+    } finally {
       server.child.kill('SIGTERM');
       await exited(server.child);
     }

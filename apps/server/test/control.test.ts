@@ -65,6 +65,9 @@ describe('colours over HTTP', () => {
       // The forwarder forwards another instance (none: `forwarder.instance` 255).
       { enabled: false, name: 'FORWARDER' },
       { enabled: false, name: 'BOBLIGHTSERVER' },
+      // The instance takes no grabber (instCapture's defaults).
+      { enabled: false, name: 'GRABBER' },
+      { enabled: false, name: 'V4L' },
       { enabled: true, name: 'LEDDEVICE' },
       // The daemon-wide picture inputs, listening (their groups are enabled).
       { enabled: true, name: 'FLATBUFSERVER' },
@@ -275,7 +278,7 @@ describe('sessions over WebSocket', () => {
     expect(info.components).toContainEqual({ enabled: false, name: 'LEDDEVICE' });
     const unknown = await rpc({
       command: 'componentstate',
-      componentstate: { component: 'GRABBER', state: true },
+      componentstate: { component: 'AUDIO', state: true },
     });
     expect(unknown.success).toBe(false);
   });

@@ -139,13 +139,13 @@ describe('engine failures, as clients read them', () => {
       await rpc({
         command: 'componentstate',
         tan: 7,
-        componentstate: { component: 'V4L', state: true },
+        componentstate: { component: 'AUDIO', state: true },
       }),
     ).toEqual(
       refused(
         'componentstate',
-        'Component V4L is not available',
-        '/componentstate/component: this server has no V4L; it switches ALL, SMOOTHING, BLACKBORDER, FORWARDER, BOBLIGHTSERVER, LEDDEVICE',
+        'Component AUDIO is not available',
+        '/componentstate/component: this server has no AUDIO; it switches ALL, SMOOTHING, BLACKBORDER, FORWARDER, BOBLIGHTSERVER, GRABBER, V4L, LEDDEVICE',
       ),
     );
     expect(

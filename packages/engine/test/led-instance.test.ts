@@ -190,6 +190,34 @@ describe('LedInstance', () => {
     await instance.close();
   });
 
+  it('takes the grabbers as instCapture says, and treats their frames as pictures', async () => {
+    const { instance, output } = instanceWith({ instCapture: { systemEnable: true } });
+    await instance.start();
+    expect(instance.view.components).toContainEqual({ enabled: true, name: 'GRABBER' });
+    expect(instance.view.components).toContainEqual({ enabled: false, name: 'V4L' });
+    const handle = instance.registerSource({
+      priority: 250,
+      origin: 'System',
+      owner: 'X11',
+      component: 'GRABBER',
+    });
+    if (!handle) throw new Error('not registered');
+    // Side by side 3D (`videomode`, as for Hyperion.ng's grabbers): the left half is the picture.
+    instance.setVideoMode('3DSBS');
+    const data = Uint8Array.from([255, 0, 0, 0, 255, 0, 0, 0, 255, 9, 9, 9]);
+    expect(instance.showSourceImage(handle, { width: 4, height: 1, data })).toBe(true);
+    // Mapped from the 2×1 half: no blue, no grey of the right half.
+    await until(() => lines(output).at(-1) === ' [{255,0,0}{0,255,0}{0,255,0}{0,255,0}]');
+    expect(instance.view.priorities).toMatchObject([
+      { active: true, componentId: 'GRABBER', origin: 'System', owner: 'X11', priority: 250 },
+    ]);
+    // The image stream sees it as a picture too.
+    expect(instance.view.picture?.width).toBe(2);
+    expect(await instance.setComponent('V4L', true)).toEqual({ ok: true });
+    expect(instance.view.components).toContainEqual({ enabled: true, name: 'V4L' });
+    await instance.close();
+  });
+
   it('tells what the visible source shows: its own picture, its colours, or nothing', async () => {
     const { instance } = instanceWith();
     await instance.start();
@@ -359,13 +387,22 @@ describe('LedInstance', () => {
       await instance.runEffect({ ...source, name: 'No Such' }),
       await instance.runEffect({ ...source, name: 'Warm Pulse', args: { period: 'slow' } }),
       await instance.runEffect({ ...source, name: 'X', pythonScript: ':/effects/none.py' }),
-      await instance.setComponent('V4L', true),
+      await instance.setComponent('AUDIO', true),
       await instance.setComponent('TOASTER', true),
       instance.adjust({ id: 'lamp', brightness: 10 }),
     ];
     expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
     failures.push(instance.setColor(source, [1, 2, 3]));
-    const known = ['ALL', 'SMOOTHING', 'BLACKBORDER', 'FORWARDER', 'BOBLIGHTSERVER', 'LEDDEVICE'];
+    const known = [
+      'ALL',
+      'SMOOTHING',
+      'BLACKBORDER',
+      'FORWARDER',
+      'BOBLIGHTSERVER',
+      'GRABBER',
+      'V4L',
+      'LEDDEVICE',
+    ];
     expect(
       failures.map((f) => (f.ok ? f : { code: f.error.code, details: f.error.details })),
     ).toEqual([
@@ -383,7 +420,7 @@ describe('LedInstance', () => {
           known: expect.arrayContaining([':/effects/pulse.py']),
         },
       },
-      { code: 'component-unavailable', details: { name: 'V4L', known } },
+      { code: 'component-unavailable', details: { name: 'AUDIO', known } },
       { code: 'component-unknown', details: { name: 'TOASTER', known } },
       { code: 'adjustment-not-found', details: { id: 'lamp', known: ['neutral'] } },
       { code: 'instance-off', details: {} },
@@ -670,6 +707,8 @@ describe('LedInstance: black borders', () => {
       { enabled: true, name: 'BLACKBORDER' },
       { enabled: false, name: 'FORWARDER' },
       { enabled: false, name: 'BOBLIGHTSERVER' },
+      { enabled: false, name: 'GRABBER' },
+      { enabled: false, name: 'V4L' },
       { enabled: true, name: 'LEDDEVICE' },
     ]);
     instance.setImage({ priority: 50, durationMs: -1, origin: 'test' }, film);

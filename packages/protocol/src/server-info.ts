@@ -20,8 +20,9 @@ export interface InstanceInfo {
 }
 
 /**
- * What holds a priority: a colour, a picture or an effect set over the JSON API, or a network
- * input's source (a flatbuffers, protobuf or boblight client), as Hyperion.ng names them.
+ * What holds a priority: a colour, a picture or an effect set over the JSON API, a network
+ * input's source (a flatbuffers, protobuf or boblight client), or a grabber on the box (the
+ * screen, `GRABBER`; USB video, `V4L`), as Hyperion.ng names them.
  */
 export type PrioritySource =
   | 'COLOR'
@@ -29,7 +30,9 @@ export type PrioritySource =
   | 'IMAGE'
   | 'FLATBUFSERVER'
   | 'PROTOSERVER'
-  | 'BOBLIGHTSERVER';
+  | 'BOBLIGHTSERVER'
+  | 'GRABBER'
+  | 'V4L';
 
 /**
  * An entry of `serverinfo.inputSources` (Glowkit's own key): one picture input's client, which is
@@ -276,17 +279,67 @@ export interface ActiveLedColorInfo {
   'RGB Value': [number, number, number];
 }
 
-/** The grabbers of one kind (Glowkit has none: both lists are empty). */
+/**
+ * The grabbers of one kind, as Hyperion.ng lists them: `available`, the devices this server can
+ * capture (`framegrabber.device` values for the screen); `active`, the name of the one capturing
+ * now (`"X11"`), empty while none does. Glowkit has no audio grabber: both its lists are empty.
+ */
 export interface GrabberList {
   active: string[];
   available: string[];
 }
 
+/** What a grabber on the box is doing (see {@link GrabberStatus}). */
+export type GrabberState =
+  /** Not wanted: its group's `enable` is off, or no running instance takes it. */
+  | 'stopped'
+  /** Its ffmpeg child is starting (the screen's size is being read, no frame yet). */
+  | 'starting'
+  /** Frames are coming. */
+  | 'running'
+  /** Its ffmpeg child failed or exited (`error` says why); it starts again after a wait. */
+  | 'retrying'
+  /** `ffmpeg` cannot be run (not installed, or `--ffmpeg` names no program); tried again slowly. */
+  | 'missing-ffmpeg'
+  /** Its settings cannot capture here (`error` says which); a change of them tries again. */
+  | 'error';
+
+/**
+ * Glowkit's own key under `grabbers.screen` and `grabbers.video`: what the grabber (one `ffmpeg`
+ * child) is doing and what became of its frames, daemon-wide.
+ */
+export interface GrabberStatus {
+  kind: 'screen' | 'video';
+  state: GrabberState;
+  /** Its name as `priorities` shows it (owner `"X11"`, `"FB"`, `"DRM"`, `"V4L2"`); empty before it is known. */
+  name: string;
+  /** The last problem, one line (what, where, what to do); null when there was none since it started. */
+  error: string | null;
+  /** The size of its frames (after crops and decimation); 0 until known. */
+  width: number;
+  height: number;
+  /** Whole frames read from ffmpeg since the grabber was configured. */
+  framesRead: number;
+  /** Frames handed to the instances. */
+  framesShown: number;
+  /** Frames a newer one replaced before they were shown (no queue: the newest wins). */
+  framesDropped: number;
+  /** Frames read a second, over the last few seconds; 0 while none come. */
+  fps: number;
+  /** The running instances that take it (component GRABBER resp. V4L on). */
+  instances: number[];
+}
+
+/** The screen and USB video grabbers: Hyperion.ng's lists, and Glowkit's `status`. */
+export interface CaptureGrabberList extends GrabberList {
+  status: GrabberStatus;
+}
+
 /**
  * The `info` of a successful `serverinfo` (`getInfo`) reply, in Hyperion.ng's shape, for the
  * instance the request names (or the session's). The parts of an instance are empty while it is
- * stopped. Glowkit adds `device`, `effectErrors`, `effectProblems`, `forwarder`, `inputSources`
- * and `latency`.
+ * stopped. Glowkit adds `device`, `effectErrors`, `effectProblems`, `forwarder`, `inputSources`,
+ * `latency` and the grabbers' `status`.
  */
 export interface ServerInfo {
   activeEffects: ActiveEffectInfo[];
@@ -301,7 +354,8 @@ export interface ServerInfo {
   effects: readonly EffectInfo[];
   /** The forwarder (Glowkit's own key; daemon-wide). */
   forwarder: ForwarderInfo;
-  grabbers: { audio: GrabberList; screen: GrabberList; video: GrabberList };
+  /** The grabbers; `screen.status` and `video.status` are Glowkit's own (daemon-wide). */
+  grabbers: { audio: GrabberList; screen: CaptureGrabberList; video: CaptureGrabberList };
   hostname: string;
   /** How the instance maps pictures: the `color` group's, or the last `processing`. */
   imageToLedMappingType: MappingTypeName;

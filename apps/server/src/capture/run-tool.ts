@@ -20,12 +20,20 @@ export function runTool(
   command: string,
   args: readonly string[],
   timeoutMs: number,
+  /** Ends the run early (SIGKILL), e.g. when a grabber that probes stops meanwhile. */
+  signal?: AbortSignal,
 ): Promise<ToolRun> {
   return new Promise((resolve) => {
     execFile(
       command,
       args,
-      { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024, encoding: 'utf8' },
+      {
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 1024 * 1024,
+        encoding: 'utf8',
+        ...(signal ? { signal } : {}),
+      },
       (error, stdout, stderr) => {
         const missing = (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
         resolve({ ok: error === null, missing, stdout: String(stdout), stderr: String(stderr) });

@@ -63,6 +63,11 @@ export const OPTIONS = {
     variable: 'GLOWKIT_WEB_DIR',
     help: ["the web UI's build to serve at / (default apps/web/dist)"],
   },
+  ffmpeg: {
+    value: '<program>',
+    variable: 'GLOWKIT_FFMPEG',
+    help: ['the ffmpeg the screen and USB grabbers run (default ffmpeg on PATH)'],
+  },
   'log-level': {
     value: '<level>',
     variable: 'GLOWKIT_LOG_LEVEL',

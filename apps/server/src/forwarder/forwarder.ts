@@ -18,9 +18,14 @@ export const NO_INSTANCE = 255;
 
 /**
  * The sources whose picture goes to flatbuffers targets while visible: the network picture
- * inputs (the capture on the box, GRABBER and V4L, will join them).
+ * inputs and the capture on the box (GRABBER, V4L), as Hyperion.ng forwards them.
  */
-export const PICTURE_SOURCES: ReadonlySet<string> = new Set(['FLATBUFSERVER', 'PROTOSERVER']);
+export const PICTURE_SOURCES: ReadonlySet<string> = new Set([
+  'FLATBUFSERVER',
+  'PROTOSERVER',
+  'GRABBER',
+  'V4L',
+]);
 
 /** The waits of the targets, ms; tests shorten them. */
 export interface ForwarderTiming {

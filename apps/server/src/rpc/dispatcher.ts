@@ -71,7 +71,7 @@ import { invalidParams } from './params.js';
 import type { PushHub } from './pushes.js';
 import type { InputsInfo } from './serverinfo.js';
 import { isHttp, type Session, type SessionState } from './session.js';
-import { setConfig } from './setconfig-command.js';
+import { type SetConfigDeps, setConfig } from './setconfig-command.js';
 import { processing, sourceSelect, videoMode } from './source-commands.js';
 import { sysinfoCommand } from './sysinfo.js';
 
@@ -107,6 +107,8 @@ export interface DispatcherDeps {
   inputs?: InputsInfo | undefined;
   /** The forwarder, which hears the JSON commands an instance took. */
   forwarder?: ControlDeps['forwarder'];
+  /** The grabbers, which say what keeps a saved group from capturing (`config setconfig`). */
+  capture?: SetConfigDeps['capture'];
 }
 
 /** What the dispatcher hands every handler: its own deps, the token requests, and the effects. */

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { DEVICE_TYPES, rgbToHsl } from '@glowkit/engine';
 import type {
   ActiveLedColorInfo,
+  CaptureGrabberList,
   ComponentInfo,
   ForwarderInfo,
   InputSourceInfo,
@@ -11,6 +12,7 @@ import type {
   PriorityInfo,
   ServerInfo,
 } from '@glowkit/protocol';
+import { idleStatus } from '../capture/grabber.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 
 /** `instance`: every configured instance, `[{ friendly_name, instance, running }]`. */
@@ -51,7 +53,16 @@ export interface InputsInfo {
   sources(): InputSourceInfo[];
   /** `forwarder`: what the forwarder does. */
   forwarder?(): ForwarderInfo;
+  /** `grabbers.screen` and `grabbers.video`: the capture on the box. */
+  grabbers?(kind: 'screen' | 'video'): CaptureGrabberList;
 }
+
+/** A grabber's entry while the server has none of that kind. */
+const noGrabber = (kind: 'screen' | 'video'): CaptureGrabberList => ({
+  active: [],
+  available: [],
+  status: idleStatus(kind),
+});
 
 /**
  * The `info` of `serverinfo` for a session bound to `instanceId`, in Hyperion.ng's shape (keys in
@@ -59,7 +70,8 @@ export interface InputsInfo {
  * reason when it cannot open), `effectErrors` (effects that failed or were killed lately, with
  * the reason), `effectProblems` (effect files left out of the list, with their diagnostics),
  * `forwarder` (its targets and their state), `inputSources` (the picture inputs' clients, with
- * their frame counts) and `latency` (each running instance's picture-to-LED time by stage).
+ * their frame counts), `latency` (each running instance's picture-to-LED time by stage) and
+ * `grabbers.screen.status`, `grabbers.video.status` (what the capture on the box is doing).
  * Parts of an instance are empty while it is stopped.
  */
 export function serverInfo(
@@ -83,8 +95,8 @@ export function serverInfo(
     forwarder: inputs?.forwarder?.() ?? { enabled: false, instance: null, targets: [] },
     grabbers: {
       audio: { active: [], available: [] },
-      screen: { active: [], available: [] },
-      video: { active: [], available: [] },
+      screen: inputs?.grabbers?.('screen') ?? noGrabber('screen'),
+      video: inputs?.grabbers?.('video') ?? noGrabber('video'),
     },
     hostname: hostname(),
     imageToLedMappingType: view ? view.mappingType : 'multicolor_mean',

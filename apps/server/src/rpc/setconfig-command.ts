@@ -23,6 +23,11 @@ export interface SetConfigDeps {
   pushes: PushHub;
   /** Restarts the whole service; called once the reply is flushed. */
   requestRestart(reason: string): void;
+  /**
+   * What keeps the grabbers of the saved groups from capturing (ffmpeg missing, a device this
+   * machine has no capture for), one line each: the reply's warnings.
+   */
+  capture?: { problems(groups: readonly string[]): string[] } | undefined;
 }
 
 /**
@@ -32,8 +37,9 @@ export interface SetConfigDeps {
  * listener whose port did not change stays, with its clients). Every other global group is
  * stored and applies without a restart: `general` (the name discovery and the UI show, read
  * from the store on each request), `network` (the input servers read it at each new
- * connection), and the groups this server does not act on (`logger`, `cecEvents`, the
- * grabbers, `osEvents`, `schedEvents`), kept for Hyperion.ng.
+ * connection), the grabbers (`framegrabber`; the capture follows the runtime's `settings`
+ * event: a changed group starts its ffmpeg child again) and the groups this server does not act
+ * on (`logger`, `cecEvents`, `osEvents`, `schedEvents`), kept for Hyperion.ng.
  */
 export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
   'webConfig',
@@ -113,7 +119,8 @@ export async function setConfig({
     const before = deps.pushes.view();
     deps.runtime.useGlobalSettings(configuration.global.settings);
     deps.pushes.announceSince(before);
-    return { reply: successReply(name, tan, info('none')) };
+    const problems = deps.capture?.problems(changed) ?? [];
+    return { reply: successReply(name, tan, info('none'), problems) };
   }
 
   const stored = configuration.instances.find((i) => i.id === instance);

@@ -49,6 +49,8 @@ export interface RuntimeEvents {
   instances: [];
   /** The effect list was reloaded (`effects-update`). */
   effects: [];
+  /** The running global groups were replaced without a restart (`config setconfig`). */
+  settings: [];
   /** An instance's priorities changed (`priorities-update`). */
   priorities: [number];
   /** An instance's component was switched (`components-update`). */
@@ -173,10 +175,12 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
 
   /**
    * Takes the stored global groups as the running ones without a restart (`config setconfig` of
-   * groups nothing runs on, e.g. `general`), so that what `settings-update` reports stays true.
+   * groups read where they are used, e.g. `general`, `framegrabber`), so that what
+   * `settings-update` reports stays true; emits `settings` for those that follow them.
    */
   useGlobalSettings(settings: Readonly<GlobalSettings>): void {
     this.#globalSettings = settings;
+    this.emit('settings');
   }
 
   /**

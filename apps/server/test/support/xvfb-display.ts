@@ -18,19 +18,29 @@ export interface XvfbDisplay {
 const taken = (n: number) => existsSync(`/tmp/.X11-unix/X${n}`) || existsSync(`/tmp/.X${n}-lock`);
 
 /**
- * Starts `Xvfb :N -screen 0 WxHx24 -nolisten tcp` on a free display number picked at random in
- * 300–899 (other tests on the machine start their own), and resolves once its socket exists. A
- * number another server took meanwhile makes Xvfb exit: the next one is tried.
+ * Starts `Xvfb :N -screen 0 WxHx24 -nolisten tcp -br -noreset` on a free display number picked at
+ * random in 300–899 (other tests on the machine start their own), or on `number` (to start one
+ * this test stopped again), and resolves once its socket exists. A number another server took
+ * meanwhile makes Xvfb exit: the next one is tried. `-noreset`: without it the server resets when
+ * its last client leaves, and what a test painted (or xsetroot set) is gone before ffmpeg looks.
  */
-export async function startXvfb(width: number, height: number): Promise<XvfbDisplay> {
+export async function startXvfb(
+  width: number,
+  height: number,
+  number?: number,
+): Promise<XvfbDisplay> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const number = 300 + Math.floor(Math.random() * 600);
-    if (taken(number)) continue;
-    const display = `:${number}`;
-    const socket = `/tmp/.X11-unix/X${number}`;
+    const chosen = number ?? 300 + Math.floor(Math.random() * 600);
+    if (taken(chosen)) {
+      if (number === undefined) continue;
+      throw new Error(`display :${number} is still taken`);
+    }
+    const n = chosen;
+    const display = `:${n}`;
+    const socket = `/tmp/.X11-unix/X${n}`;
     const child = spawn(
       'Xvfb',
-      [display, '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp'],
+      [display, '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp', '-br', '-noreset'],
       {
         stdio: 'ignore',
       },
@@ -51,12 +61,14 @@ export async function startXvfb(width: number, height: number): Promise<XvfbDisp
     }
     return {
       display,
-      number,
+      number: n,
       socket,
       child,
       async stop() {
         if (!gone) child.kill('SIGTERM');
         await exited;
+        // Its socket and lock go as it exits: the number is free for the next start.
+        for (let i = 0; i < 200 && taken(n); i++) await new Promise((r) => setTimeout(r, 50));
       },
     };
   }

@@ -8,6 +8,8 @@ describe('ComponentSwitches', () => {
       blackBorder: true,
       ledDevice: true,
       boblightServer: true,
+      grabber: true,
+      v4l: false,
       forwarder: true,
     });
     expect(switches.list()).toEqual([
@@ -16,6 +18,8 @@ describe('ComponentSwitches', () => {
       { enabled: true, name: 'BLACKBORDER' },
       { enabled: true, name: 'FORWARDER' },
       { enabled: true, name: 'BOBLIGHTSERVER' },
+      { enabled: true, name: 'GRABBER' },
+      { enabled: false, name: 'V4L' },
       { enabled: true, name: 'LEDDEVICE' },
     ]);
     expect(switches.set('SMOOTHING', true)).toBe(true);
@@ -26,10 +30,19 @@ describe('ComponentSwitches', () => {
   it('tells a component this server lacks from an unknown name', () => {
     const switches = new ComponentSwitches({ smoothing: true, blackBorder: true, ledDevice: true });
     expect(switches.resolve('LEDDEVICE')).toEqual({ ok: true, name: 'LEDDEVICE' });
-    const known = ['ALL', 'SMOOTHING', 'BLACKBORDER', 'FORWARDER', 'BOBLIGHTSERVER', 'LEDDEVICE'];
-    expect(switches.resolve('V4L')).toMatchObject({
+    const known = [
+      'ALL',
+      'SMOOTHING',
+      'BLACKBORDER',
+      'FORWARDER',
+      'BOBLIGHTSERVER',
+      'GRABBER',
+      'V4L',
+      'LEDDEVICE',
+    ];
+    expect(switches.resolve('AUDIO')).toMatchObject({
       ok: false,
-      error: { code: 'component-unavailable', details: { name: 'V4L', known } },
+      error: { code: 'component-unavailable', details: { name: 'AUDIO', known } },
     });
     expect(switches.resolve('TOASTER')).toMatchObject({
       ok: false,

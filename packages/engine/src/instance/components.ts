@@ -7,30 +7,25 @@ export const COMPONENTS = [
   'BLACKBORDER',
   'FORWARDER',
   'BOBLIGHTSERVER',
+  'GRABBER',
+  'V4L',
   'LEDDEVICE',
 ] as const;
 
 /** A component of an instance. */
 export type ComponentName = (typeof COMPONENTS)[number];
 
-/** Components of Hyperion.ng that this server does not have (no grabbers, no other servers). */
-const ABSENT = new Set([
-  'GRABBER',
-  'V4L',
-  'AUDIO',
-  'FLATBUFSERVER',
-  'PROTOSERVER',
-  'COLOR',
-  'IMAGE',
-  'EFFECT',
-]);
+/** Components of Hyperion.ng that this server does not have (no audio grabber, no other servers). */
+const ABSENT = new Set(['AUDIO', 'FLATBUFSERVER', 'PROTOSERVER', 'COLOR', 'IMAGE', 'EFFECT']);
 
 /**
  * The on/off switches of an instance (`componentstate`, `serverinfo.components`). `ALL` starts
  * on; `SMOOTHING` follows `smoothing.enable`, `BLACKBORDER` `blackborderdetector.enable`,
  * `BOBLIGHTSERVER` `boblightServer.enable` (the server opens the instance's boblight listener
  * while it is on), `FORWARDER` the server's `forwarder` group (the server forwards the instance
- * while it is on), `LEDDEVICE` `device.autoStart`.
+ * while it is on), `GRABBER` and `V4L` `instCapture.systemEnable` and `v4lEnable` (the instance
+ * takes the screen, resp. the USB video grabber's frames while it is on), `LEDDEVICE`
+ * `device.autoStart`.
  *
  * `FORWARDER` is listed on every instance, as in Hyperion.ng, but only the instance the
  * `forwarder` group names can have it on: elsewhere it is unavailable and always shows off
@@ -50,6 +45,10 @@ export class ComponentSwitches {
     blackBorder: boolean;
     ledDevice: boolean;
     boblightServer?: boolean;
+    /** Whether the instance takes the screen grabber's frames (`instCapture.systemEnable`). */
+    grabber?: boolean;
+    /** Whether it takes the USB video grabber's frames (`instCapture.v4lEnable`). */
+    v4l?: boolean;
     /** Whether forwarding starts on; undefined: this instance is not the forwarded one. */
     forwarder?: boolean | undefined;
   }) {
@@ -59,6 +58,8 @@ export class ComponentSwitches {
     this.#state.set('FORWARDER', initial.forwarder ?? false);
     if (initial.forwarder === undefined) this.#faults.add('FORWARDER');
     this.#state.set('BOBLIGHTSERVER', initial.boblightServer ?? false);
+    this.#state.set('GRABBER', initial.grabber ?? false);
+    this.#state.set('V4L', initial.v4l ?? false);
     this.#state.set('LEDDEVICE', initial.ledDevice);
   }
 

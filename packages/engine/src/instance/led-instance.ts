@@ -98,9 +98,12 @@ export interface SourceRequest {
 /** A picture input's client as an instance holds it (see {@link LedInstance.registerSource}). */
 export interface SourceRegistration {
   priority: number;
-  /** The protocol's component, as `priorities` shows it (`FLATBUFSERVER`, `PROTOSERVER`). */
+  /**
+   * The protocol's component, as `priorities` shows it (`FLATBUFSERVER`, `PROTOSERVER`, a
+   * grabber's `GRABBER` or `V4L`).
+   */
   component: SourceComponent;
-  /** `"<client's origin>@<address>"`. */
+  /** `"<client's origin>@<address>"`; a grabber's `"System"`. */
   origin: string;
   owner?: string;
 }
@@ -129,15 +132,23 @@ const visibleOf = (input: MuxerInput): VisibleSource => ({
   colors: input.colors,
 });
 
-/** Sources whose data is a picture: the backlight floor applies to them, as to JSON images. */
 // The sources `videomode` applies to: what grabbers send (Hyperion.ng applies it to its own
-// grabbers; here they arrive over these ports). The JSON `image` command is used whole, as there.
-const VIDEO_MODE_SOURCES: ReadonlySet<SourceComponent> = new Set(['FLATBUFSERVER', 'PROTOSERVER']);
+// grabbers; the network ones' pictures arrive over these ports). The JSON `image` command is used
+// whole, as there.
+const VIDEO_MODE_SOURCES: ReadonlySet<SourceComponent> = new Set([
+  'FLATBUFSERVER',
+  'PROTOSERVER',
+  'GRABBER',
+  'V4L',
+]);
 
+/** Sources whose data is a picture: the backlight floor applies to them, as to JSON images. */
 const PICTURE_SOURCES: ReadonlySet<SourceComponent> = new Set([
   'IMAGE',
   'FLATBUFSERVER',
   'PROTOSERVER',
+  'GRABBER',
+  'V4L',
 ]);
 
 /**
@@ -244,6 +255,8 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       blackBorder: settings.blackborderdetector.enable,
       ledDevice: device.autoStart,
       boblightServer: settings.boblightServer.enable,
+      grabber: settings.instCapture.systemEnable,
+      v4l: settings.instCapture.v4lEnable,
       forwarder: options.forwarder,
     });
     for (const { name, enabled } of this.components.list()) this.#announced.set(name, enabled);
@@ -388,7 +401,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   }
 
   /**
-   * Registers a network input's client (flatbuffers, protobuf, boblight) at a priority, inactive
+   * Registers a network input's client (flatbuffers, protobuf, boblight) or a grabber at a priority, inactive
    * (listed, not shown) until its first frame, in place of whatever held it. Undefined while the
    * instance is off (`ALL`). Frames then go to {@link showSourceImage}, {@link showSourceColor}
    * or {@link showSourceLeds}, which set data on the entry without registering it again, so that

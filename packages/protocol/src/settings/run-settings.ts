@@ -14,6 +14,7 @@ import type {
   DeviceSettings,
   DeviceTypeSettings,
   ForegroundEffectSettings,
+  InstCaptureSettings,
   LedConfigSettings,
   LedsSettings,
   SmoothingSettings,
@@ -56,6 +57,8 @@ export interface InstanceRunSettings {
   blackborderdetector: Filled<BlackborderdetectorSettings>;
   /** The instance's boblight input: the engine reads `enable` (component BOBLIGHTSERVER). */
   boblightServer: Filled<BoblightServerSettings>;
+  /** Which grabbers the instance takes: the engine reads `systemEnable`, `v4lEnable` (components GRABBER, V4L). */
+  instCapture: Filled<InstCaptureSettings>;
 }
 
 /** The groups of {@link InstanceRunSettings}, in the order the engine reads them. */
@@ -69,6 +72,7 @@ export const RUN_GROUPS = [
   'foregroundEffect',
   'blackborderdetector',
   'boblightServer',
+  'instCapture',
 ] as const satisfies readonly (keyof InstanceRunSettings)[];
 
 /**

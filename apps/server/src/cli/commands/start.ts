@@ -25,6 +25,7 @@ export const startCommand: Command = {
     'proto-port',
     'body-limit',
     'web-dir',
+    'ffmpeg',
     'log-level',
   ],
   async run(_args, values, io) {
@@ -39,6 +40,7 @@ export const startCommand: Command = {
       protoPort: portOf(values, 'proto-port'),
       bodyLimit: bodyLimitOf(values),
       webDir: dirOf(values, 'web-dir'),
+      ffmpeg: setting(values, 'ffmpeg'),
     };
     const logger = createLogger({ level: setting(values, 'log-level') ?? 'info' });
     // The server logs the store's warnings (e.g. a database readable by others) as it opens it.

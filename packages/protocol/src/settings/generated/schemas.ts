@@ -1058,27 +1058,49 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   framegrabber: {
     "type": "object",
     "title": "edt_conf_fg_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "Screen capture is on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip. Bounds are Hyperion.ng's, so that its backups restore.",
+    "$comment": "The screen grabber (apps/server/src/capture/): one ffmpeg child writing raw RGB frames of the output size to a pipe, while enable is on and at least one running instance takes it (instCapture.systemEnable, component GRABBER). A change applies at once, without a restart (the ffmpeg child is started again). Bounds are Hyperion.ng's, so that its backups restore.",
+    "defaultProperties": [
+      "enable",
+      "device",
+      "input",
+      "width",
+      "height",
+      "fps",
+      "pixelDecimation",
+      "cropLeft",
+      "cropRight",
+      "cropTop",
+      "cropBottom"
+    ],
     "properties": {
       "enable": {
         "type": "boolean",
         "title": "edt_conf_general_enable_title",
         "default": false,
-        "propertyOrder": 1
+        "propertyOrder": 1,
+        "$comment": "Global on/off; nothing captures while no running instance takes the grabber."
       },
       "device": {
         "type": "string",
         "title": "edt_conf_fg_device_title",
         "default": "auto",
-        "propertyOrder": 2
+        "propertyOrder": 2,
+        "$comment": "auto: x11 when an X display is known (display, else the server's DISPLAY), else framebuffer when /dev/fb<input> exists. x11, xcb and qt capture X with ffmpeg's x11grab; framebuffer is ffmpeg's fbdev on /dev/fb<input>; drm is ffmpeg's kmsgrab on /dev/dri/card<input> (needs CAP_SYS_ADMIN). Other values of Hyperion.ng (dispmanx, amlogic, dx, dda, osx) are kept but cannot capture here: the grabber says so in serverinfo and the log."
+      },
+      "display": {
+        "type": "string",
+        "title": "edt_conf_fg_display_title",
+        "default": "",
+        "propertyOrder": 3,
+        "$comment": "Glowkit's key: the X display to capture (\":0\", \":1.0\"). Empty: the server's DISPLAY environment variable, as Hyperion.ng does; a service started by systemd has none, so name it here."
       },
       "input": {
         "type": "integer",
         "title": "edt_conf_fg_input_title",
         "default": 0,
         "minimum": 0,
-        "propertyOrder": 3
+        "propertyOrder": 4,
+        "$comment": "framebuffer: /dev/fb<input>; drm: /dev/dri/card<input>; ignored by x11 (the display names the screen)."
       },
       "width": {
         "type": "integer",
@@ -1086,21 +1108,24 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 80,
         "minimum": 10,
         "append": "edt_append_pixel",
-        "propertyOrder": 4
+        "propertyOrder": 5,
+        "$comment": "Not read (Hyperion.ng reads it for amlogic only): the output size is (screen − crops) / pixelDecimation."
       },
       "height": {
         "type": "integer",
         "title": "edt_conf_fg_height_title",
         "default": 45,
         "append": "edt_append_pixel",
-        "propertyOrder": 5
+        "propertyOrder": 6,
+        "$comment": "Not read, as width."
       },
       "fps": {
         "type": "integer",
         "title": "edt_conf_fg_frequency_Hz_title",
         "default": 10,
         "append": "edt_append_fps",
-        "propertyOrder": 6
+        "propertyOrder": 7,
+        "$comment": "Frames a second ffmpeg grabs (its -framerate)."
       },
       "pixelDecimation": {
         "type": "integer",
@@ -1108,7 +1133,8 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 8,
         "minimum": 1,
         "maximum": 30,
-        "propertyOrder": 7
+        "propertyOrder": 8,
+        "$comment": "The output is (screen − crops) / pixelDecimation a side, scaled by ffmpeg before the frames reach Glowkit."
       },
       "cropLeft": {
         "type": "integer",
@@ -1116,7 +1142,8 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 0,
         "minimum": 0,
         "append": "edt_append_pixel",
-        "propertyOrder": 8
+        "propertyOrder": 9,
+        "$comment": "Pixels left out on this side before the decimation; crops that leave nothing of the screen are refused with a line in the log and serverinfo."
       },
       "cropRight": {
         "type": "integer",
@@ -1124,7 +1151,8 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 0,
         "minimum": 0,
         "append": "edt_append_pixel",
-        "propertyOrder": 9
+        "propertyOrder": 10,
+        "$comment": "Pixels left out on this side before the decimation; crops that leave nothing of the screen are refused with a line in the log and serverinfo."
       },
       "cropTop": {
         "type": "integer",
@@ -1132,7 +1160,8 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 0,
         "minimum": 0,
         "append": "edt_append_pixel",
-        "propertyOrder": 10
+        "propertyOrder": 11,
+        "$comment": "Pixels left out on this side before the decimation; crops that leave nothing of the screen are refused with a line in the log and serverinfo."
       },
       "cropBottom": {
         "type": "integer",
@@ -1140,7 +1169,8 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 0,
         "minimum": 0,
         "append": "edt_append_pixel",
-        "propertyOrder": 11
+        "propertyOrder": 12,
+        "$comment": "Pixels left out on this side before the decimation; crops that leave nothing of the screen are refused with a line in the log and serverinfo."
       }
     }
   },
@@ -1652,8 +1682,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   instCapture: {
     "type": "object",
     "title": "edt_conf_instCapture_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "Capture is on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip. A lower priority number wins.",
+    "$comment": "Which of the server's grabbers this instance takes. A change rebuilds the instance. The screen grabber's frames (framegrabber) come in as component GRABBER, the USB video grabber's (grabberV4L2) as V4L, origin System, owner the grabber's name (X11, FB, DRM, V4L2); the audio keys are kept for Hyperion.ng's backups and not read (Glowkit has no audio grabber). A lower priority number wins.",
     "defaultProperties": [
       "systemEnable",
       "systemGrabberDevice",
@@ -1670,13 +1699,15 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "type": "boolean",
         "title": "edt_conf_instC_systemEnable_title",
         "default": false,
-        "propertyOrder": 1
+        "propertyOrder": 1,
+        "$comment": "Takes the screen grabber (component GRABBER starts this way; componentstate switches it until the instance is rebuilt)."
       },
       "systemGrabberDevice": {
         "type": "string",
         "title": "edt_conf_instC_screen_grabber_device_title",
         "default": "NONE",
-        "propertyOrder": 2
+        "propertyOrder": 2,
+        "$comment": "Not read: Hyperion.ng's UI copies the grabber's name here."
       },
       "systemPriority": {
         "type": "integer",
@@ -1684,7 +1715,8 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 250,
         "minimum": 100,
         "maximum": 253,
-        "propertyOrder": 3
+        "propertyOrder": 3,
+        "$comment": "The priority the screen's frames show at in this instance."
       },
       "screenInactiveTimeout": {
         "type": "integer",
@@ -1693,19 +1725,22 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "minimum": 1,
         "maximum": 300,
         "append": "edt_append_s",
-        "propertyOrder": 4
+        "propertyOrder": 4,
+        "$comment": "No screen frame for this long: the entry stays listed, inactive (active false), and lower priorities show; the next frame makes it active again."
       },
       "v4lEnable": {
         "type": "boolean",
         "title": "edt_conf_instC_v4lEnable_title",
         "default": false,
-        "propertyOrder": 5
+        "propertyOrder": 5,
+        "$comment": "Takes the USB video grabber (component V4L, as systemEnable)."
       },
       "v4lGrabberDevice": {
         "type": "string",
         "title": "edt_conf_instC_video_grabber_device_title",
         "default": "NONE",
-        "propertyOrder": 6
+        "propertyOrder": 6,
+        "$comment": "Not read, as systemGrabberDevice."
       },
       "v4lPriority": {
         "type": "integer",
@@ -1713,7 +1748,8 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 240,
         "minimum": 100,
         "maximum": 253,
-        "propertyOrder": 7
+        "propertyOrder": 7,
+        "$comment": "The priority the USB video frames show at in this instance."
       },
       "videoInactiveTimeout": {
         "type": "integer",
@@ -1722,19 +1758,22 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "minimum": 1,
         "maximum": 300,
         "append": "edt_append_s",
-        "propertyOrder": 8
+        "propertyOrder": 8,
+        "$comment": "As screenInactiveTimeout, for the USB video grabber."
       },
       "audioEnable": {
         "type": "boolean",
         "title": "edt_conf_instC_audioEnable_title",
         "default": false,
-        "propertyOrder": 9
+        "propertyOrder": 9,
+        "$comment": "Not read: Glowkit has no audio grabber."
       },
       "audioGrabberDevice": {
         "type": "string",
         "title": "edt_conf_instC_audio_grabber_device_title",
         "default": "NONE",
-        "propertyOrder": 10
+        "propertyOrder": 10,
+        "$comment": "Not read: Glowkit has no audio grabber."
       },
       "audioPriority": {
         "type": "integer",
@@ -1742,7 +1781,8 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": 230,
         "minimum": 100,
         "maximum": 253,
-        "propertyOrder": 11
+        "propertyOrder": 11,
+        "$comment": "Not read: Glowkit has no audio grabber."
       },
       "audioInactiveTimeout": {
         "type": "integer",
@@ -1751,7 +1791,8 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "minimum": 1,
         "maximum": 300,
         "append": "edt_append_s",
-        "propertyOrder": 12
+        "propertyOrder": 12,
+        "$comment": "Not read: Glowkit has no audio grabber."
       }
     }
   },

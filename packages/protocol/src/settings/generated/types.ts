@@ -673,28 +673,37 @@ export interface ForwarderSettings {
 
 /**
  * Settings group "Screen capture" (`edt_conf_fg_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * Screen capture is on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip. Bounds are Hyperion.ng's, so that its backups restore.
+ * The screen grabber (apps/server/src/capture/): one ffmpeg child writing raw RGB frames of the output size to a pipe, while enable is on and at least one running instance takes it (instCapture.systemEnable, component GRABBER). A change applies at once, without a restart (the ffmpeg child is started again). Bounds are Hyperion.ng's, so that its backups restore.
  */
 export interface FramegrabberSettings {
   /**
    * Enabled (`edt_conf_general_enable_title`)
+   * Global on/off; nothing captures while no running instance takes the grabber.
    * @default false
    */
   enable?: boolean;
   /**
    * Capture device (`edt_conf_fg_device_title`)
+   * auto: x11 when an X display is known (display, else the server's DISPLAY), else framebuffer when /dev/fb<input> exists. x11, xcb and qt capture X with ffmpeg's x11grab; framebuffer is ffmpeg's fbdev on /dev/fb<input>; drm is ffmpeg's kmsgrab on /dev/dri/card<input> (needs CAP_SYS_ADMIN). Other values of Hyperion.ng (dispmanx, amlogic, dx, dda, osx) are kept but cannot capture here: the grabber says so in serverinfo and the log.
    * @default "auto"
    */
   device?: string;
   /**
+   * X display (`edt_conf_fg_display_title`)
+   * Glowkit's key: the X display to capture (":0", ":1.0"). Empty: the server's DISPLAY environment variable, as Hyperion.ng does; a service started by systemd has none, so name it here.
+   * @default ""
+   */
+  display?: string;
+  /**
    * Input (`edt_conf_fg_input_title`)
+   * framebuffer: /dev/fb<input>; drm: /dev/dri/card<input>; ignored by x11 (the display names the screen).
    * @minimum 0
    * @default 0
    */
   input?: number;
   /**
    * Width (`edt_conf_fg_width_title`)
+   * Not read (Hyperion.ng reads it for amlogic only): the output size is (screen − crops) / pixelDecimation.
    * @minimum 10 px
    * @unit px
    * @default 80
@@ -702,18 +711,21 @@ export interface FramegrabberSettings {
   width?: number;
   /**
    * Height (`edt_conf_fg_height_title`)
+   * Not read, as width.
    * @unit px
    * @default 45
    */
   height?: number;
   /**
    * Capture rate (`edt_conf_fg_frequency_Hz_title`)
+   * Frames a second ffmpeg grabs (its -framerate).
    * @unit fps
    * @default 10
    */
   fps?: number;
   /**
    * Size reduction factor (`edt_conf_fg_pixelDecimation_title`)
+   * The output is (screen − crops) / pixelDecimation a side, scaled by ffmpeg before the frames reach Glowkit.
    * @minimum 1
    * @maximum 30
    * @default 8
@@ -721,6 +733,7 @@ export interface FramegrabberSettings {
   pixelDecimation?: number;
   /**
    * Crop on the left (`edt_conf_v4l2_cropLeft_title`)
+   * Pixels left out on this side before the decimation; crops that leave nothing of the screen are refused with a line in the log and serverinfo.
    * @minimum 0 px
    * @unit px
    * @default 0
@@ -728,6 +741,7 @@ export interface FramegrabberSettings {
   cropLeft?: number;
   /**
    * Crop on the right (`edt_conf_v4l2_cropRight_title`)
+   * Pixels left out on this side before the decimation; crops that leave nothing of the screen are refused with a line in the log and serverinfo.
    * @minimum 0 px
    * @unit px
    * @default 0
@@ -735,6 +749,7 @@ export interface FramegrabberSettings {
   cropRight?: number;
   /**
    * Crop at the top (`edt_conf_v4l2_cropTop_title`)
+   * Pixels left out on this side before the decimation; crops that leave nothing of the screen are refused with a line in the log and serverinfo.
    * @minimum 0 px
    * @unit px
    * @default 0
@@ -742,6 +757,7 @@ export interface FramegrabberSettings {
   cropTop?: number;
   /**
    * Crop at the bottom (`edt_conf_v4l2_cropBottom_title`)
+   * Pixels left out on this side before the decimation; crops that leave nothing of the screen are refused with a line in the log and serverinfo.
    * @minimum 0 px
    * @unit px
    * @default 0
@@ -1076,22 +1092,24 @@ export interface GrabberV4L2Settings {
 
 /**
  * Settings group "Capture sources" (`edt_conf_instCapture_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * Capture is on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip. A lower priority number wins.
+ * Which of the server's grabbers this instance takes. A change rebuilds the instance. The screen grabber's frames (framegrabber) come in as component GRABBER, the USB video grabber's (grabberV4L2) as V4L, origin System, owner the grabber's name (X11, FB, DRM, V4L2); the audio keys are kept for Hyperion.ng's backups and not read (Glowkit has no audio grabber). A lower priority number wins.
  */
 export interface InstCaptureSettings {
   /**
    * Use screen capture (`edt_conf_instC_systemEnable_title`)
+   * Takes the screen grabber (component GRABBER starts this way; componentstate switches it until the instance is rebuilt).
    * @default false
    */
   systemEnable?: boolean;
   /**
    * Screen capture device (`edt_conf_instC_screen_grabber_device_title`)
+   * Not read: Hyperion.ng's UI copies the grabber's name here.
    * @default "NONE"
    */
   systemGrabberDevice?: string;
   /**
    * Priority (`edt_conf_general_priority_title`)
+   * The priority the screen's frames show at in this instance.
    * @minimum 100
    * @maximum 253
    * @default 250
@@ -1099,6 +1117,7 @@ export interface InstCaptureSettings {
   systemPriority?: number;
   /**
    * Timeout without input (`edt_conf_instCapture_timeout_title`)
+   * No screen frame for this long: the entry stays listed, inactive (active false), and lower priorities show; the next frame makes it active again.
    * @minimum 1 s
    * @maximum 300 s
    * @unit s
@@ -1107,16 +1126,19 @@ export interface InstCaptureSettings {
   screenInactiveTimeout?: number;
   /**
    * Use USB video capture (`edt_conf_instC_v4lEnable_title`)
+   * Takes the USB video grabber (component V4L, as systemEnable).
    * @default false
    */
   v4lEnable?: boolean;
   /**
    * Video capture device (`edt_conf_instC_video_grabber_device_title`)
+   * Not read, as systemGrabberDevice.
    * @default "NONE"
    */
   v4lGrabberDevice?: string;
   /**
    * Priority (`edt_conf_general_priority_title`)
+   * The priority the USB video frames show at in this instance.
    * @minimum 100
    * @maximum 253
    * @default 240
@@ -1124,6 +1146,7 @@ export interface InstCaptureSettings {
   v4lPriority?: number;
   /**
    * Timeout without input (`edt_conf_instCapture_timeout_title`)
+   * As screenInactiveTimeout, for the USB video grabber.
    * @minimum 1 s
    * @maximum 300 s
    * @unit s
@@ -1132,16 +1155,19 @@ export interface InstCaptureSettings {
   videoInactiveTimeout?: number;
   /**
    * Use audio capture (`edt_conf_instC_audioEnable_title`)
+   * Not read: Glowkit has no audio grabber.
    * @default false
    */
   audioEnable?: boolean;
   /**
    * Audio capture device (`edt_conf_instC_audio_grabber_device_title`)
+   * Not read: Glowkit has no audio grabber.
    * @default "NONE"
    */
   audioGrabberDevice?: string;
   /**
    * Priority (`edt_conf_general_priority_title`)
+   * Not read: Glowkit has no audio grabber.
    * @minimum 100
    * @maximum 253
    * @default 230
@@ -1149,6 +1175,7 @@ export interface InstCaptureSettings {
   audioPriority?: number;
   /**
    * Timeout without input (`edt_conf_instCapture_timeout_title`)
+   * Not read: Glowkit has no audio grabber.
    * @minimum 1 s
    * @maximum 300 s
    * @unit s
