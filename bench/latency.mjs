@@ -32,6 +32,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { client, glowkit, imageMessage, serverInfo, sleep } from './support/picture-bench.mjs';
 import { percentile } from './support/stats.mjs';
+import { paint, startXvfb } from './support/xvfb.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -59,7 +60,6 @@ process.on('exit', () => {
 });
 
 const fmt = (ms) => (ms === undefined ? '—' : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
-const hex = ([r, g, b]) => `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
 // --- what reaches the LEDs --------------------------------------------------------------------
 
@@ -204,45 +204,6 @@ async function flatbuffersRow(smoothing) {
 
 // --- 2. the screen ----------------------------------------------------------------------------
 
-/** An Xvfb of our own on a display it picks free itself; resolves once it accepts clients. */
-async function startXvfb() {
-  const xvfb = spawn(
-    'Xvfb',
-    ['-displayfd', '3', '-screen', '0', `${W}x${H}x24`, '-nolisten', 'tcp', '-noreset'],
-    { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] },
-  );
-  children.add(xvfb);
-  const failed = once(xvfb, 'error').then(([error]) => {
-    throw error;
-  });
-  let text = '';
-  const display = new Promise((resolve) => {
-    xvfb.stdio[3].on('data', (chunk) => {
-      text += chunk;
-      if (text.includes('\n')) resolve(`:${text.trim()}`);
-    });
-  });
-  return {
-    display: await Promise.race([display, failed]),
-    async stop() {
-      xvfb.kill();
-      await once(xvfb, 'exit');
-      children.delete(xvfb);
-    },
-  };
-}
-
-/** Paints the root window; resolves with when xsetroot had exited (the repaint is done then). */
-async function paint(display, rgb) {
-  const child = spawn('xsetroot', ['-solid', hex(rgb)], {
-    stdio: 'ignore',
-    env: { ...process.env, DISPLAY: display },
-  });
-  const [code] = await once(child, 'exit');
-  if (code !== 0) throw new Error(`xsetroot exited with ${code} on ${display}`);
-  return performance.now();
-}
-
 /** Seeded, so that two runs flip at the same intervals. */
 function xorshift(seed) {
   let x = seed >>> 0 || 1;
@@ -352,7 +313,7 @@ function screenGrabber() {
 }
 
 async function screenRows() {
-  const xvfb = await startXvfb();
+  const xvfb = await startXvfb(W, H);
   try {
     await paint(xvfb.display, COLOURS[0]);
     console.log(
