@@ -93,6 +93,8 @@ describe('the ffmpeg command line', () => {
       'scale=240:135:flags=neighbor,format=rgb24',
       '-fps_mode',
       'passthrough',
+      '-threads',
+      '1',
       '-f',
       'rawvideo',
       '-pix_fmt',

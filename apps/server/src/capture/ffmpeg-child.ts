@@ -71,6 +71,10 @@ export function ffmpegArgs(input: FfmpegInput): string[] {
     chain.join(','),
     '-fps_mode',
     'passthrough',
+    // One thread: ffmpeg's frame threads hold each frame back a frame or two (x11grab to the
+    // pipe: about 69 ms after a screen change by default, about 22 ms so).
+    '-threads',
+    '1',
     '-f',
     'rawvideo',
     '-pix_fmt',
