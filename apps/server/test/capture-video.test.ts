@@ -124,10 +124,6 @@ async function frameFifo() {
       }
       expect(await done()).toBe(true);
     },
-    /** Writes `n` frames of `rgb`. */
-    write(rgb: readonly number[], n: number) {
-      for (let i = 0; i < n; i++) writer.write(frame(rgb));
-    },
   };
 }
 
@@ -168,8 +164,8 @@ describe('the USB video grabber (grabberV4L2)', () => {
     expect(lost).toMatchObject({ state: 'running', signal: 'no-signal' });
     expect(await entry()).toMatchObject({ componentId: 'V4L', active: false });
     // More "no signal" frames are read and not shown: the LEDs stay blue.
-    frames.write([0, 255, 0], 5);
-    await until(
+    await frames.until(
+      [0, 255, 0],
       async () => ((await status()).framesRead as number) >= (lost.framesRead as number) + 5,
     );
     expect((await status()).framesShown).toBe(lost.framesShown);
