@@ -15,6 +15,7 @@ import { type CaptureKind, CaptureSources } from './capture/capture-sources.js';
 import type { CaptureDiscoveryOptions } from './capture/discovery.js';
 import type { GrabberTiming } from './capture/grabber.js';
 import { screenKind } from './capture/screen-grabber.js';
+import { videoKind } from './capture/video-grabber.js';
 import { databaseFile } from './data-dir.js';
 import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
@@ -128,10 +129,15 @@ export interface CaptureOptions {
   /** How long reading a screen's size may take, ms. Default 10 s. */
   probeTimeoutMs?: number;
   /**
-   * The USB video grabber (`grabberV4L2`, component `V4L`): how its ffmpeg input is built. Until
-   * one is given the component switches, and the grabber never starts.
+   * The USB video grabber (`grabberV4L2`, component `V4L`) in place of the one that captures
+   * `/dev/videoN` (tests of the machinery).
    */
   video?: (ffmpeg: string) => CaptureKind;
+  /**
+   * Capture devices stood in for: a `grabberV4L2.device` path → the ffmpeg input options read in
+   * its place (tests, on a machine without /dev/video*); the rest of the chain is the device's.
+   */
+  videoDevices?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The bundled effects of this repository (from `src/` and from `dist/` alike). */
@@ -347,7 +353,15 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
             ? {}
             : { probeTimeoutMs: options.capture.probeTimeoutMs }),
         }),
-        ...(options.capture?.video ? [options.capture.video(ffmpeg)] : []),
+        options.capture?.video
+          ? options.capture.video(ffmpeg)
+          : videoKind({
+              ffmpeg,
+              ...(options.capture?.probeTimeoutMs === undefined
+                ? {}
+                : { probeTimeoutMs: options.capture.probeTimeoutMs }),
+              ...(options.capture?.videoDevices ? { devices: options.capture.videoDevices } : {}),
+            }),
       ],
       timing: options.capture?.timing,
     });

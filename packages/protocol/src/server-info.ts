@@ -328,6 +328,16 @@ export interface GrabberStatus {
   fps: number;
   /** The running instances that take it (component GRABBER resp. V4L on). */
   instances: number[];
+  /**
+   * A line about its start that is no fault, when there is one: the USB video grabber's picture
+   * controls not applied (`hardware_brightness not applied: v4l2-ctl is not installed …`).
+   */
+  note?: string;
+  /**
+   * The USB video grabber's signal detection (`grabberV4L2.signalDetection` on): `no-signal`
+   * while its frames show the capture device's own "no signal" picture and are not shown.
+   */
+  signal?: 'signal' | 'no-signal';
 }
 
 /** The screen and USB video grabbers: Hyperion.ng's lists, and Glowkit's `status`. */

@@ -5,7 +5,7 @@
  * the waits afresh. Generic over what it captures: the screen and the USB video grabber differ
  * only in how they {@link GrabberOptions.prepare} their ffmpeg input.
  */
-import type { FrameArrival, RgbImage } from '@glowkit/engine';
+import type { FrameArrival, RgbImage, SignalDetector } from '@glowkit/engine';
 import type { GrabberState, GrabberStatus } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import { FfmpegChild, type FfmpegInput, ffmpegArgs } from './ffmpeg-child.js';
@@ -22,6 +22,13 @@ export type Prepared =
        * again. Stops watching when `signal` aborts.
        */
       watch?(signal: AbortSignal): Promise<string>;
+      /** A line about this start that is no fault (picture controls not applied), for the status. */
+      note?: string;
+      /**
+       * Judges each frame before it is shown (the USB video grabber's signal detection): frames
+       * after the signal is lost are not shown; `device` names the input in the log lines.
+       */
+      signal?: { detector: SignalDetector; device: string };
     }
   | {
       ok: false;
@@ -113,6 +120,8 @@ export class Grabber {
   #name = '';
   #size = { width: 0, height: 0 };
   #error: string | null = null;
+  #note: string | null = null;
+  #signal: { detector: SignalDetector; device: string } | undefined;
   /** The line last logged as a failure, so that a retry failing the same way is not logged again. */
   #logged: string | undefined;
   /** Frames read and dropped by children that ended. */
@@ -194,6 +203,8 @@ export class Grabber {
       framesDropped: counts.dropped,
       fps: this.#fps(),
       instances,
+      ...(this.#note === null ? {} : { note: this.#note }),
+      ...(this.#signal ? { signal: this.#signal.detector.verdict } : {}),
     };
   }
 
@@ -212,6 +223,12 @@ export class Grabber {
     }
     const { name, input } = prepared;
     this.#name = name;
+    this.#signal = prepared.signal;
+    const note = prepared.note ?? null;
+    if (note !== null && note !== this.#note) {
+      this.#options.logger.warn({ grabber: this.kind, name }, `${LABELS[this.kind]}: ${note}`);
+    }
+    this.#note = note;
     this.#size = { width: input.width, height: input.height };
     const child = new FfmpegChild({
       ffmpeg: this.#options.ffmpeg,
@@ -259,8 +276,32 @@ export class Grabber {
     const read = this.#ended.read + child.counts.read;
     this.#samples.push([performance.now(), read]);
     if (this.#samples.length > RATE_SAMPLES) this.#samples.shift();
+    if (this.#signal && !this.#judge(this.#signal, image)) return;
     this.#shown += 1;
     this.#options.onFrame(image, this.#name, arrival);
+  }
+
+  /**
+   * Whether a frame is shown: not once the signal is lost (the instances' entries then go
+   * inactive after their timeout, as when no frame comes). Each change is said once.
+   */
+  #judge(signal: { detector: SignalDetector; device: string }, image: RgbImage): boolean {
+    const verdict = signal.detector.feed(image);
+    const change = signal.detector.change;
+    if (change === 'lost') {
+      this.#options.logger.info(
+        { grabber: this.kind, name: this.#name },
+        `Signal lost on ${signal.device}`,
+      );
+      this.#options.onState?.();
+    } else if (change === 'detected') {
+      this.#options.logger.info(
+        { grabber: this.kind, name: this.#name },
+        `Signal detected on ${signal.device}`,
+      );
+      this.#options.onState?.();
+    }
+    return verdict === 'signal';
   }
 
   /** A child that hangs (a device that stopped answering) counts as failed: it is ended. */

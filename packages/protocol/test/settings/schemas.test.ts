@@ -89,7 +89,7 @@ describe('the settings schema files', () => {
       .sort();
     // What the server and the engine read today (see each schema's $comment).
     expect(inactive).toEqual(
-      ['cecEvents', 'grabberAudio', 'grabberV4L2', 'logger', 'osEvents', 'schedEvents'].sort(),
+      ['cecEvents', 'grabberAudio', 'logger', 'osEvents', 'schedEvents'].sort(),
     );
     expect(LANGUAGES.en?.edt_conf_glowkit_inactive_desc).toBe(
       'Glowkit keeps these settings but does not act on them yet.',

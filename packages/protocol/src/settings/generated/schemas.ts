@@ -1380,8 +1380,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   grabberV4L2: {
     "type": "object",
     "title": "edt_conf_v4l2_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "USB video capture is on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip. Bounds are Hyperion.ng's.",
+    "$comment": "The USB video grabber (apps/server/src/capture/video-grabber.ts, v4l2-args.ts): one ffmpeg child reading the device while enable is on and at least one running instance takes it (instCapture.v4lEnable, component V4L); a change applies at once, without a restart (the child is started again). device: the path ffmpeg opens (none/auto/empty is refused; a path that does not exist is tried again). input: -channel when above 0. standard: -standard. encoding: -input_format. width/height: -video_size (0: the device's own size, read with ffmpeg). fps: -framerate. fpsSoftwareDecimation, cropLeft/Right/Top/Bottom, sizeDecimation, flip: the -vf chain (point samples as Hyperion.ng; flip with its usual meaning for every encoding). hardware_brightness/contrast/saturation/hue: set with v4l2-ctl before each start when not 0. signalDetection and its thresholds, counter and offsets: frames showing the device's own no-signal picture are not shown. Ignored: available_devices (Hyperion.ng's card name, not checked). Bounds are Hyperion.ng's.",
     "defaultProperties": [
       "enable",
       "device",
