@@ -8,7 +8,7 @@ import {
   listSerialPorts,
   type SerialPortLister,
 } from '@glowkit/engine';
-import { DEFAULT_MAX_DEPTH, type InputSourceInfo } from '@glowkit/protocol';
+import { DEFAULT_MAX_DEPTH, type GrabberStatus, type InputSourceInfo } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { type CaptureKind, CaptureSources } from './capture/capture-sources.js';
@@ -212,6 +212,27 @@ const protoSettingsOf = (configuration: Configuration): InputServerSettings => (
 });
 
 /**
+ * A grabber kind that calls `started` each time its grabber (re)starts: a grabber prepares each
+ * run, so the server learns of a start from outside capture/ and sets the
+ * `input-sources-update` pushes going (they end by themselves once it stopped).
+ */
+function announcingStarts(kind: CaptureKind, started: () => void): CaptureKind {
+  return {
+    ...kind,
+    configure: (settings) => {
+      const config = kind.configure(settings);
+      return {
+        ...config,
+        prepare: (signal) => {
+          started();
+          return config.prepare(signal);
+        },
+      };
+    },
+  };
+}
+
+/**
  * The reference server: the configuration store, the runtime built from it, and JSON-RPC over
  * HTTP, HTTPS and WebSocket on both ports and over the TCP JSON server. `start()` opens
  * everything, `stop()` closes it, and a successful restore restarts the service in-process:
@@ -284,11 +305,18 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#sourcesPush = new InputSourcesPush({
       list: () => this.#inputSources(),
       // The latency figures ride along: the overview shows them as a client streams.
+      // So do the grabbers' statuses: the capture page follows them, and they keep the pushes
+      // going while a grabber runs with no client connected.
       send: (inputSources) =>
         this.#pushes.toSubscribers('input-sources-update', {
           inputSources,
           latency: latencyList(this.runtime),
+          grabbers: this.#grabberStatuses(),
         }),
+      busy: () =>
+        Object.values(this.#grabberStatuses()).some(
+          (s) => s.state === 'starting' || s.state === 'running',
+        ),
       ...(options.inputSourcesPushMs === undefined
         ? {}
         : { intervalMs: options.inputSourcesPushMs }),
@@ -348,7 +376,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
             : { probeTimeoutMs: options.capture.probeTimeoutMs }),
         }),
         ...(options.capture?.video ? [options.capture.video(ffmpeg)] : []),
-      ],
+      ].map((kind) => announcingStarts(kind, () => this.#sourcesPush.changed())),
       timing: options.capture?.timing,
     });
     const authenticator = new Authenticator(
@@ -453,6 +481,14 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       ...(options.boblight ? { limitsOfLines: options.boblight } : {}),
       clientsChanged: () => this.#sourcesPush.changed(),
     });
+  }
+
+  /** The grabbers' statuses (`serverinfo.grabbers.<kind>.status`), as the push carries them. */
+  #grabberStatuses(): { screen: GrabberStatus; video: GrabberStatus } {
+    return {
+      screen: this.#capture.info('screen').status,
+      video: this.#capture.info('video').status,
+    };
   }
 
   /** The picture inputs' clients and the instances' boblight clients (`inputSources`). */
