@@ -211,6 +211,10 @@ const protoSettingsOf = (configuration: Configuration): InputServerSettings => (
   pixelDecimation: 1,
 });
 
+/** The grabbers' states in one string, to tell whether one changed since the last push. */
+const grabberStates = (grabbers: Record<'screen' | 'video', { state: string }>): string =>
+  `${grabbers.screen.state} ${grabbers.video.state}`;
+
 /**
  * A grabber kind that calls `started` each time its grabber (re)starts: a grabber prepares each
  * run, so the server learns of a start from outside capture/ and sets the
@@ -261,6 +265,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly #sources: PictureSources;
   /** Their frame counts, pushed while any is connected (`input-sources-update`). */
   readonly #sourcesPush: InputSourcesPush;
+  /** The grabbers' states in the last `input-sources-update` (see {@link grabberStates}). */
+  #pushedStates = grabberStates({ screen: { state: 'stopped' }, video: { state: 'stopped' } });
   readonly #flatbuf: InputServer;
   readonly #proto: InputServer;
   /** Sends what one instance shows on to other servers (the `forwarder` group). */
@@ -307,12 +313,15 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       // The latency figures ride along: the overview shows them as a client streams.
       // So do the grabbers' statuses: the capture page follows them, and they keep the pushes
       // going while a grabber runs with no client connected.
-      send: (inputSources) =>
+      send: (inputSources) => {
+        const grabbers = this.#grabberStatuses();
+        this.#pushedStates = grabberStates(grabbers);
         this.#pushes.toSubscribers('input-sources-update', {
           inputSources,
           latency: latencyList(this.runtime),
-          grabbers: this.#grabberStatuses(),
-        }),
+          grabbers,
+        });
+      },
       busy: () =>
         Object.values(this.#grabberStatuses()).some(
           (s) => s.state === 'starting' || s.state === 'running',
@@ -379,6 +388,24 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       ].map((kind) => announcingStarts(kind, () => this.#sourcesPush.changed())),
       timing: options.capture?.timing,
     });
+    // A grabber that stops without having run (one that failed, switched off or no longer taken)
+    // gets its push too: the pushes run by themselves only while one starts or runs. Looked at
+    // in the next turn, once the capture (listening first) has brought its grabbers in line.
+    const grabbersMayChange = () =>
+      setImmediate(() => {
+        if (grabberStates(this.#grabberStatuses()) !== this.#pushedStates) {
+          this.#sourcesPush.changed();
+        }
+      });
+    for (const event of [
+      'settings',
+      'component',
+      'instances',
+      'instance-started',
+      'instance-stopped',
+    ] as const) {
+      this.runtime.on(event, grabbersMayChange);
+    }
     const authenticator = new Authenticator(
       this.store.tokens,
       new FailureThrottle(options.throttle),

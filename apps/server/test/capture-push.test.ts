@@ -35,32 +35,41 @@ interface Pushed {
 const isSourcesPush = (p: Json) => p.command === 'input-sources-update';
 const dataOf = (p: Json) => p.data as Pushed;
 
+/**
+ * A server whose instance takes the screen grabber capturing `display` (with `framegrabber`
+ * keys over the defaults), and a WebSocket subscribed to `input-sources-update`.
+ */
+async function start(display: string, framegrabber: Json = {}): Promise<LiveSocket> {
+  t = await startServer({
+    inputSourcesPushMs: 100,
+    capture: { timing: { retryMinMs: 100, retryMaxMs: 400 } },
+    prepare: (server) => {
+      const config = fileDeviceConfiguration(join(server.options.dataDir, 'leds.txt'), 8, {
+        instCapture: { systemEnable: true, systemPriority: 250 },
+      });
+      config.global.settings.framegrabber = {
+        enable: true,
+        device: 'x11',
+        display,
+        fps: 10,
+        pixelDecimation: 2,
+        ...framegrabber,
+      };
+      server.store.replace(config, 'test set-up');
+    },
+  });
+  const socket = await LiveSocket.open(t.ws, t.token);
+  expect(
+    await socket.call({ command: 'serverinfo', subscribe: ['input-sources-update'] }),
+  ).toMatchObject({ success: true });
+  return socket;
+}
+
 describe('input-sources-update while a grabber runs', () => {
   it('carries the grabber status with growing frame counts, without a network client', async () => {
     x = await startXvfb(WIDTH, HEIGHT);
     await paint(x.display, WIDTH, HEIGHT, solid(WIDTH, HEIGHT, [255, 128, 0]));
-    const display = x.display;
-    t = await startServer({
-      inputSourcesPushMs: 100,
-      capture: { timing: { retryMinMs: 100, retryMaxMs: 400 } },
-      prepare: (server) => {
-        const config = fileDeviceConfiguration(join(server.options.dataDir, 'leds.txt'), 8, {
-          instCapture: { systemEnable: true, systemPriority: 250 },
-        });
-        config.global.settings.framegrabber = {
-          enable: true,
-          device: 'x11',
-          display,
-          fps: 10,
-          pixelDecimation: 2,
-        };
-        server.store.replace(config, 'test set-up');
-      },
-    });
-    watcher = await LiveSocket.open(t.ws, t.token);
-    expect(
-      await watcher.call({ command: 'serverinfo', subscribe: ['input-sources-update'] }),
-    ).toMatchObject({ success: true });
+    watcher = await start(x.display);
 
     // Pushes until one shows more frames read than an earlier running one (bounded by count).
     let first: number | undefined;
@@ -87,7 +96,7 @@ describe('input-sources-update while a grabber runs', () => {
     // Switched off: a push says it stopped.
     const reply = await watcher.call(
       setconfigRequest({
-        framegrabber: { enable: false, device: 'x11', display },
+        framegrabber: { enable: false, device: 'x11', display: x?.display },
       }) as unknown as Json,
     );
     expect(reply).toMatchObject({ success: true });
@@ -97,5 +106,45 @@ describe('input-sources-update while a grabber runs', () => {
       if (screen.state === 'stopped') stopped = screen;
     }
     expect(stopped).toMatchObject({ kind: 'screen', state: 'stopped' });
+  });
+
+  it('says that a grabber failed, and that it stopped when switched off', async () => {
+    x = await startXvfb(WIDTH, HEIGHT);
+    watcher = await start(x.display);
+    const display = { device: 'x11', display: x.display };
+    let running = false;
+    for (let i = 0; i < 100 && !running; i++) {
+      running = dataOf(await watcher.next(isSourcesPush)).grabbers.screen.state === 'running';
+    }
+    expect(running).toBe(true);
+    // Crops that leave nothing: the grabber made anew fails, and stays so.
+    expect(
+      await watcher.call(
+        setconfigRequest({
+          framegrabber: { enable: true, ...display, cropLeft: 100, cropRight: 60 },
+        }) as unknown as Json,
+      ),
+    ).toMatchObject({ success: true });
+    let failed: Pushed['grabbers']['screen'] | undefined;
+    for (let i = 0; i < 100 && !failed; i++) {
+      const screen = dataOf(await watcher.next(isSourcesPush)).grabbers.screen;
+      if (screen.state === 'error') failed = screen;
+    }
+    expect(failed?.error).toBe(
+      'framegrabber crops leave nothing of the 160×90 screen: cropLeft 100 + cropRight 60 ≥ width 160; lower them',
+    );
+    // Switched off, the failed grabber says it stopped (it never ran, so no push was going).
+    const reply = await watcher.call(
+      setconfigRequest({
+        framegrabber: { enable: false, ...display, cropLeft: 100, cropRight: 60 },
+      }) as unknown as Json,
+    );
+    expect(reply).toMatchObject({ success: true });
+    let stopped: Pushed['grabbers']['screen'] | undefined;
+    for (let i = 0; i < 100 && !stopped; i++) {
+      const screen = dataOf(await watcher.next(isSourcesPush)).grabbers.screen;
+      if (screen.state === 'stopped') stopped = screen;
+    }
+    expect(stopped).toMatchObject({ kind: 'screen', state: 'stopped', instances: [0] });
   });
 });
