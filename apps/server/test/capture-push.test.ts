@@ -35,6 +35,23 @@ interface Pushed {
 const isSourcesPush = (p: Json) => p.command === 'input-sources-update';
 const dataOf = (p: Json) => p.data as Pushed;
 
+type Screen = Pushed['grabbers']['screen'];
+
+/** The screen grabber's status in the first of the next pushes where it is `state` (bounded). */
+async function screenIn(socket: LiveSocket, state: string): Promise<Screen | undefined> {
+  for (let i = 0; i < 100; i++) {
+    const screen = dataOf(await socket.next(isSourcesPush)).grabbers.screen;
+    if (screen.state === state) return screen;
+  }
+  return undefined;
+}
+
+/** Saves `framegrabber` over the socket. */
+async function saveGrabber(socket: LiveSocket, framegrabber: Json): Promise<void> {
+  const reply = await socket.call(setconfigRequest({ framegrabber }) as unknown as Json);
+  expect(reply).toMatchObject({ success: true });
+}
+
 /**
  * A server whose instance takes the screen grabber capturing `display` (with `framegrabber`
  * keys over the defaults), and a WebSocket subscribed to `input-sources-update`.
@@ -73,7 +90,7 @@ describe('input-sources-update while a grabber runs', () => {
 
     // Pushes until one shows more frames read than an earlier running one (bounded by count).
     let first: number | undefined;
-    let grown: Pushed['grabbers']['screen'] | undefined;
+    let grown: Screen | undefined;
     for (let i = 0; i < 100 && !grown; i++) {
       const data = dataOf(await watcher.next(isSourcesPush));
       expect(data.inputSources).toEqual([]);
@@ -94,17 +111,8 @@ describe('input-sources-update while a grabber runs', () => {
     expect(grown?.framesRead).toBeGreaterThan(first ?? 0);
 
     // Switched off: a push says it stopped.
-    const reply = await watcher.call(
-      setconfigRequest({
-        framegrabber: { enable: false, device: 'x11', display: x?.display },
-      }) as unknown as Json,
-    );
-    expect(reply).toMatchObject({ success: true });
-    let stopped: Pushed['grabbers']['screen'] | undefined;
-    for (let i = 0; i < 100 && !stopped; i++) {
-      const screen = dataOf(await watcher.next(isSourcesPush)).grabbers.screen;
-      if (screen.state === 'stopped') stopped = screen;
-    }
+    await saveGrabber(watcher, { enable: false, device: 'x11', display: x?.display });
+    const stopped = await screenIn(watcher, 'stopped');
     expect(stopped).toMatchObject({ kind: 'screen', state: 'stopped' });
   });
 
@@ -112,39 +120,16 @@ describe('input-sources-update while a grabber runs', () => {
     x = await startXvfb(WIDTH, HEIGHT);
     watcher = await start(x.display);
     const display = { device: 'x11', display: x.display };
-    let running = false;
-    for (let i = 0; i < 100 && !running; i++) {
-      running = dataOf(await watcher.next(isSourcesPush)).grabbers.screen.state === 'running';
-    }
-    expect(running).toBe(true);
+    expect(await screenIn(watcher, 'running')).toBeDefined();
     // Crops that leave nothing: the grabber made anew fails, and stays so.
-    expect(
-      await watcher.call(
-        setconfigRequest({
-          framegrabber: { enable: true, ...display, cropLeft: 100, cropRight: 60 },
-        }) as unknown as Json,
-      ),
-    ).toMatchObject({ success: true });
-    let failed: Pushed['grabbers']['screen'] | undefined;
-    for (let i = 0; i < 100 && !failed; i++) {
-      const screen = dataOf(await watcher.next(isSourcesPush)).grabbers.screen;
-      if (screen.state === 'error') failed = screen;
-    }
+    await saveGrabber(watcher, { enable: true, ...display, cropLeft: 100, cropRight: 60 });
+    const failed = await screenIn(watcher, 'error');
     expect(failed?.error).toBe(
       'framegrabber crops leave nothing of the 160×90 screen: cropLeft 100 + cropRight 60 ≥ width 160; lower them',
     );
     // Switched off, the failed grabber says it stopped (it never ran, so no push was going).
-    const reply = await watcher.call(
-      setconfigRequest({
-        framegrabber: { enable: false, ...display, cropLeft: 100, cropRight: 60 },
-      }) as unknown as Json,
-    );
-    expect(reply).toMatchObject({ success: true });
-    let stopped: Pushed['grabbers']['screen'] | undefined;
-    for (let i = 0; i < 100 && !stopped; i++) {
-      const screen = dataOf(await watcher.next(isSourcesPush)).grabbers.screen;
-      if (screen.state === 'stopped') stopped = screen;
-    }
+    await saveGrabber(watcher, { enable: false, ...display, cropLeft: 100, cropRight: 60 });
+    const stopped = await screenIn(watcher, 'stopped');
     expect(stopped).toMatchObject({ kind: 'screen', state: 'stopped', instances: [0] });
   });
 });
