@@ -8,7 +8,7 @@ import {
   listSerialPorts,
   type SerialPortLister,
 } from '@glowkit/engine';
-import { DEFAULT_MAX_DEPTH, type InputSourceInfo } from '@glowkit/protocol';
+import { DEFAULT_MAX_DEPTH, type GrabberStatus, type InputSourceInfo } from '@glowkit/protocol';
 import { Authenticator } from './auth/authenticator.js';
 import { FailureThrottle, type ThrottleOptions } from './auth/throttle.js';
 import { type CaptureKind, CaptureSources } from './capture/capture-sources.js';
@@ -217,6 +217,31 @@ const protoSettingsOf = (configuration: Configuration): InputServerSettings => (
   pixelDecimation: 1,
 });
 
+/** The grabbers' states in one string, to tell whether one changed since the last push. */
+const grabberStates = (grabbers: Record<'screen' | 'video', { state: string }>): string =>
+  `${grabbers.screen.state} ${grabbers.video.state}`;
+
+/**
+ * A grabber kind that calls `started` each time its grabber (re)starts: a grabber prepares each
+ * run, so the server learns of a start from outside capture/ and sets the
+ * `input-sources-update` pushes going (they end by themselves once it stopped).
+ */
+function announcingStarts(kind: CaptureKind, started: () => void): CaptureKind {
+  return {
+    ...kind,
+    configure: (settings) => {
+      const config = kind.configure(settings);
+      return {
+        ...config,
+        prepare: (signal) => {
+          started();
+          return config.prepare(signal);
+        },
+      };
+    },
+  };
+}
+
 /**
  * The reference server: the configuration store, the runtime built from it, and JSON-RPC over
  * HTTP, HTTPS and WebSocket on both ports and over the TCP JSON server. `start()` opens
@@ -246,6 +271,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly #sources: PictureSources;
   /** Their frame counts, pushed while any is connected (`input-sources-update`). */
   readonly #sourcesPush: InputSourcesPush;
+  /** The grabbers' states in the last `input-sources-update` (see {@link grabberStates}). */
+  #pushedStates = grabberStates({ screen: { state: 'stopped' }, video: { state: 'stopped' } });
   readonly #flatbuf: InputServer;
   readonly #proto: InputServer;
   /** Sends what one instance shows on to other servers (the `forwarder` group). */
@@ -290,11 +317,21 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#sourcesPush = new InputSourcesPush({
       list: () => this.#inputSources(),
       // The latency figures ride along: the overview shows them as a client streams.
-      send: (inputSources) =>
+      // So do the grabbers' statuses: the capture page follows them, and they keep the pushes
+      // going while a grabber runs with no client connected.
+      send: (inputSources) => {
+        const grabbers = this.#grabberStatuses();
+        this.#pushedStates = grabberStates(grabbers);
         this.#pushes.toSubscribers('input-sources-update', {
           inputSources,
           latency: latencyList(this.runtime),
-        }),
+          grabbers,
+        });
+      },
+      busy: () =>
+        Object.values(this.#grabberStatuses()).some(
+          (s) => s.state === 'starting' || s.state === 'running',
+        ),
       ...(options.inputSourcesPushMs === undefined
         ? {}
         : { intervalMs: options.inputSourcesPushMs }),
@@ -362,9 +399,27 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
                 : { probeTimeoutMs: options.capture.probeTimeoutMs }),
               ...(options.capture?.videoDevices ? { devices: options.capture.videoDevices } : {}),
             }),
-      ],
+      ].map((kind) => announcingStarts(kind, () => this.#sourcesPush.changed())),
       timing: options.capture?.timing,
     });
+    // A grabber that stops without having run (one that failed, switched off or no longer taken)
+    // gets its push too: the pushes run by themselves only while one starts or runs. Looked at
+    // in the next turn, once the capture (listening first) has brought its grabbers in line.
+    const grabbersMayChange = () =>
+      setImmediate(() => {
+        if (grabberStates(this.#grabberStatuses()) !== this.#pushedStates) {
+          this.#sourcesPush.changed();
+        }
+      });
+    for (const event of [
+      'settings',
+      'component',
+      'instances',
+      'instance-started',
+      'instance-stopped',
+    ] as const) {
+      this.runtime.on(event, grabbersMayChange);
+    }
     const authenticator = new Authenticator(
       this.store.tokens,
       new FailureThrottle(options.throttle),
@@ -467,6 +522,14 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       ...(options.boblight ? { limitsOfLines: options.boblight } : {}),
       clientsChanged: () => this.#sourcesPush.changed(),
     });
+  }
+
+  /** The grabbers' statuses (`serverinfo.grabbers.<kind>.status`), as the push carries them. */
+  #grabberStatuses(): { screen: GrabberStatus; video: GrabberStatus } {
+    return {
+      screen: this.#capture.info('screen').status,
+      video: this.#capture.info('video').status,
+    };
   }
 
   /** The picture inputs' clients and the instances' boblight clients (`inputSources`). */

@@ -4,6 +4,7 @@
 // settings and the instance's capture through the group schemas, read back after a reload.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { paint, solid } from '../../server/test/support/x11-paint.js';
 import { startXvfb, type XvfbDisplay } from '../../server/test/support/xvfb-display.js';
 import { axeViolations, launch, newContext, screenshot, signIn } from './support/browser.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
@@ -160,6 +161,64 @@ describe('the capture page', { timeout: TIMEOUT }, () => {
     await page.getByLabel('Bilder pro Sekunde').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'capture-screen-dark-de');
+  });
+
+  it('follows the running grabber: its status, crop handles on the live picture, the overview', async () => {
+    await paint(xvfb.display, 640, 360, solid(640, 360, [255, 128, 0]));
+    // The screen grabber saved on, instance 0 taking it (as the page saves them).
+    await jsonRpc(glowkit, {
+      command: 'config',
+      subcommand: 'setconfig',
+      config: {
+        framegrabber: { enable: true, device: 'x11', input: 0, pixelDecimation: 4, fps: 10 },
+      },
+    });
+    await jsonRpc(glowkit, {
+      command: 'config',
+      subcommand: 'setconfig',
+      instance: 0,
+      config: { instCapture: { systemEnable: true, systemPriority: 200 } },
+    });
+    const page = await openCapture();
+    await expect.poll(() => ourScreen(page).isChecked(), LIVE).toBe(true);
+    // The status follows the grabber (pushed), without asking again.
+    const status = page.locator('[data-grabber-state]');
+    await expect.poll(() => status.getAttribute('data-grabber-state'), LIVE).toBe('running');
+    expect((await status.textContent())?.replace(/\s+/g, ' ')).toContain('Grabber: running');
+    // The crop handles over the live picture; the top one moved with the keyboard crops the top.
+    const top = page.getByRole('slider', { name: 'Top crop' });
+    await top.waitFor({ timeout: LIVE.timeout });
+    const cropTop = page.locator('#framegrabber-form').getByLabel('Crop at the top');
+    const before = Number(await cropTop.inputValue());
+    await top.focus();
+    await page.keyboard.press('PageUp');
+    await expect.poll(async () => Number(await cropTop.inputValue()), LIVE).toBeGreaterThan(before);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'capture-running');
+
+    // The overview names the grabber as the visible source, beside its input picture.
+    await page.locator('header nav').getByRole('link', { name: 'Overview', exact: true }).click();
+    const card = page.getByRole('article').first();
+    const showing = card.getByTestId('showing');
+    await expect.poll(() => showing.textContent(), LIVE).toContain('Screen capture');
+    await card
+      .getByRole('img', { name: /^Input picture from / })
+      .waitFor({ timeout: LIVE.timeout });
+    const source = card.getByTestId('sources').locator('li[data-component=GRABBER] .source');
+    expect(await source.textContent()).toBe('Screen capture');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'overview-screen-capture');
+
+    // Switched off while the page shows it: the status follows, without asking again (and the
+    // grabber stays off for the tests after this one).
+    await page.locator('header nav').getByRole('link', { name: 'Capture', exact: true }).click();
+    await expect.poll(() => status.getAttribute('data-grabber-state'), LIVE).toBe('running');
+    await jsonRpc(glowkit, {
+      command: 'config',
+      subcommand: 'setconfig',
+      config: { framegrabber: { enable: false, device: 'x11', input: 0 } },
+    });
+    await expect.poll(() => status.getAttribute('data-grabber-state'), LIVE).toBe('stopped');
   });
 
   it('keeps Save off while a field is out of range, and says so', async () => {

@@ -398,10 +398,15 @@ export interface PushData {
   'components-update': ComponentInfo;
   'device-update': DeviceStatus;
   /**
-   * Daemon-wide: sent without `instance`, at most once a second while a client is connected, with
-   * each running instance's latency figures.
+   * Daemon-wide: sent without `instance`, at most once a second while a client is connected or a
+   * grabber on the box runs, with each running instance's latency figures and the grabbers'
+   * statuses (as `serverinfo.grabbers.<kind>.status`).
    */
-  'input-sources-update': { inputSources: InputSourceInfo[]; latency: InstanceLatencyInfo[] };
+  'input-sources-update': {
+    inputSources: InputSourceInfo[];
+    latency: InstanceLatencyInfo[];
+    grabbers: { screen: GrabberStatus; video: GrabberStatus };
+  };
   'effects-update': readonly EffectInfo[];
   'imageToLedMapping-update': { imageToLedMappingType: MappingTypeName };
   'instance-update': InstanceInfo[];

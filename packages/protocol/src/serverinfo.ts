@@ -34,10 +34,12 @@ export const HYPERION_SUBSCRIPTION_TOPICS = [
  * - `device-update`: an instance's LED device changed state (`data` as `serverinfo.device`:
  *   `{ type, state, enabled, error?, attempts, frames, dropped }`), e.g. it went to `error`
  *   when its port was lost, and back to `on`.
- * - `input-sources-update`: the picture inputs' clients (`data: { inputSources }`, as
- *   `serverinfo.inputSources`, daemon-wide: sent without `instance`), at most once a second
- *   while a client is connected, once more (empty) when the last one left, and not at all while
- *   none is: a page shows each client's frame rate without polling `serverinfo`.
+ * - `input-sources-update`: the picture inputs' clients (`data: { inputSources, latency,
+ *   grabbers }`, as `serverinfo.inputSources`, `.latency` and each `.grabbers.<kind>.status`,
+ *   daemon-wide: sent without `instance`), at most once a second while a client is connected or
+ *   a grabber on the box starts or runs, once more when the last client left and the grabbers
+ *   stopped, and not at all meanwhile: a page shows each client's frame rate and the grabbers'
+ *   status without polling `serverinfo`.
  */
 export const GLOWKIT_SUBSCRIPTION_TOPICS = ['device-update', 'input-sources-update'] as const;
 

@@ -9,6 +9,11 @@ export interface InputSourcesPushOptions {
   list(): InputSourceInfo[];
   /** Sends one `input-sources-update` to its subscribers. */
   send(inputSources: InputSourceInfo[]): void;
+  /**
+   * Whether the pushes go on though no client is connected (a grabber on the box runs): they
+   * end, with one last push, once it says no and the list is empty.
+   */
+  busy?(): boolean;
   /** At most one push per this many ms ({@link INPUT_SOURCES_PUSH_MS} by default). */
   intervalMs?: number;
 }
@@ -17,10 +22,11 @@ export interface InputSourcesPushOptions {
  * The `input-sources-update` pushes: the picture inputs' clients with their frame counts, so
  * that a page shows each client's rate from consecutive pushes rather than polling `serverinfo`.
  * A client that connects starts them (at once, unless a push went out less than an interval
- * ago); they go out every interval while any client is connected, whether or not its counts
- * moved (the rate then reads 0), and end with one push of the empty list after the last one
- * left. Nothing is sent while no client is connected: a connect-and-leave flood costs at most
- * one push per interval.
+ * ago); they go out every interval while any client is connected or the server is otherwise
+ * {@link InputSourcesPushOptions.busy | busy} (a grabber runs), whether or not the counts
+ * moved (the rate then reads 0), and end with one push after the last client left and the
+ * grabbers stopped. Nothing is sent while neither: a connect-and-leave flood costs at most one
+ * push per interval.
  */
 export class InputSourcesPush {
   readonly #options: InputSourcesPushOptions;
@@ -34,7 +40,10 @@ export class InputSourcesPush {
     this.#intervalMs = options.intervalMs ?? INPUT_SOURCES_PUSH_MS;
   }
 
-  /** A client connected or left: the pushes run until the list is empty and said so. */
+  /**
+   * A client connected or left, or a grabber started: the pushes run until the list is empty,
+   * nothing is busy, and a last push said so.
+   */
   changed(): void {
     if (this.#timer || this.#closed) return;
     const wait = Math.max(0, this.#sentAt + this.#intervalMs - performance.now());
@@ -54,6 +63,6 @@ export class InputSourcesPush {
     const sources = this.#options.list();
     this.#sentAt = performance.now();
     this.#options.send(sources);
-    if (sources.length > 0) this.changed();
+    if (sources.length > 0 || this.#options.busy?.()) this.changed();
   }
 }

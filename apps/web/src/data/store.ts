@@ -8,6 +8,7 @@ import type {
   DataPush,
   EffectFileProblem,
   EffectInfo,
+  GrabberStatus,
   InputSourceInfo,
   InstanceInfo,
   InstanceLatencyInfo,
@@ -47,6 +48,19 @@ export const STORE_TOPICS: readonly SubscriptionTopic[] = [
   'input-sources-update',
 ];
 
+/** The grabbers' statuses by kind; a kind the server does not report is missing. */
+export type GrabberStatuses = Partial<Record<'screen' | 'video', GrabberStatus>>;
+
+/** The statuses of `serverinfo.grabbers` (a server without grabbers reports none). */
+function grabbersOf(
+  grabbers: { screen?: { status?: GrabberStatus }; video?: { status?: GrabberStatus } } | undefined,
+): GrabberStatuses {
+  const out: GrabberStatuses = {};
+  if (grabbers?.screen?.status) out.screen = grabbers.screen.status;
+  if (grabbers?.video?.status) out.video = grabbers.video.status;
+  return out;
+}
+
 /**
  * The store. It loads when the browser is signed in and the socket open, subscribing in the same
  * request; after a reconnect (a restart of the server, a lost network), which ends the session's
@@ -78,6 +92,7 @@ export class ServerStore extends EventTarget {
   #effectProblems: readonly EffectFileProblem[] = [];
   #inputSources: readonly InputSource[] = [];
   #latency: readonly InstanceLatencyInfo[] = [];
+  #grabbers: GrabberStatuses = {};
 
   constructor(connection: ServerConnection, session: Session) {
     super();
@@ -101,11 +116,13 @@ export class ServerStore extends EventTarget {
     this.#patch('priorities-update', (s, data) =>
       withPriorities(s, data.priorities, data.priorities_autoselect, performance.now()),
     );
-    // Each second while a client is connected: the rates come from consecutive pushes, and the
-    // instances' latency figures come with them (no polling of serverinfo for either).
+    // Each second while a client is connected or a grabber runs: the rates come from consecutive
+    // pushes, and the instances' latency figures and the grabbers' statuses come with them (no
+    // polling of serverinfo for any).
     this.#follow('input-sources-update', (push) => {
       this.#setInputSources(push.data.inputSources);
       if (push.data.latency) this.#latency = push.data.latency;
+      if (push.data.grabbers) this.#grabbers = push.data.grabbers;
       this.#changed();
     });
     this.#patch('components-update', withComponent);
@@ -159,6 +176,15 @@ export class ServerStore extends EventTarget {
     return this.#latency.find((l) => l.instance === instance);
   }
 
+  /**
+   * The grabbers' statuses on the box (`serverinfo.grabbers.<kind>.status`): read with everything
+   * else, then from the `input-sources-update` pushes (each second while a grabber starts or runs,
+   * and once after it stopped). A kind is missing while the server reports none.
+   */
+  get grabbers(): GrabberStatuses {
+    return this.#grabbers;
+  }
+
   /** The state of a running instance once read; undefined while stopped or not yet read. */
   state(instance: number): InstanceState | undefined {
     return this.#states.get(instance);
@@ -181,6 +207,7 @@ export class ServerStore extends EventTarget {
       this.#effectProblems = info.effectProblems;
       this.#setInputSources(info.inputSources ?? []);
       this.#latency = info.latency ?? [];
+      this.#grabbers = grabbersOf(info.grabbers);
       this.#setInstances(info.instance, this.#loadedIn !== this.#readIn);
       this.#readIn = this.#loadedIn;
     } catch (error) {
@@ -275,6 +302,7 @@ export class ServerStore extends EventTarget {
     this.#effectProblems = [];
     this.#inputSources = [];
     this.#latency = [];
+    this.#grabbers = {};
     this.tokens.clear();
   }
 

@@ -22,7 +22,6 @@ import {
   discoverInputSources,
   fetchConfig,
   fetchSchemas,
-  readServerInfo,
   saveGlobalGroups,
   saveGroups,
 } from '../../data/calls.js';
@@ -38,7 +37,6 @@ import {
   type Edge,
   formOf,
   GRABBER_GROUP,
-  type GrabberStatus,
   grabberStatus,
   handleAt,
   isMissingCommand,
@@ -105,7 +103,7 @@ const SAVE_TIMEOUT_MS = 30_000;
  * from what `inputsource discover` found (a screen or a USB video device, or nothing), its size
  * (decimation) and frame rate from what the source offers, its crop (number fields, and edge
  * handles on the live picture while the grabber's picture shows), which instance takes it
- * (`instCapture`), and the grabber's status when the server reports one. Saved through the
+ * (`instCapture`), and the grabber's status as the server pushes it, when it reports one. Saved through the
  * groups' schemas: the chosen grabber's global group (`framegrabber` or `grabberV4L2`), then the
  * instance's `instCapture`; the server's violations are shown in the section they concern.
  */
@@ -122,7 +120,6 @@ export class GkCapturePage extends GkPage {
     framegrabber: {},
     grabberV4L2: {},
   };
-  @state() private _status: Partial<Record<CaptureKind, GrabberStatus>> = {};
   @state() private _saved = false;
   /** Whether every form holds values the server can take (each marks its own invalid fields). */
   @state() private _valid = true;
@@ -188,7 +185,7 @@ export class GkCapturePage extends GkPage {
       if (load === this.#load) this._loadError = error;
       return;
     }
-    await Promise.all([this.#readStatus(), this.#discover(load)]);
+    await this.#discover(load);
   }
 
   /** Starts the instance's form afresh from its stored `instCapture`. */
@@ -226,23 +223,6 @@ export class GkCapturePage extends GkPage {
     );
     this._discovery = { state: 'ready', choices };
     this._choice = storedChoice(choices, this.#stored)?.id ?? OFF;
-  }
-
-  /** The grabbers' status from `serverinfo.grabbers`, when the server reports one. */
-  async #readStatus(): Promise<void> {
-    try {
-      const info = await readServerInfo(this.ctx.connection);
-      this._status = {
-        ...(grabberStatus(info.grabbers, 'screen')
-          ? { screen: grabberStatus(info.grabbers, 'screen') }
-          : {}),
-        ...(grabberStatus(info.grabbers, 'video')
-          ? { video: grabberStatus(info.grabbers, 'video') }
-          : {}),
-      };
-    } catch {
-      this._status = {};
-    }
   }
 
   get #chosen(): CaptureChoice | undefined {
@@ -582,8 +562,12 @@ export class GkCapturePage extends GkPage {
     return words === key ? state : words;
   }
 
+  /**
+   * A grabber's status: the store's, read with `serverinfo` and then pushed while the grabber
+   * starts or runs (and once when it stopped), so it follows the grabber without asking again.
+   */
   #renderStatus(kind: CaptureKind): TemplateResult {
-    const status = this._status[kind];
+    const status = grabberStatus(this.ctx.store.grabbers, kind);
     if (!status) {
       return html`<p class="muted" data-grabber-state="unknown">
         ${this.t('web_capture_status_unknown')}
@@ -682,9 +666,6 @@ export class GkCapturePage extends GkPage {
           @click=${() => void this.#saving.run()}
         >
           ${this.t('web_setup_save')}
-        </button>
-        <button type="button" ?disabled=${this.#saving.pending} @click=${() => void this.#readStatus()}>
-          ${this.t('web_capture_refresh')}
         </button>
         <p role="status" class=${this._saved ? 'saved' : ''}>
           ${

@@ -68,6 +68,9 @@ describe('the input picture and the pinned source', () => {
     expect(visiblePicture(showing(grabber))).toBe(grabber);
     expect(visiblePicture(showing({ ...grabber, componentId: 'PROTOSERVER' }))?.priority).toBe(150);
     expect(visiblePicture(showing({ ...grabber, componentId: 'IMAGE' }))?.priority).toBe(150);
+    // The grabbers on the box: the screen's and the USB video one's.
+    expect(visiblePicture(showing({ ...grabber, componentId: 'GRABBER' }))?.priority).toBe(150);
+    expect(visiblePicture(showing({ ...grabber, componentId: 'V4L' }))?.priority).toBe(150);
     // Registered, no frame yet; an effect or a colour; the instance switched off: no picture.
     expect(visiblePicture(showing({ ...grabber, active: false }))).toBeUndefined();
     expect(visiblePicture(stateOf(info, 0))).toBeUndefined();

@@ -26,12 +26,21 @@ export function visiblePriority(state: InstanceState): PriorityInfo | undefined 
   return state.priorities.find((p) => p.visible);
 }
 
-/** The components whose entries are pictures: the image stream has a picture while one shows. */
-const PICTURE_COMPONENTS: ReadonlySet<string> = new Set(['IMAGE', 'FLATBUFSERVER', 'PROTOSERVER']);
+/**
+ * The components whose entries are pictures (a JSON image, a network input's, a grabber's on the
+ * box): the image stream has a picture while one shows.
+ */
+const PICTURE_COMPONENTS: ReadonlySet<string> = new Set([
+  'IMAGE',
+  'FLATBUFSERVER',
+  'PROTOSERVER',
+  'GRABBER',
+  'V4L',
+]);
 
 /**
  * The visible entry when it is a picture that reaches the LEDs (a JSON image, a network input's
- * client that sent a frame, with the instance switched on): the server streams its picture then.
+ * client or a grabber that sent a frame, with the instance switched on): the server streams its picture then.
  */
 export function visiblePicture(state: InstanceState): PriorityInfo | undefined {
   const entry = visiblePriority(state);

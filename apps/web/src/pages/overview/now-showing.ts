@@ -15,6 +15,8 @@ const COMPONENT_PHRASES: Readonly<Record<string, string>> = {
   FLATBUFSERVER: 'web_overview_component_flatbuffers',
   PROTOSERVER: 'web_overview_component_protobuf',
   BOBLIGHTSERVER: 'web_overview_component_boblight',
+  GRABBER: 'web_overview_component_screen',
+  V4L: 'web_overview_component_video',
 };
 
 /** What a priority entry is: the effect's name, a colour (swatch and its code), a picture. */
@@ -32,7 +34,8 @@ function sourceOf(entry: PriorityInfo, t: T): TemplateResult {
     case 'IMAGE':
       return html`${entry.owner ? t('web_overview_picture_named', { name: entry.owner }) : t('web_overview_picture')}`;
     default: {
-      // A network input's client: its protocol (who it is follows in the line below).
+      // A network input's client: its protocol (who it is follows in the line below); a grabber
+      // on the box: what it captures.
       const phrase = COMPONENT_PHRASES[entry.componentId];
       return html`${phrase ? t(phrase) : (entry.owner ?? entry.componentId)}`;
     }
