@@ -95,8 +95,7 @@ describe('the capture page', { timeout: TIMEOUT }, () => {
     expect(await page.getByRole('radio', { name: /^USB video/ }).count()).toBe(0);
     // Nothing captures by default.
     expect(await page.getByRole('radio', { name: 'Nothing (capture off)' }).isChecked()).toBe(true);
-    // TODO(i22-grab): once serverinfo.grabbers reports the grabber's state, assert it here
-    // (running, retrying, missing ffmpeg) instead of the line saying the server does not.
+    // The grabber's state while it runs is followed in "follows the running grabber" below.
   });
 
   it('saves the screen grabber and the instance capture, and reads them back after a reload', async () => {
