@@ -26,12 +26,12 @@ import type {
 } from '@glowkit/protocol';
 import {
   parseFfmpegListFormats,
-  parseFfmpegVideoSize,
   parseFramebufferSize,
   parseV4l2CtlControls,
   parseV4l2CtlFormats,
   parseV4l2CtlInputs,
 } from './discovery-parsers.js';
+import { probeInput } from './ffmpeg-probe.js';
 import { runTool } from './run-tool.js';
 
 /** Where discovery looks and with what. Every key has a default for a real machine. */
@@ -101,24 +101,9 @@ async function displaysOf(s: Settings): Promise<string[]> {
 
 /** A display's size, from what ffmpeg reports when it opens it with x11grab; undefined if it does not open. */
 async function displaySize(s: Settings, display: string) {
-  const run = await runTool(
-    s.ffmpeg,
-    // No frames read ahead to "find stream info": the size is known once the display opens.
-    [
-      '-hide_banner',
-      '-nostdin',
-      '-probesize',
-      '32',
-      '-analyzeduration',
-      '0',
-      '-f',
-      'x11grab',
-      '-i',
-      display,
-    ],
-    s.timeoutMs,
-  );
-  return parseFfmpegVideoSize(run.stderr);
+  // The grabber's own probe: no frames read ahead, the size known once the display opens.
+  const probe = await probeInput(s.ffmpeg, ['-f', 'x11grab', '-i', display], s.timeoutMs);
+  return probe.ok ? { width: probe.width, height: probe.height } : undefined;
 }
 
 /** One input as Hyperion.ng lists a screen: its one size, at every usual rate. */
