@@ -217,31 +217,6 @@ const protoSettingsOf = (configuration: Configuration): InputServerSettings => (
   pixelDecimation: 1,
 });
 
-/** The grabbers' states in one string, to tell whether one changed since the last push. */
-const grabberStates = (grabbers: Record<'screen' | 'video', { state: string }>): string =>
-  `${grabbers.screen.state} ${grabbers.video.state}`;
-
-/**
- * A grabber kind that calls `started` each time its grabber (re)starts: a grabber prepares each
- * run, so the server learns of a start from outside capture/ and sets the
- * `input-sources-update` pushes going (they end by themselves once it stopped).
- */
-function announcingStarts(kind: CaptureKind, started: () => void): CaptureKind {
-  return {
-    ...kind,
-    configure: (settings) => {
-      const config = kind.configure(settings);
-      return {
-        ...config,
-        prepare: (signal) => {
-          started();
-          return config.prepare(signal);
-        },
-      };
-    },
-  };
-}
-
 /**
  * The reference server: the configuration store, the runtime built from it, and JSON-RPC over
  * HTTP, HTTPS and WebSocket on both ports and over the TCP JSON server. `start()` opens
@@ -271,8 +246,6 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly #sources: PictureSources;
   /** Their frame counts, pushed while any is connected (`input-sources-update`). */
   readonly #sourcesPush: InputSourcesPush;
-  /** The grabbers' states in the last `input-sources-update` (see {@link grabberStates}). */
-  #pushedStates = grabberStates({ screen: { state: 'stopped' }, video: { state: 'stopped' } });
   readonly #flatbuf: InputServer;
   readonly #proto: InputServer;
   /** Sends what one instance shows on to other servers (the `forwarder` group). */
@@ -319,15 +292,12 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       // The latency figures ride along: the overview shows them as a client streams.
       // So do the grabbers' statuses: the capture page follows them, and they keep the pushes
       // going while a grabber runs with no client connected.
-      send: (inputSources) => {
-        const grabbers = this.#grabberStatuses();
-        this.#pushedStates = grabberStates(grabbers);
+      send: (inputSources) =>
         this.#pushes.toSubscribers('input-sources-update', {
           inputSources,
           latency: latencyList(this.runtime),
-          grabbers,
-        });
-      },
+          grabbers: this.#grabberStatuses(),
+        }),
       busy: () =>
         Object.values(this.#grabberStatuses()).some(
           (s) => s.state === 'starting' || s.state === 'running',
@@ -399,27 +369,12 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
                 : { probeTimeoutMs: options.capture.probeTimeoutMs }),
               ...(options.capture?.videoDevices ? { devices: options.capture.videoDevices } : {}),
             }),
-      ].map((kind) => announcingStarts(kind, () => this.#sourcesPush.changed())),
+      ],
       timing: options.capture?.timing,
+      // A grabber that starts sets the pushes going (they run while it runs); one that stops,
+      // fails or is replaced gets its last push.
+      statusChanged: () => this.#sourcesPush.changed(),
     });
-    // A grabber that stops without having run (one that failed, switched off or no longer taken)
-    // gets its push too: the pushes run by themselves only while one starts or runs. Looked at
-    // in the next turn, once the capture (listening first) has brought its grabbers in line.
-    const grabbersMayChange = () =>
-      setImmediate(() => {
-        if (grabberStates(this.#grabberStatuses()) !== this.#pushedStates) {
-          this.#sourcesPush.changed();
-        }
-      });
-    for (const event of [
-      'settings',
-      'component',
-      'instances',
-      'instance-started',
-      'instance-stopped',
-    ] as const) {
-      this.runtime.on(event, grabbersMayChange);
-    }
     const authenticator = new Authenticator(
       this.store.tokens,
       new FailureThrottle(options.throttle),

@@ -61,6 +61,11 @@ export interface CaptureSourcesOptions {
   ffmpeg: string;
   kinds: readonly CaptureKind[];
   timing?: Partial<GrabberTiming> | undefined;
+  /**
+   * A grabber's status (`info(kind).status`) may have changed: its state moved, its signal was
+   * lost or found, or a changed group replaced it.
+   */
+  statusChanged?(): void;
 }
 
 /** The grabbers of a server as sources of its instances; see the module. */
@@ -118,6 +123,7 @@ export class CaptureSources {
         this.#retire(capture);
         capture.key = config.key;
         capture.grabber = this.#grabberFor(capture, config.prepare);
+        this.#options.statusChanged?.();
       }
       capture.enabled = config.enabled;
       this.#updateTakers(capture);
@@ -194,6 +200,7 @@ export class CaptureSources {
       onStopped: () => {
         for (const [instance, taker] of capture.takers) this.#leave(taker, instance);
       },
+      ...(this.#options.statusChanged ? { onState: this.#options.statusChanged } : {}),
     });
   }
 
