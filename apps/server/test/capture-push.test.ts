@@ -1,14 +1,8 @@
-/**
- * The `input-sources-update` push follows the screen grabber (Xvfb as the screen, Debian's ffmpeg
- * capturing it) with no picture input's client connected: a subscriber hears the grabber's status
- * with growing frame counts, and one push saying it stopped when it is switched off.
- */
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startCaptureServer } from './support/capture-server.js';
 import { setconfigRequest } from './support/configs.js';
-import { fileDeviceConfiguration } from './support/file-device.js';
 import { LiveSocket } from './support/live-socket.js';
-import { startServer, type TestServer } from './support/server.js';
+import type { TestServer } from './support/server.js';
 import { paint, solid } from './support/x11-paint.js';
 import { startXvfb, type XvfbDisplay } from './support/xvfb-display.js';
 
@@ -57,24 +51,19 @@ async function saveGrabber(socket: LiveSocket, framegrabber: Json): Promise<void
  * keys over the defaults), and a WebSocket subscribed to `input-sources-update`.
  */
 async function start(display: string, framegrabber: Json = {}): Promise<LiveSocket> {
-  t = await startServer({
-    inputSourcesPushMs: 100,
-    capture: { timing: { retryMinMs: 100, retryMaxMs: 400 } },
-    prepare: (server) => {
-      const config = fileDeviceConfiguration(join(server.options.dataDir, 'leds.txt'), 8, {
-        instCapture: { systemEnable: true, systemPriority: 250 },
-      });
-      config.global.settings.framegrabber = {
-        enable: true,
-        device: 'x11',
-        display,
-        fps: 10,
-        pixelDecimation: 2,
-        ...framegrabber,
-      };
-      server.store.replace(config, 'test set-up');
+  ({ t } = await startCaptureServer({
+    leds: 8,
+    instCapture: { systemEnable: true, systemPriority: 250 },
+    framegrabber: {
+      enable: true,
+      device: 'x11',
+      display,
+      fps: 10,
+      pixelDecimation: 2,
+      ...framegrabber,
     },
-  });
+    server: { inputSourcesPushMs: 100 },
+  }));
   const socket = await LiveSocket.open(t.ws, t.token);
   expect(
     await socket.call({ command: 'serverinfo', subscribe: ['input-sources-update'] }),

@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { childProcesses as children } from '../../../scripts/child-processes.mjs';
+import { CAPTURE_TIMING, startCaptureServer } from './support/capture-server.js';
 import { post } from './support/client.js';
 import { setconfigRequest } from './support/configs.js';
-import { fileDeviceConfiguration, lastFrameText, shows } from './support/file-device.js';
-import { startServer, type TestServer } from './support/server.js';
+import { lastFrameText, shows } from './support/file-device.js';
+import type { TestServer } from './support/server.js';
 import { until } from './support/until.js';
 
 const LEDS = 8;
@@ -34,31 +35,26 @@ afterEach(async () => {
 });
 
 /** Short waits; no stall restart while the test holds the FIFO's frames back. */
-const timing = { retryMinMs: 100, retryMaxMs: 400, stallMs: 60_000 };
+const timing = { ...CAPTURE_TIMING, stallMs: 60_000 };
 
 /** One instance, 8 LEDs to a `file` device, taking the video grabber at 240 (inactive after 1 s). */
 async function start(grabberV4L2: Record<string, unknown>, input: readonly string[]) {
-  let output = '';
-  t = await startServer({
-    capture: { timing, videoDevices: { [DEVICE]: input } },
-    prepare: (server) => {
-      output = join(server.options.dataDir, 'leds.txt');
-      const config = fileDeviceConfiguration(output, LEDS, {
-        instCapture: { v4lEnable: true, v4lPriority: 240, videoInactiveTimeout: 1 },
-      });
-      config.global.settings.grabberV4L2 = {
-        enable: true,
-        device: DEVICE,
-        width: WIDTH,
-        height: HEIGHT,
-        fps: 10,
-        sizeDecimation: 4,
-        ...grabberV4L2,
-      };
-      server.store.replace(config, 'test set-up');
+  const started = await startCaptureServer({
+    leds: LEDS,
+    instCapture: { v4lEnable: true, v4lPriority: 240, videoInactiveTimeout: 1 },
+    grabberV4L2: {
+      enable: true,
+      device: DEVICE,
+      width: WIDTH,
+      height: HEIGHT,
+      fps: 10,
+      sizeDecimation: 4,
+      ...grabberV4L2,
     },
+    server: { capture: { timing, videoDevices: { [DEVICE]: input } } },
   });
-  return { output };
+  t = started.t;
+  return { output: started.output };
 }
 
 const rpc = async (body: Record<string, unknown>) =>

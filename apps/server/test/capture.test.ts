@@ -1,13 +1,13 @@
 // The screen grabber on a real server: Debian's Xvfb as the screen, Debian's ffmpeg capturing it,
 // a `file` device as the LEDs. The screen is painted over the X11 protocol (support/x11-paint.ts).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { childProcesses as children } from '../../../scripts/child-processes.mjs';
 import type { CaptureKind } from '../src/capture/capture-sources.js';
+import { CAPTURE_TIMING, startCaptureServer } from './support/capture-server.js';
 import { post } from './support/client.js';
 import { setconfigRequest } from './support/configs.js';
-import { fileDeviceConfiguration, lastFrame, shows } from './support/file-device.js';
+import { lastFrame, shows } from './support/file-device.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
 import { paint, solid } from './support/x11-paint.js';
@@ -33,7 +33,6 @@ async function screen(display?: number): Promise<XvfbDisplay> {
 }
 
 /** Short waits: a failed grabber is tried again after 0.1 s, at most 0.4 s. */
-const timing = { retryMinMs: 100, retryMaxMs: 400 };
 
 /**
  * One instance whose 8 LEDs run along the top edge (8 % high) to a `file` device, taking the
@@ -47,27 +46,21 @@ async function start(
     server?: Parameters<typeof startServer>[0];
   } = {},
 ) {
-  let output = '';
-  t = await startServer({
-    capture: { timing },
-    ...options.server,
-    prepare: (server) => {
-      output = join(server.options.dataDir, 'leds.txt');
-      const config = fileDeviceConfiguration(output, LEDS, {
-        instCapture: { systemEnable: true, systemPriority: 250, ...options.instCapture },
-      });
-      config.global.settings.framegrabber = {
-        enable: true,
-        device: 'x11',
-        display,
-        fps: 10,
-        pixelDecimation: 2,
-        ...options.framegrabber,
-      };
-      server.store.replace(config, 'test set-up');
+  const started = await startCaptureServer({
+    leds: LEDS,
+    instCapture: { systemEnable: true, systemPriority: 250, ...options.instCapture },
+    framegrabber: {
+      enable: true,
+      device: 'x11',
+      display,
+      fps: 10,
+      pixelDecimation: 2,
+      ...options.framegrabber,
     },
+    ...(options.server ? { server: options.server } : {}),
   });
-  return { output };
+  t = started.t;
+  return { output: started.output };
 }
 
 const rpc = async (body: Record<string, unknown>) =>
@@ -300,7 +293,7 @@ describe('the screen grabber', () => {
     const { output } = await start(x.display, {
       instCapture: { screenInactiveTimeout: 1 },
       // The child is paused on purpose: it must not count as stalled meanwhile.
-      server: { capture: { timing: { ...timing, stallMs: 120_000 } } },
+      server: { capture: { timing: { ...CAPTURE_TIMING, stallMs: 120_000 } } },
     });
     await shows(output, leds([0, 255, 255]));
     await rpc({ command: 'color', priority: 251, color: [9, 9, 9], origin: 'below' });
@@ -390,7 +383,7 @@ describe('the USB video grabber machinery', () => {
     await paint(x.display, WIDTH, HEIGHT, solid(WIDTH, HEIGHT, [255, 0, 0]));
     const { output } = await start(x.display, {
       instCapture: { v4lEnable: true, v4lPriority: 240 },
-      server: { capture: { timing, video: () => generated('0x00ff00') } },
+      server: { capture: { timing: CAPTURE_TIMING, video: () => generated('0x00ff00') } },
     });
     await shows(output, leds([255, 0, 0]));
     const saved = await rpc(setconfigRequest({ grabberV4L2: { enable: true, device: 'none' } }));
