@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { childProcesses as children } from '../../../scripts/child-processes.mjs';
 import {
@@ -338,6 +339,43 @@ describe('Grabber', () => {
     await grabber.stop();
     expect(grabber.state).toBe('stopped');
     expect(ffmpegChildren()).toEqual([]);
+  });
+
+  it('shows a start’s note in its status, and logs it once', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    let starts = 0;
+    const grabber = new Grabber({
+      kind: 'video',
+      ffmpeg: 'ffmpeg',
+      logger: createLogger({ level: 'warn', destination, pretty: false }),
+      timing: { retryMinMs: 50, retryMaxMs: 200 },
+      prepare: async () => {
+        starts += 1;
+        return {
+          ok: true,
+          name: 'V4L2',
+          input: lavfi('0x0000ff', ['-t', '0.3']),
+          note: 'hardware_hue not applied: v4l2-ctl is not installed (Debian package v4l-utils)',
+        };
+      },
+      onFrame: () => {},
+      onStopped: () => {},
+    });
+    stops.push(() => grabber.stop());
+    grabber.start();
+    await until(() => grabber.status([]).framesRead > 0);
+    expect(grabber.status([])).toMatchObject({
+      note: 'hardware_hue not applied: v4l2-ctl is not installed (Debian package v4l-utils)',
+    });
+    // Started again after each 0.3 s run: the same note is not logged again.
+    await until(() => starts >= 3);
+    expect(lines.filter((line) => line.includes('hardware_hue not applied'))).toHaveLength(1);
   });
 
   it('does not try settings that cannot capture again until they change', async () => {

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { SignalDetector } from '@glowkit/engine';
 import { describe, expect, it } from 'vitest';
 import {
   applyV4l2Controls,
@@ -9,6 +10,7 @@ import {
   v4l2InputSpec,
   v4l2Settings,
 } from '../src/capture/v4l2-args.js';
+import { prepareVideo } from '../src/capture/video-grabber.js';
 
 /** A USB capture stick at 1920×1080, 30 fps, the group's defaults otherwise (sizeDecimation 8). */
 const settings = (over: Partial<V4l2Settings> = {}): V4l2Settings => ({
@@ -167,6 +169,47 @@ describe('the picture controls', () => {
       applied: false,
       message:
         'hardware_brightness, hardware_saturation not applied: /nonexistent/v4l2-ctl is not installed (Debian package v4l-utils)',
+    });
+  });
+});
+
+describe('getting a device ready', () => {
+  const prepare = (over: Partial<V4l2Settings>, options: Parameters<typeof prepareVideo>[0]) => {
+    const group = settings(over);
+    return prepareVideo(options, group, new SignalDetector(group), new AbortController().signal);
+  };
+
+  it('reads the device’s own size when width and height are 0, and sizes the picture from it', async () => {
+    // A 1280×720 stick stood in for by a generated video: decimation 8 gives 160×90.
+    const device = '/dev/video-size-test';
+    const prepared = await prepare(
+      { device, width: 0, height: 0, fps: 0 },
+      {
+        ffmpeg: 'ffmpeg',
+        devices: { [device]: ['-f', 'lavfi', '-i', 'color=c=red:s=1280x720:r=25'] },
+      },
+    );
+    expect(prepared).toMatchObject({ ok: true, input: { width: 160, height: 90 } });
+  });
+
+  it('captures with the controls not applied, and says so, when v4l2-ctl is missing', async () => {
+    const prepared = await prepare(
+      { hardware_contrast: 40 },
+      { ffmpeg: 'ffmpeg', exists: () => true, controls: { v4l2Ctl: '/nonexistent/v4l2-ctl' } },
+    );
+    expect(prepared).toMatchObject({
+      ok: true,
+      input: { input: expect.arrayContaining(['v4l2', '/dev/video0']) },
+      note: 'hardware_contrast not applied: /nonexistent/v4l2-ctl is not installed (Debian package v4l-utils)',
+    });
+  });
+
+  it('waits for a device that is not plugged in, and says where to look', async () => {
+    const prepared = await prepare({ device: '/dev/video-not-here' }, { ffmpeg: 'ffmpeg' });
+    expect(prepared).toEqual({
+      ok: false,
+      state: 'retrying',
+      line: 'grabberV4L2.device /dev/video-not-here does not exist: plug the capture device in, or choose another (inputsource discover lists them)',
     });
   });
 });
