@@ -238,12 +238,15 @@ describe('the forwarder', () => {
     );
 
     const kitchen = await start({ enable: false }, ports);
-    // Grabbers send at a steady rate; the next frame after the target is back reaches it.
+    // Grabbers send at a steady rate; the next frame after the target is back reaches it. Each
+    // link comes back on its own backoff: the flatbuffers frame arriving says nothing of the
+    // JSON link, so both are waited for before their log lines are read.
     await until(async () => {
       tv.send(rawImageMessage(halves([0, 255, 0], [0, 255, 0]), 8, 2));
       return (
         JSON.stringify(lastFrameText(kitchen.output)) ===
-        JSON.stringify(Array(LEDS).fill('0,255,0'))
+          JSON.stringify(Array(LEDS).fill('0,255,0')) &&
+        (await info(living.t)).forwarder.targets.every((t) => t.state === 'connected')
       );
     }, 30_000);
     // One line when each target went down and one when it came back, whatever the retries.
