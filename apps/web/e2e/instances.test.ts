@@ -14,6 +14,7 @@ import {
   signIn,
 } from './support/browser.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import { jsonRpc } from './support/leds.js';
 import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
 
 /** Polls for as long as a busy machine may need (vitest's own default is one second). */
@@ -164,6 +165,27 @@ describe('the instances page', () => {
     await broken.getByRole('button', { name: 'Delete Broken strip' }).click();
     await page.getByRole('button', { name: 'Delete instance' }).click();
     await poll(() => row(page, 'Broken strip').count()).toBe(0);
+  });
+
+  it("other pages' instance pickers follow an instance created and deleted elsewhere", async () => {
+    const page = await openInstances();
+    for (const path of ['setup', 'capture']) {
+      await page
+        .locator('header nav')
+        .getByRole('link', { name: path === 'setup' ? 'Setup' : 'Capture' })
+        .click();
+      const picker = page.getByRole('combobox', { name: 'Instance', exact: true });
+      await picker.getByRole('option', { name: MAIN }).waitFor({ state: 'attached' });
+      // Another client (a script, another browser) creates one, then deletes it.
+      const { instance } = await jsonRpc<{ instance: number }>(glowkit, {
+        command: 'instance',
+        subcommand: 'createInstance',
+        name: 'Garage lights',
+      });
+      await picker.getByRole('option', { name: /Garage lights/ }).waitFor({ state: 'attached' });
+      await jsonRpc(glowkit, { command: 'instance', subcommand: 'deleteInstance', instance });
+      await poll(() => picker.getByRole('option', { name: /Garage lights/ }).count()).toBe(0);
+    }
   });
 
   it('reads in German and in the dark (picked in the header), axe clean, the set-up steps too', async () => {
