@@ -152,8 +152,17 @@ describe('the instances page', () => {
     await page.getByLabel('Name', { exact: true }).fill('Broken strip');
     await page.getByRole('button', { name: 'Create and set up' }).click();
     await page.getByText('Step 1 of 2').waitFor();
+    // The set-up's edits are unsaved until Finish (the app's leave-without-saving guard).
+    await page.evaluate(() => {
+      const seen: unknown[] = [];
+      (window as unknown as { unsaved: unknown[] }).unsaved = seen;
+      document.addEventListener('gk-unsaved', (e) => seen.push((e as CustomEvent).detail));
+    });
+    const unsaved = () =>
+      page.evaluate(() => (window as unknown as { unsaved: unknown[] }).unsaved);
     await page.getByLabel('Device type').selectOption('file');
     await page.getByLabel('Output file').fill(output);
+    await poll(unsaved).toEqual([{ key: 'new-instance', dirty: true }]);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Finish and start' }).click();
     const broken = row(page, 'Broken strip');
@@ -162,6 +171,10 @@ describe('the instances page', () => {
       .getByText(`The device cannot open: file device: cannot open "${output}"`)
       .waitFor();
     await screenshot(page, 'instances-device-error');
+    expect(await unsaved()).toEqual([
+      { key: 'new-instance', dirty: true },
+      { key: 'new-instance', dirty: false },
+    ]);
     await broken.getByRole('button', { name: 'Delete Broken strip' }).click();
     await page.getByRole('button', { name: 'Delete instance' }).click();
     await poll(() => row(page, 'Broken strip').count()).toBe(0);

@@ -21,6 +21,9 @@ import { startingSetup } from './starting-setup.js';
 /** Saving and starting build the instance (its device opens): allow it some time. */
 const FINISH_TIMEOUT_MS = 30_000;
 
+/** The key of the unsaved-changes contract (`gk-unsaved`) this set-up's edits go under. */
+const UNSAVED_KEY = 'new-instance';
+
 type Step = 1 | 2;
 
 type Status =
@@ -63,6 +66,7 @@ export class GkNewInstance extends GkPage {
       { timeoutMs: FINISH_TIMEOUT_MS },
     );
     await startInstance(connection, instance.id, { timeoutMs: FINISH_TIMEOUT_MS });
+    this.#unsaved(false);
     this.ctx.router.navigate('/instances');
   });
 
@@ -71,6 +75,29 @@ export class GkNewInstance extends GkPage {
   #leds: LedArea[] = [];
   #spec: LayoutSpec | undefined;
   #load = 0;
+  /** Whether the person changed the device or the layout since the set-up started. */
+  #dirty = false;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unsaved(false);
+  }
+
+  /**
+   * Tells the app whether there are edits a navigation would lose (the unsaved-changes contract:
+   * the app asks before leaving while any key is dirty).
+   */
+  #unsaved(dirty: boolean): void {
+    if (dirty === this.#dirty) return;
+    this.#dirty = dirty;
+    this.dispatchEvent(
+      new CustomEvent('gk-unsaved', {
+        bubbles: true,
+        composed: true,
+        detail: { key: UNSAVED_KEY, dirty },
+      }),
+    );
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('instanceId') || (changed.has('ctx') && this.ctx)) void this.#read();
@@ -91,6 +118,7 @@ export class GkNewInstance extends GkPage {
         this._status = { state: 'missing' };
         return;
       }
+      this.#unsaved(false);
       const start = startingSetup(instance.settings);
       this.#device = start.device;
       this.#leds = start.leds;
@@ -117,6 +145,7 @@ export class GkNewInstance extends GkPage {
   }
 
   #onEdit = (): void => {
+    this.#unsaved(true);
     void this.#check();
   };
 
