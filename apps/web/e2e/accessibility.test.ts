@@ -276,6 +276,7 @@ describe('accessibility', () => {
           colour: [],
           setup: [],
           capture: [],
+          instances: [],
           backup: [],
           tokens: [],
         });
