@@ -199,6 +199,9 @@ describe('the instances page', () => {
       await jsonRpc(glowkit, { command: 'instance', subcommand: 'deleteInstance', instance });
       await poll(() => picker.getByRole('option', { name: /Garage lights/ }).count()).toBe(0);
     }
+    // The set-up's address of an instance that is not (or no longer) there says so.
+    await page.goto(`${glowkit.url}/instances/new/7`);
+    await page.getByRole('alert').getByText('Instance 7 does not exist (any more).').waitFor();
   });
 
   it('reads in German and in the dark (picked in the header), axe clean, the set-up steps too', async () => {

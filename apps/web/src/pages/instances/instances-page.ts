@@ -363,7 +363,7 @@ export class GkInstancesPage extends GkPage {
     if (!this.#isList) {
       return html`<gk-new-instance
         .ctx=${this.ctx}
-        .instanceId=${Number(this.params[1])}
+        .instanceId=${this.params[1] ?? ''}
       ></gk-new-instance>`;
     }
     return html`<h1>${this.t('web_instances_title')}</h1>

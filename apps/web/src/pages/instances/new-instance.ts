@@ -43,8 +43,8 @@ type Status =
 export class GkNewInstance extends GkPage {
   static override styles = [...GkPage.styles, instancesStyles];
 
-  /** The instance to set up. */
-  @property({ attribute: false }) instanceId = 0;
+  /** The instance to set up: its number as the URL gives it (`/instances/new/<id>`). */
+  @property({ attribute: false }) instanceId = '';
   @state() private _status: Status = { state: 'loading' };
   @state() private _step: Step = 1;
   /** Whether the current step's section holds what the server takes. */
@@ -113,7 +113,7 @@ export class GkNewInstance extends GkPage {
         fetchConfig(this.ctx.connection),
       ]);
       if (load !== this.#load) return;
-      const instance = config.instances.find((i) => i.id === this.instanceId);
+      const instance = config.instances.find((i) => String(i.id) === this.instanceId);
       if (!instance) {
         this._status = { state: 'missing' };
         return;
