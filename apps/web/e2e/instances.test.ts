@@ -1,8 +1,10 @@
 // The Instances page as an admin drives it: a new instance named "Kitchen", set up on the
 // defaults (a virtual device and its layout) with Next and Finish, runs and shows on the
 // overview; it is renamed (the name checked as the server checks it), stopped (the overview says
-// so), and deleted once the page has asked. Instance 0 is never offered for deletion. Then the
-// same in German and dark, and on a phone.
+// so), and deleted once the page has asked. Instance 0 is never offered for deletion. A device
+// that cannot open says why; a browser without an admin token sees the server's refusal where it
+// acted; the Setup and Capture pickers follow instances made elsewhere. Then the same in German
+// and dark, and on a phone.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -178,6 +180,36 @@ describe('the instances page', () => {
     await broken.getByRole('button', { name: 'Delete Broken strip' }).click();
     await page.getByRole('button', { name: 'Delete instance' }).click();
     await poll(() => row(page, 'Broken strip').count()).toBe(0);
+  });
+
+  it("shows a browser without an admin token the server's refusal where it acted", async () => {
+    context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${glowkit.url}/instances`);
+    await page.getByLabel("This browser's name").fill('Hall tablet');
+    await page.getByRole('button', { name: 'Ask for a token' }).click();
+    const waiting = page.getByRole('status').filter({ hasText: 'Waiting for an admin' });
+    await waiting.waitFor();
+    const id = /approve request (\S{5})…/.exec(await waiting.innerText())?.[1];
+    await jsonRpc(glowkit, { command: 'authorize', subcommand: 'answerRequest', id, accept: true });
+    await page.getByRole('heading', { name: 'Instances', level: 1 }).waitFor();
+    const refusal = /config-getconfig needs an admin token/;
+    await page.locator('#list-title ~ [role="alert"]').getByText(refusal).waitFor();
+
+    await page.getByRole('button', { name: `Rename ${MAIN}` }).click();
+    const field = page.getByLabel(`New name for “${MAIN}”`);
+    await field.fill('Main strip');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    const form = page.locator('form').filter({ has: field });
+    await form
+      .getByRole('alert')
+      .getByText(/instance-saveName needs an admin token/)
+      .waitFor();
+    await screenshot(page, 'instances-refused');
+    expect(await axeViolations(page)).toEqual([]);
+    // Nothing changed: the name is the old one once the rename is given up.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await row(page, MAIN).waitFor();
   });
 
   it("other pages' instance pickers follow an instance created and deleted elsewhere", async () => {

@@ -291,14 +291,20 @@ export class GkInstancesPage extends GkPage {
     const stored = this._stored.find((s) => s.id === id);
     const device = this.ctx.store.state(id)?.device;
     const type = device?.type ?? stored?.settings.device?.type;
-    const count = stored?.settings.device?.hardwareLedCount;
+    // The stored device's count; without the stored configuration (no admin token), the count of
+    // the layout the running instance reported.
+    const count = stored?.settings.device?.hardwareLedCount ?? this.ctx.store.layout(id)?.length;
     const busy = this.#rowAction.pending;
     return html`<li class="item" aria-labelledby=${`name-${id}`}>
       ${this.#renderName(info)}
       ${
         type !== undefined
           ? html`<p class="muted">
-              ${this.t('web_instances_device', { type, count: count ?? '?' })}
+              ${
+                count === undefined
+                  ? this.t('web_instances_device_only', { type })
+                  : this.t('web_instances_device', { type, count })
+              }
             </p>`
           : nothing
       }
