@@ -330,6 +330,25 @@ describe('instances', () => {
       socket.close();
     }
   });
+
+  it('refuses to delete instance 0, keeping it stored and running', async () => {
+    const { output } = await start();
+    const snapshots = t?.server.store.snapshots().length;
+    const reply = await rpc({ command: 'instance', subcommand: 'deleteInstance', instance: 0 });
+    expect(reply).toMatchObject({ success: false, error: 'Instance [0] cannot be deleted' });
+    expect((reply.errorData as { description: string }[]).map((d) => d.description)).toEqual([
+      '/instance: instance 0 is the main instance and always stays; stop it with stopInstance instead',
+    ]);
+    expect(t?.server.store.read().instances.map((i) => i.id)).toEqual([0]);
+    expect(t?.server.store.snapshots().length).toBe(snapshots);
+    expect(t?.server.runtime.info(0)?.running).toBe(true);
+    expect(
+      await rpc({ command: 'color', priority: 50, color: [255, 0, 0], origin: 'Test' }),
+    ).toMatchObject({
+      success: true,
+    });
+    await until(() => JSON.stringify(lastFrame(output)) === JSON.stringify(red));
+  });
 });
 
 describe('pictures and custom effects', () => {

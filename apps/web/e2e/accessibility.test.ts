@@ -190,6 +190,14 @@ const PAGES: Array<{
     },
   },
   {
+    name: 'instances',
+    async open(page, lang) {
+      await nav(page, t(lang, 'web_nav_instances')).click();
+      await page.getByRole('heading', { name: t(lang, 'web_instances_title'), level: 1 }).waitFor();
+      await page.getByText(t(lang, 'web_instances_main')).waitFor();
+    },
+  },
+  {
     name: 'backup',
     async open(page, lang) {
       await nav(page, t(lang, 'web_nav_backup')).click();
@@ -268,6 +276,7 @@ describe('accessibility', () => {
           colour: [],
           setup: [],
           capture: [],
+          instances: [],
           backup: [],
           tokens: [],
         });

@@ -116,6 +116,15 @@ export async function instanceCommand({
       return { reply: successReply(name, tan) };
     }
     case 'deleteInstance': {
+      // Hyperion.ng never deletes its main instance either (it answers success and does nothing):
+      // every client falls back to it. Saying so tells the caller nothing happened.
+      if (id === 0) {
+        return {
+          reply: errorReply(name, tan, 'Instance [0] cannot be deleted', [
+            '/instance: instance 0 is the main instance and always stays; stop it with stopInstance instead',
+          ]),
+        };
+      }
       const failed = storeChange(name, tan, deps, `delete instance ${id}`, (c) => {
         c.instances = c.instances.filter((i) => i.id !== id);
       });

@@ -98,6 +98,19 @@ export const pageStyles = css`
   .error {
     color: var(--_error);
   }
+  /* A page's status line of what it last did. Kept in the page when empty (a live region that
+     appears late may go unannounced). */
+  .status {
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border-inline-start: 4px solid var(--_accent);
+    background: color-mix(in srgb, var(--_accent) 10%, transparent);
+    border-radius: var(--_radius);
+  }
+  .status:empty {
+    padding: 0;
+    border: 0;
+    margin: 0;
+  }
   .visually-hidden {
     position: absolute;
     inline-size: 1px;

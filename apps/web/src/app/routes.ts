@@ -41,6 +41,13 @@ export const ROUTES: readonly Route[] = [
     nav: 'web_nav_capture',
   },
   {
+    name: 'instances',
+    tag: 'gk-instances-page',
+    load: () => import('../pages/instances/instances-page.js'),
+    signedIn: true,
+    nav: 'web_nav_instances',
+  },
+  {
     name: 'backup',
     tag: 'gk-backup-page',
     load: () => import('../pages/backup/backup-page.js'),

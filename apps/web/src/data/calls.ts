@@ -162,9 +162,45 @@ export async function setBrightness(
   await connection.call(request);
 }
 
-/** Starts a stopped instance. */
-export async function startInstance(connection: ServerConnection, instance: number): Promise<void> {
+/** Starts a stopped instance (the server answers once it runs: its device may take a while). */
+export async function startInstance(
+  connection: ServerConnection,
+  instance: number,
+  options?: SendOptions,
+): Promise<void> {
   const request: InstanceRequest = { command: 'instance', subcommand: 'startInstance', instance };
+  await connection.call(request, options);
+}
+
+/** Stops a running instance; it stays configured, and stays stopped at the next start. */
+export async function stopInstance(connection: ServerConnection, instance: number): Promise<void> {
+  const request: InstanceRequest = { command: 'instance', subcommand: 'stopInstance', instance };
+  await connection.call(request);
+}
+
+/** Creates a stopped instance named `name` with default settings; resolves with its number. */
+export async function createInstance(connection: ServerConnection, name: string): Promise<number> {
+  const request: InstanceRequest = { command: 'instance', subcommand: 'createInstance', name };
+  const info = await connection.call<{ instance: number }>(request);
+  return info.instance;
+}
+
+/** Renames an instance (`saveName`). */
+export async function renameInstance(
+  connection: ServerConnection,
+  instance: number,
+  name: string,
+): Promise<void> {
+  const request: InstanceRequest = { command: 'instance', subcommand: 'saveName', instance, name };
+  await connection.call(request);
+}
+
+/** Deletes an instance and its settings (the server keeps a snapshot first). */
+export async function deleteInstance(
+  connection: ServerConnection,
+  instance: number,
+): Promise<void> {
+  const request: InstanceRequest = { command: 'instance', subcommand: 'deleteInstance', instance };
   await connection.call(request);
 }
 

@@ -1,12 +1,14 @@
-import type { StoredInstance } from '@glowkit/protocol';
+import type { InstanceInfo } from '@glowkit/protocol';
 import { html, nothing, type TemplateResult } from 'lit';
 
 /**
  * The select of the configured instances a page edits (`/setup/<id>`, `/capture/<id>`): each by
- * number and name, marked when it is off; choosing one goes to `path/<id>`.
+ * number and name, marked when it is off; choosing one goes to `path/<id>`. It lists the store's
+ * instances (`ctx.store.instances`), which the `instance-update` pushes keep current: an instance
+ * created, renamed or deleted elsewhere shows here at once.
  */
 export function instancePicker(options: {
-  instances: readonly StoredInstance[];
+  instances: readonly InstanceInfo[];
   current: number | undefined;
   disabled: boolean;
   t: (key: string, vars?: Record<string, unknown>) => string;
@@ -26,10 +28,10 @@ export function instancePicker(options: {
     >
       ${instances.map(
         (i) =>
-          html`<option value=${i.id} ?selected=${i.id === current}>
-            ${t(i.enabled ? 'web_setup_instance_option' : 'web_setup_instance_option_off', {
-              id: i.id,
-              name: i.name,
+          html`<option value=${i.instance} ?selected=${i.instance === current}>
+            ${t(i.running ? 'web_setup_instance_option' : 'web_setup_instance_option_off', {
+              id: i.instance,
+              name: i.friendly_name,
             })}
           </option>`,
       )}

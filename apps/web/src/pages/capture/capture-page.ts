@@ -632,7 +632,7 @@ export class GkCapturePage extends GkPage {
     return html`<section class="card" aria-labelledby="instance-heading">
       <h2 id="instance-heading">${this.t('web_capture_instance')}</h2>
       ${instancePicker({
-        instances: this._instances,
+        instances: this.ctx.store.instances,
         current: instance.id,
         disabled: this.#saving.pending,
         t: (key, vars) => this.t(key, vars),

@@ -354,7 +354,7 @@ export class GkSetupPage extends GkPage {
 
   #renderPicker(): TemplateResult | typeof nothing {
     return instancePicker({
-      instances: this._instances,
+      instances: this.ctx.store.instances,
       current: this.#instance?.id,
       disabled: this.#saving.pending,
       t: (key, vars) => this.t(key, vars),

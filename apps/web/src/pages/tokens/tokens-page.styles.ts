@@ -12,18 +12,6 @@ export const tokensStyles = css`
   code {
     font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   }
-  /* Kept in the page when empty (a live region that appears late may go unannounced). */
-  .status:empty {
-    padding: 0;
-    border: 0;
-    margin: 0;
-  }
-  .status {
-    padding: var(--_space) calc(var(--_space) * 1.5);
-    border-inline-start: 4px solid var(--_accent);
-    background: color-mix(in srgb, var(--_accent) 10%, transparent);
-    border-radius: var(--_radius);
-  }
   form {
     display: grid;
     gap: calc(var(--_space) / 2);
