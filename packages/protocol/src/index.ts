@@ -30,6 +30,7 @@ export {
   type CreatedToken,
   type DeniedTokenRequest,
   type DeniedTokenRequests,
+  PASSWORD_LENGTH,
   type PendingTokenRequest,
   parseAuthorizeRequest,
   TOKEN_COMMENT_LENGTH,
