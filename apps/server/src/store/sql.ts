@@ -42,6 +42,19 @@ const GLOWKIT_TABLES = [
      id TEXT PRIMARY KEY,
      admin INTEGER NOT NULL
    )`,
+  // The admin password (store/password.ts): one row at most, an scrypt hash with its salt and
+  // parameters. Added for databases of earlier Glowkits by this statement, at their next open.
+  `CREATE TABLE IF NOT EXISTS glowkit_password (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     algorithm TEXT NOT NULL,
+     cost INTEGER NOT NULL,
+     block_size INTEGER NOT NULL,
+     parallelization INTEGER NOT NULL,
+     salt BLOB NOT NULL,
+     hash BLOB NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   )`,
 ];
 
 /** Milliseconds a statement waits for another connection's lock before failing. */
