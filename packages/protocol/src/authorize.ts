@@ -199,6 +199,16 @@ export interface CreatedToken {
   token: string;
 }
 
+/**
+ * The `info` of a password `login`, and of the `newPassword` that created the admin password: a
+ * new admin token the client signs in with from now on (a browser keeps it, and stays signed in
+ * across a server restart), and its id (to revoke it).
+ */
+export interface PasswordSignIn {
+  token: string;
+  id: string;
+}
+
 /** A token request waiting for an admin, as the `authorize-tokenRequest` push tells admins. */
 export interface TokenRequestInfo {
   /** The name the requester gave itself. */

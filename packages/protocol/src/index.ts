@@ -31,6 +31,7 @@ export {
   type DeniedTokenRequest,
   type DeniedTokenRequests,
   PASSWORD_LENGTH,
+  type PasswordSignIn,
   type PendingTokenRequest,
   parseAuthorizeRequest,
   TOKEN_COMMENT_LENGTH,
