@@ -26,22 +26,28 @@ afterAll(async () => {
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('glowkit.token'));
 
-/** Asks the server from inside the page, over a WebSocket of its own (a client of the box). */
-function askOverWebSocket(page: Page, request: Record<string, unknown>) {
+/**
+ * Sends requests from inside the page, in order, over a WebSocket of its own (another client of
+ * the box); resolves with the last one's reply.
+ */
+function askOverWebSocket(page: Page, ...requests: Record<string, unknown>[]) {
   return page.evaluate(
-    (message) =>
+    (messages) =>
       new Promise<Record<string, unknown>>((resolve, reject) => {
         const socket = new WebSocket(`ws://${location.host}/`);
         socket.onerror = () => reject(new Error('the WebSocket failed'));
-        socket.onopen = () => socket.send(JSON.stringify({ ...message, tan: 7 }));
+        socket.onopen = () => {
+          for (const [i, m] of messages.entries())
+            socket.send(JSON.stringify({ ...m, tan: i + 1 }));
+        };
         socket.onmessage = (event) => {
           const reply = JSON.parse(String(event.data)) as Record<string, unknown>;
-          if (reply.tan !== 7) return;
+          if (reply.tan !== messages.length) return;
           socket.close();
           resolve(reply);
         };
       }),
-    request,
+    requests,
   );
 }
 
@@ -154,9 +160,23 @@ describe('the first sign-in by password', () => {
     await screenshot(page, 'password-change-phone-de');
     expect(await axeViolations(page)).toEqual([]);
 
-    // Signing out revokes this browser's sign-in token; the new password signs in again.
+    // Signing out revokes this browser's sign-in token, without calling it a revocation; the
+    // new password signs in again.
+    const signInId = await page.evaluate(() => localStorage.getItem('glowkit.signInTokenId'));
+    expect(signInId).toMatch(/^\S+$/);
     await page.getByRole('button', { name: 'Abmelden' }).click();
     const again = page.getByRole('region', { name: 'Mit dem Passwort anmelden' });
+    await again.waitFor();
+    const ids = async () => {
+      const list = await askOverWebSocket(
+        page,
+        { command: 'authorize', subcommand: 'login', token: glowkit.token },
+        { command: 'authorize', subcommand: 'getTokenList' },
+      );
+      return (list.info as { id: string }[]).map((token) => token.id);
+    };
+    await expect.poll(ids).not.toContain(signInId);
+    expect(await page.getByRole('alert').count()).toBe(0);
     await again.getByLabel('Passwort', { exact: true }).fill(NEW_PASSWORD);
     await again.getByRole('button', { name: 'Anmelden' }).click();
     await page.getByRole('heading', { name: 'Tokens', level: 1 }).waitFor();
