@@ -9,8 +9,8 @@
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { DatabaseFile } from './database-file.js';
-import { guard } from './errors.js';
-import { type Db, isoNow } from './sql.js';
+import { guard, StoreError } from './errors.js';
+import { type Db, isoNow, tableExists } from './sql.js';
 
 /** The cost of the scrypt hash: N (a power of 2), r and p, and the key length in bytes. */
 export interface ScryptCost {
@@ -58,6 +58,11 @@ export class PasswordStore {
   readonly #db: Db;
   readonly #file: DatabaseFile;
   readonly #cost: ScryptCost;
+  /**
+   * Whether the table exists: a database of an earlier Glowkit that SQLite may only read has
+   * none (it cannot be added): no password then, and none can be stored.
+   */
+  readonly #table: boolean;
 
   /**
    * @param db - the store's connection.
@@ -68,6 +73,7 @@ export class PasswordStore {
     this.#db = db;
     this.#file = file;
     this.#cost = cost;
+    this.#table = tableExists(db, 'glowkit_password');
   }
 
   /** Whether an admin password exists. */
@@ -158,6 +164,7 @@ export class PasswordStore {
   }
 
   #row(): PasswordRow | undefined {
+    if (!this.#table) return undefined;
     return this.#db
       .prepare(
         'SELECT algorithm, cost, block_size, parallelization, salt, hash FROM glowkit_password WHERE id = 1',
@@ -185,6 +192,11 @@ export class PasswordStore {
         this.#db
           .transaction(() => {
             this.#file.assertWritable();
+            if (!this.#table) {
+              throw new StoreError(
+                `the database is read-only: let the server's user write ${this.#file.path} and its folder, then restart the server`,
+              );
+            }
             return write();
           })
           .immediate(),
