@@ -211,30 +211,31 @@ type PasswordLogin = Authorize<Extract<AuthorizeRequest, { subcommand: 'login' }
 const PASSWORD_FAILED = 'Failed to update user password';
 
 /**
- * The credential a password sign-in gives: a new admin token, named after the sign-in and its
- * day, that the client keeps as it keeps any token (a browser in its storage: it stays signed in
- * across a server restart). It is listed and revoked like every token; revoking it signs out the
- * sessions using it.
+ * Signs the session in with the credential a password gives: a new admin token, named after the
+ * sign-in and its day, answered as `{ token, id }` for the client to keep as it keeps any token
+ * (a browser in its storage: it stays signed in across a server restart). It is listed and
+ * revoked like every token; revoking it signs out the sessions using it. A stateful session is
+ * signed in with it at once (an HTTP request carries its own credentials).
  */
-function signInToken(
-  deps: AuthorizeDeps,
-  session: Authorize['session'],
-): ReturnType<ConfigStore['tokens']['create']> {
+function signInWithNewToken(
+  { name, tan, session, deps }: Authorize<unknown>,
+  logLine: string,
+): Outcome {
   const day = new Date().toISOString().slice(0, 10);
   const browser = session.transport === 'ws' || session.transport === 'wss';
-  const created = deps.store.tokens.create(
-    browser ? `Web UI sign-in (${day})` : `Password sign-in (${day})`,
-  );
+  let created: ReturnType<ConfigStore['tokens']['create']>;
+  try {
+    created = deps.store.tokens.create(
+      browser ? `Web UI sign-in (${day})` : `Password sign-in (${day})`,
+    );
+  } catch (error) {
+    return storeFailure(name, tan, error, deps.logger, 'the session was not signed in');
+  }
   deps.tokensChanged?.(tokenListOf(deps));
-  return created;
+  if (!isHttp(session)) session.auth = { ok: true, token: created.info };
+  deps.logger.info({ address: session.address, token: created.info.id }, logLine);
+  return { reply: successReply(name, tan, { token: created.token, id: created.info.id }) };
 }
-
-/** Signs a stateful session in with a token just made (HTTP requests carry their own). */
-function signIn(session: Authorize['session'], info: TokenInfoOf): void {
-  if (!isHttp(session)) session.auth = { ok: true, token: info };
-}
-
-type TokenInfoOf = ReturnType<ConfigStore['tokens']['create']>['info'];
 
 /** Whether the session is signed in with an admin token that still exists. */
 function isSignedInAdmin(session: Authorize['session'], deps: AuthorizeDeps): boolean {
@@ -294,18 +295,7 @@ async function passwordLogin({ value, name, tan, session, deps }: PasswordLogin)
     session.auth = undefined;
     return passwordRefused(name, tan, ERRORS.noAuthorization, result);
   }
-  let created: ReturnType<typeof signInToken>;
-  try {
-    created = signInToken(deps, session);
-  } catch (error) {
-    return storeFailure(name, tan, error, deps.logger, 'the session was not signed in');
-  }
-  signIn(session, created.info);
-  deps.logger.info(
-    { address: session.address, token: created.info.id },
-    'logged in with the password',
-  );
-  return { reply: successReply(name, tan, { token: created.token, id: created.info.id }) };
+  return signInWithNewToken({ value, name, tan, session, deps }, 'logged in with the password');
 }
 
 /**
@@ -381,12 +371,8 @@ async function newPassword({ value, name, tan, session, deps }: NewPassword): Pr
   deps.logger.info({ address: session.address }, 'admin password created');
   // A session signed in as admin already stays so; anyone else is signed in by the creation.
   if (admin) return { reply: successReply(name, tan) };
-  let token: ReturnType<typeof signInToken>;
-  try {
-    token = signInToken(deps, session);
-  } catch (error) {
-    return storeFailure(name, tan, error, deps.logger, 'the session was not signed in');
-  }
-  signIn(session, token.info);
-  return { reply: successReply(name, tan, { token: token.token, id: token.info.id }) };
+  return signInWithNewToken(
+    { value, name, tan, session, deps },
+    'signed in by creating the admin password',
+  );
 }
