@@ -30,7 +30,12 @@ import { InputSourcesPush } from './rpc/input-sources-push.js';
 import { PushHub } from './rpc/pushes.js';
 import { latencyList } from './rpc/serverinfo.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
-import { ConfigStore, type Configuration, migrationLine } from './store/config-store.js';
+import {
+  ConfigStore,
+  type Configuration,
+  migrationLine,
+  type ScryptCost,
+} from './store/config-store.js';
 import { type Certificate, certificateFor } from './tls.js';
 import { ConnectionLimits, type ConnectionLimitsOptions } from './transport/connection-limits.js';
 import { bytesText, createHttpApp } from './transport/http-app.js';
@@ -93,6 +98,8 @@ export interface ServerOptions {
   maxDepth?: number;
   logger?: Logger;
   throttle?: ThrottleOptions;
+  /** The scrypt cost of new admin password hashes. Default: the store's (tests lower it). */
+  scryptCost?: ScryptCost;
   /** The bundled effects. Default: the repository's `effects/` folder. */
   effectsDir?: string;
   /** The web UI's build, served at `/`. Default: the repository's `apps/web/dist/`. */
@@ -270,6 +277,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.store = ConfigStore.open(file, {
       // Once each: every write refused for it says it to its client too.
       onProblem: (problem) => this.logger.error({ file }, problem),
+      scryptCost: options.scryptCost,
     });
     for (const warning of this.store.warnings) {
       this.logger.warn({ file: this.store.file }, warning);
@@ -383,6 +391,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     const dispatch = createDispatcher({
       store: this.store,
       authenticator,
+      // The first visit may create the admin password from where the `network` group lets in.
+      claimRefused: peerAccess,
       logger: this.logger,
       isAvailable: () => this.#state === 'ready',
       runtime: this.runtime,

@@ -13,6 +13,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { databaseFile } from '../src/data-dir.js';
+import { ConfigStore } from '../src/store/config-store.js';
 import { get, post } from './support/client.js';
 import { configuration } from './support/configs.js';
 import { FlatbufClient, registerMessage } from './support/flatbuf-client.js';
@@ -151,6 +153,8 @@ describe('glowkit', () => {
     const token = readFileSync(file, 'utf8').trim();
     expect(statSync(file).mode & 0o777).toBe(0o600);
     await waitForOutput(first, token);
+    // The web UI's first visit can create the admin password instead: it says so.
+    await waitForOutput(first, 'No admin password yet: open the web UI (port');
     first.child.kill('SIGTERM');
     const code = await exited(first.child);
     expect(code).toBe(0);
@@ -249,6 +253,77 @@ describe('glowkit', () => {
     const refused = glowkit('config', 'import', file);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('/config/instanceIds/1');
+  });
+});
+
+describe('glowkit password', () => {
+  const withInput = (input: string, ...args: string[]) => {
+    const result = spawnSync(process.execPath, [GLOWKIT, ...args, '--data-dir', dataDir], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      input,
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  const verify = async (password: string) => {
+    const store = ConfigStore.open(databaseFile(dataDir), { create: false });
+    try {
+      return { exists: store.password.exists(), right: await store.password.verify(password) };
+    } finally {
+      store.close();
+    }
+  };
+
+  it('sets the password from standard input and resets it, saying what to do next', async () => {
+    expect(glowkit('--help').stdout).toContain('password reset');
+    const set = withInput('correct horse\n', 'password', 'set');
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toMatch(/^Set the admin password\./);
+    expect(set.stdout + set.stderr).not.toContain('correct horse');
+    expect(await verify('correct horse')).toEqual({ exists: true, right: true });
+
+    const reset = glowkit('password', 'reset');
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toMatch(/^Removed the admin password\. Open the web UI/);
+    expect(await verify('correct horse')).toEqual({ exists: false, right: false });
+
+    const again = glowkit('password', 'reset');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^There is no admin password; nothing changed\./);
+  });
+
+  it('refuses a short password, an unknown action and a missing data directory in one line', async () => {
+    const short = withInput('short\n', 'password', 'set');
+    expect(short.code).toBe(2);
+    expectOneLine(short.stderr, /must be 8 to 1024 characters \(got 5\)/);
+    expect(existsSync(databaseFile(dataDir))).toBe(false);
+    const unknown = glowkit('password', 'forget');
+    expect(unknown.code).toBe(2);
+    expectOneLine(unknown.stderr, /password needs reset or set/);
+    const missing = glowkit('password', 'reset');
+    expect(missing.code).toBe(1);
+    expectOneLine(missing.stderr, /there is no configuration database .*glowkit start creates it/);
+  });
+
+  it('resets the password of a running server: it asks for a new one at once', async () => {
+    expect(withInput('correct horse\n', 'password', 'set').code).toBe(0);
+    const server = await startProcess(dataDir);
+    try {
+      const ask = async () =>
+        (
+          await post(`${server.http}/json-rpc`, {
+            command: 'authorize',
+            subcommand: 'newPasswordRequired',
+          })
+        ).json;
+      expect(await ask()).toMatchObject({ info: { newPasswordRequired: false } });
+      expect(server.output()).not.toContain('No admin password yet');
+      expect(glowkit('password', 'reset').code).toBe(0);
+      expect(await ask()).toMatchObject({ info: { newPasswordRequired: true } });
+    } finally {
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+    }
   });
 });
 

@@ -11,6 +11,7 @@ const ANONYMOUS = [
   'authorize-tokenRequired',
   'authorize-adminRequired',
   'authorize-newPasswordRequired',
+  'authorize-newPassword',
   'authorize-login',
   'authorize-logout',
   'authorize-requestToken',

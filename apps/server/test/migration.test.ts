@@ -124,6 +124,23 @@ describe('a server on a database of the landed version', () => {
   });
 });
 
+describe('the admin password in a database of the landed version', () => {
+  it('is missing, and cannot be stored, when the database may only be read; the server runs', async () => {
+    let token = '';
+    const dataDir = readOnlyDataDir((file) => {
+      token = writeLandedDatabase(file, { instances: [{ id: 0, name: 'First', enabled: false }] });
+    }, readOnlyDirs);
+    const s = await start(dataDir, token);
+    const ask = (body: Json) => call(s, { command: 'authorize', ...body });
+    expect((await ask({ subcommand: 'newPasswordRequired' })).info).toEqual({
+      newPasswordRequired: true,
+    });
+    const refused = await ask({ subcommand: 'newPassword', newPassword: 'correct horse' });
+    expect(refused).toMatchObject({ success: false, error: 'Database Error' });
+    expect(JSON.stringify(refused.errorData)).toContain('the database is read-only');
+  });
+});
+
 describe('config restoresnapshot of a snapshot the landed version kept', () => {
   it('brings it into range on the way, logs each change and lists it in the reply', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-migration-'));

@@ -67,7 +67,7 @@ describe('token requests between WebSocket sessions', () => {
     });
     expect((await ask('newPasswordRequired')).json).toEqual({
       command: 'authorize-newPasswordRequired',
-      info: { newPasswordRequired: false },
+      info: { newPasswordRequired: true },
       success: true,
       tan: 3,
     });

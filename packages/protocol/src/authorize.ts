@@ -19,7 +19,7 @@ const SUBCOMMANDS = COMMANDS.authorize;
 /** The `authorize` subcommands that take nothing but `tan`. */
 type BareAuthorizeSubcommand = Exclude<
   SubcommandOf<'authorize'>,
-  'login' | 'createToken' | 'deleteToken' | 'requestToken' | 'answerRequest'
+  'login' | 'createToken' | 'deleteToken' | 'requestToken' | 'answerRequest' | 'newPassword'
 >;
 
 /** A valid `authorize` request, told apart by `subcommand` (see {@link validateAuthorizeRequest}). */
@@ -29,6 +29,20 @@ export type AuthorizeRequest = { command: 'authorize'; tan?: number } & (
       subcommand: 'login';
       /** The token, 1 to 512 characters. */
       token: string;
+      password?: undefined;
+    }
+  | {
+      subcommand: 'login';
+      /** The admin password, 8 to 1024 characters. */
+      password: string;
+      token?: undefined;
+    }
+  | {
+      subcommand: 'newPassword';
+      /** The admin password to set, 8 to 1024 characters. */
+      newPassword: string;
+      /** The current admin password: needed once one exists. */
+      password?: string;
     }
   | {
       subcommand: 'createToken';
@@ -61,6 +75,9 @@ export type AuthorizeRequest = { command: 'authorize'; tan?: number } & (
 /** Length of a token request's `id`: exactly 5 characters, as Hyperion.ng's schema says. */
 export const TOKEN_REQUEST_ID_LENGTH = 5;
 
+/** Length of the admin password: 8 (Hyperion.ng's minimum) to 1024 characters. */
+export const PASSWORD_LENGTH = { min: 8, max: 1024 } as const;
+
 /** Length of a token's `comment`: 5 to 100 characters (Hyperion.ng's minimum is 5). */
 export const TOKEN_COMMENT_LENGTH = { min: 5, max: 100 } as const;
 
@@ -79,6 +96,12 @@ const commentField: Field = {
   check: string(TOKEN_COMMENT_LENGTH.min, TOKEN_COMMENT_LENGTH.max),
 };
 const tokenIdField: Field = { required: stringWords(1, 64), check: string(1, 64) };
+// A password is bounded so that a huge one cannot make the slow hash slower still.
+const passwordField: Field = {
+  required: stringWords(PASSWORD_LENGTH.min, PASSWORD_LENGTH.max),
+  check: string(PASSWORD_LENGTH.min, PASSWORD_LENGTH.max),
+};
+const passwordCheck: Field = { check: passwordField.check };
 
 const REQUEST_ID_WORDS = `a string of exactly ${TOKEN_REQUEST_ID_LENGTH} characters`;
 
@@ -97,7 +120,8 @@ function fields(...more: ReadonlyArray<readonly [string, Field]>): ReadonlyMap<s
 const NOTHING_MORE: ReadonlyMap<string, Field> = fields();
 
 const FIELDS_BY_SUBCOMMAND: ReadonlyMap<string, ReadonlyMap<string, Field>> = new Map([
-  ['login', fields(['token', tokenField])],
+  ['login', fields(['token', { check: tokenField.check }], ['password', passwordCheck])],
+  ['newPassword', fields(['password', passwordCheck], ['newPassword', passwordField])],
   ['createToken', fields(['comment', commentField])],
   ['deleteToken', fields(['id', tokenIdField])],
   [
@@ -116,7 +140,9 @@ const FIELDS_BY_SUBCOMMAND: ReadonlyMap<string, ReadonlyMap<string, Field>> = ne
 /**
  * Every violation of an `authorize` request, in document order; `[]` when it is valid.
  *
- * - `login` needs `token` (a string of 1 to 512 characters);
+ * - `login` needs `token` (a string of 1 to 512 characters) or `password` (8 to 1024), not both;
+ * - `newPassword` needs `newPassword` (8 to 1024 characters) and takes `password`, the current
+ *   one (the server asks for it once a password exists);
  * - `createToken` needs `comment` (5 to 100 characters); `deleteToken` needs `id` (1 to 64);
  * - `requestToken` needs `comment` (5 to 100 characters) and `id` (exactly 5 characters, the
  *   requester's choice), and takes `accept` (true or false; false cancels the request);
@@ -135,6 +161,20 @@ export function validateAuthorizeRequest(request: unknown): Violation[] {
   const subcommand = own(request, 'subcommand');
   const known = typeof subcommand === 'string' ? FIELDS_BY_SUBCOMMAND.get(subcommand) : undefined;
   checkObject(out, '', request, 'a JSON object', known ?? NOTHING_MORE, 'allow');
+  if (subcommand === 'login' && out.length === 0) {
+    const token = own(request, 'token') !== undefined;
+    const password = own(request, 'password') !== undefined;
+    if (token === password) {
+      out.push(
+        violation(
+          token ? '/password' : '/token',
+          token
+            ? 'give either a token or a password, not both'
+            : `is required (${stringWords(1, 512)})`,
+        ),
+      );
+    }
+  }
   return out;
 }
 
@@ -157,6 +197,16 @@ export interface CreatedToken {
   comment: string;
   /** The token itself: shown once, never listed again. */
   token: string;
+}
+
+/**
+ * The `info` of a password `login`, and of the `newPassword` that created the admin password: a
+ * new admin token the client signs in with from now on (a browser keeps it, and stays signed in
+ * across a server restart), and its id (to revoke it).
+ */
+export interface PasswordSignIn {
+  token: string;
+  id: string;
 }
 
 /** A token request waiting for an admin, as the `authorize-tokenRequest` push tells admins. */

@@ -30,6 +30,7 @@ export const COMMANDS = {
     'getPendingTokenRequests',
     // Glowkit's own: an admin dismisses a flood of requests at once.
     'denyPendingTokenRequests',
+    'newPassword',
   ],
   instance: [
     'switchTo',

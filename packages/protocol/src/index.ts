@@ -30,6 +30,8 @@ export {
   type CreatedToken,
   type DeniedTokenRequest,
   type DeniedTokenRequests,
+  PASSWORD_LENGTH,
+  type PasswordSignIn,
   type PendingTokenRequest,
   parseAuthorizeRequest,
   TOKEN_COMMENT_LENGTH,

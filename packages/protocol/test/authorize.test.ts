@@ -32,9 +32,30 @@ describe('validateAuthorizeRequest', () => {
     }
   });
 
-  it('login does not take a password: Glowkit logs in with tokens only', () => {
-    expect(check('login', { password: 'hyperion' })).toEqual([
-      '/token: is required (a string of 1 to 512 characters)',
+  it('login takes a password of 8 to 1024 characters instead of a token, not both', () => {
+    expect(check('login', { password: 'hyperion' })).toEqual([]);
+    expect(check('login', { password: 'x'.repeat(1024) })).toEqual([]);
+    for (const password of ['short', 'x'.repeat(1025), 42, null]) {
+      expect(check('login', { password }), String(password)).toEqual([
+        '/password: must be a string of 8 to 1024 characters',
+      ]);
+    }
+    expect(check('login', { token: 'x', password: 'hyperion' })).toEqual([
+      '/password: give either a token or a password, not both',
+    ]);
+  });
+
+  it('newPassword needs newPassword of 8 to 1024 characters and takes the current password', () => {
+    expect(check('newPassword', { newPassword: 'correct horse' })).toEqual([]);
+    expect(check('newPassword', { password: 'hyperion', newPassword: 'correct horse' })).toEqual(
+      [],
+    );
+    expect(check('newPassword')).toEqual([
+      '/newPassword: is required (a string of 8 to 1024 characters)',
+    ]);
+    expect(check('newPassword', { password: 'short', newPassword: 'tiny' })).toEqual([
+      '/password: must be a string of 8 to 1024 characters',
+      '/newPassword: must be a string of 8 to 1024 characters',
     ]);
   });
 
@@ -99,7 +120,7 @@ describe('validateAuthorizeRequest', () => {
 
   it('needs command "authorize" and a known subcommand', () => {
     const known =
-      'login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests, denyPendingTokenRequests';
+      'login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests, denyPendingTokenRequests, newPassword';
     expect(described(validateAuthorizeRequest({}))).toEqual([
       '/command: is required ("authorize")',
       `/subcommand: is required (one of: ${known})`,
@@ -122,7 +143,7 @@ describe('validateAuthorizeRequest', () => {
       '{"command":"authorize","subcommand":"constructor","__proto__":{"token":"x"}}',
     );
     expect(described(validateAuthorizeRequest(parsed))).toEqual([
-      '/subcommand: must be one of: login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests, denyPendingTokenRequests',
+      '/subcommand: must be one of: login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests, denyPendingTokenRequests, newPassword',
     ]);
   });
 });

@@ -178,7 +178,7 @@ describe('readEnvelope', () => {
         errorData: [
           {
             description:
-              '/subcommand: Invalid subcommand: 12 (known for authorize: login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests, denyPendingTokenRequests)',
+              '/subcommand: Invalid subcommand: 12 (known for authorize: login, logout, tokenRequired, adminRequired, newPasswordRequired, createToken, getTokenList, deleteToken, requestToken, answerRequest, getPendingTokenRequests, denyPendingTokenRequests, newPassword)',
           },
         ],
       },

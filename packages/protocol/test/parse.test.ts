@@ -126,6 +126,11 @@ const CASES: { [K in RequestKey]: { good: object; bad: object; at: string } } = 
     bad: authorize('answerRequest', { id: 'a1B2c' }),
     at: '/accept',
   },
+  'authorize-newPassword': {
+    good: authorize('newPassword', { newPassword: 'correct horse' }),
+    bad: authorize('newPassword', { newPassword: 'short' }),
+    at: '/newPassword',
+  },
   'authorize-getPendingTokenRequests': {
     good: authorize('getPendingTokenRequests'),
     bad: authorize('getPendingTokenRequests', { tan: '1' }),
@@ -322,7 +327,7 @@ function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> }
 describe('parseRequest', () => {
   it('has a case here for every request kind Glowkit answers', () => {
     expect(Object.keys(CASES).sort()).toEqual([...REQUEST_KEYS].sort());
-    expect(REQUEST_KEYS).toHaveLength(49);
+    expect(REQUEST_KEYS).toHaveLength(50);
   });
 
   for (const [key, { good, bad, at }] of Object.entries(CASES)) {

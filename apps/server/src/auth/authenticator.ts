@@ -4,7 +4,7 @@ import { credentialsOf } from './credentials.js';
 import type { FailureThrottle } from './throttle.js';
 
 /** Why a request is not authorized, as people are told. */
-export type AuthFailure = 'missing' | 'scheme' | 'invalid' | 'revoked' | 'blocked';
+export type AuthFailure = 'missing' | 'scheme' | 'invalid' | 'revoked' | 'blocked' | 'password';
 
 /** The outcome of checking a token. */
 export type AuthResult =
@@ -19,7 +19,14 @@ export const failureText: Readonly<Record<AuthFailure, string>> = {
   invalid: 'the token is not valid: check it, or create a new one with `glowkit token create`',
   revoked: 'the token of this session was revoked: log in again with a valid token',
   blocked: 'too many failed attempts from your address: wait, then try again with a valid token',
+  password:
+    'the password is wrong: check it and try again (forgotten? `glowkit password reset` on the server lets you create a new one)',
 };
+
+/** The outcome of checking a password: right, or refused like a token. */
+export type PasswordResult =
+  | { ok: true }
+  | { ok: false; reason: 'password' | 'blocked'; delayMs: number; retryAfterMs?: number };
 
 /** How a refused authorization is answered: HTTP status, headers and the reply's detail. */
 export interface AuthRefusal {
@@ -84,6 +91,24 @@ export class Authenticator {
     const info = this.#tokens.verify(token);
     if (info) return { ok: true, token: info };
     return this.#failed(address, 'invalid');
+  }
+
+  /**
+   * Runs a password check for an address under the same throttle as tokens. Unlike a token (256
+   * random bits, which nobody guesses), a password can be guessed: a blocked address is refused
+   * before its password is hashed, right or wrong, until its failures expire.
+   */
+  async password(check: () => Promise<boolean>, address: string): Promise<PasswordResult> {
+    const before = this.#throttle.check(address);
+    if (before.blocked) {
+      return { ok: false, reason: 'blocked', delayMs: 0, retryAfterMs: before.retryAfterMs };
+    }
+    if (await check()) return { ok: true };
+    const failed = this.#failed(address, 'password');
+    if (failed.ok) return { ok: true };
+    return failed.reason === 'blocked'
+      ? { ok: false, reason: 'blocked', delayMs: 0, retryAfterMs: failed.retryAfterMs ?? 1000 }
+      : { ok: false, reason: 'password', delayMs: failed.delayMs };
   }
 
   /** Whether a token that authorized a session earlier still exists. */

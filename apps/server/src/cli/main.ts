@@ -3,13 +3,19 @@ import { readFileSync } from 'node:fs';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Command, type CommandIo, UsageError, type Values } from './command.js';
 import { configCommand } from './commands/config.js';
+import { passwordCommand } from './commands/password.js';
 import { startCommand } from './commands/start.js';
 import { tokenCommand } from './commands/token.js';
 import { OPTIONS } from './options.js';
 import { commandHelp, mainHelp } from './usage.js';
 
 /** Every command, in the order the help lists them; the first runs when none is named. */
-export const COMMANDS: readonly Command[] = [startCommand, tokenCommand, configCommand];
+export const COMMANDS: readonly Command[] = [
+  startCommand,
+  tokenCommand,
+  passwordCommand,
+  configCommand,
+];
 
 /** Every flag any command takes: each command reads its own, and ignores the others. */
 function flags(): NonNullable<ParseArgsConfig['options']> {

@@ -27,6 +27,11 @@ export interface AuthorizeDeps {
   signOut?(id: string): number;
   /** Ends what a session that logged out was given: its subscriptions and streams. */
   signedOut?(session: SessionState): void;
+  /**
+   * Why an address may not create the admin password (the `network` group's rules), or
+   * undefined when it may. Default: every address may.
+   */
+  claimRefused?(address: string): string | undefined;
 }
 
 /** The token list as `getTokenList` and `token-update` show it. */
@@ -45,16 +50,25 @@ type Authorize<T = AuthorizeRequest> = CommandContext<T, AuthorizeDeps>;
  * The `authorize` subcommands. Those that manage tokens and token requests are for admin tokens
  * only (the dispatcher checked that).
  */
-export function authorize(context: Authorize): Outcome {
+export function authorize(context: Authorize): Outcome | Promise<Outcome> {
   const { value, name, tan, session, deps } = context;
   switch (value.subcommand) {
     case 'tokenRequired':
       return { reply: successReply(name, tan, { required: true }) };
     case 'adminRequired':
       return { reply: successReply(name, tan, { adminRequired: true }) };
-    case 'newPasswordRequired':
-      // Glowkit has no password (tokens only), so there is none to change.
-      return { reply: successReply(name, tan, { newPasswordRequired: false }) };
+    case 'newPasswordRequired': {
+      let exists: boolean;
+      try {
+        exists = deps.store.password.exists();
+      } catch (error) {
+        return storeFailure(name, tan, error, deps.logger, 'the admin password was not looked up');
+      }
+      // True until the admin password is created (Hyperion.ng: while it is still the default).
+      return { reply: successReply(name, tan, { newPasswordRequired: !exists }) };
+    }
+    case 'newPassword':
+      return newPassword({ ...context, value });
     case 'requestToken':
       return requestToken({ ...context, value });
     case 'answerRequest': {
@@ -92,6 +106,7 @@ export function authorize(context: Authorize): Outcome {
           ]),
         };
       }
+      if (value.password !== undefined) return passwordLogin({ ...context, value });
       const result = deps.authenticator.verify(value.token, session.address);
       if (!result.ok) {
         session.auth = undefined;
@@ -187,4 +202,177 @@ function requestToken({
   });
   if (!taken.ok) return { reply: errorReply(name, tan, 'Token request failed', [taken.detail]) };
   return { reply: successReply(name, tan), silent: true };
+}
+
+/** A `newPassword` or password `login` request. */
+type NewPassword = Authorize<Extract<AuthorizeRequest, { subcommand: 'newPassword' }>>;
+type PasswordLogin = Authorize<Extract<AuthorizeRequest, { subcommand: 'login' }>>;
+
+const PASSWORD_FAILED = 'Failed to update user password';
+
+/**
+ * Signs the session in with the credential a password gives: a new admin token, named after the
+ * sign-in and its day, answered as `{ token, id }` for the client to keep as it keeps any token
+ * (a browser in its storage: it stays signed in across a server restart). It is listed and
+ * revoked like every token; revoking it signs out the sessions using it. A stateful session is
+ * signed in with it at once (an HTTP request carries its own credentials).
+ */
+function signInWithNewToken(
+  { name, tan, session, deps }: Authorize<unknown>,
+  logLine: string,
+): Outcome {
+  const day = new Date().toISOString().slice(0, 10);
+  const browser = session.transport === 'ws' || session.transport === 'wss';
+  let created: ReturnType<ConfigStore['tokens']['create']>;
+  try {
+    created = deps.store.tokens.create(
+      browser ? `Web UI sign-in (${day})` : `Password sign-in (${day})`,
+    );
+  } catch (error) {
+    return storeFailure(name, tan, error, deps.logger, 'the session was not signed in');
+  }
+  deps.tokensChanged?.(tokenListOf(deps));
+  if (!isHttp(session)) session.auth = { ok: true, token: created.info };
+  deps.logger.info({ address: session.address, token: created.info.id }, logLine);
+  return { reply: successReply(name, tan, { token: created.token, id: created.info.id }) };
+}
+
+/** Whether the session is signed in with an admin token that still exists. */
+function isSignedInAdmin(session: Authorize['session'], deps: AuthorizeDeps): boolean {
+  const auth = session.auth;
+  if (auth?.ok !== true || !auth.token.admin) return false;
+  return isHttp(session) || deps.authenticator.stillValid(auth.token.id);
+}
+
+/** The refusal of a password that was wrong, or of an address blocked for its failures. */
+function passwordRefused(
+  name: string,
+  tan: number,
+  error: string,
+  result: { reason: 'password' | 'blocked'; delayMs: number },
+  pointer = '',
+): Outcome {
+  return {
+    reply: errorReply(name, tan, error, [`${pointer}${failureText[result.reason]}`]),
+    delayMs: result.delayMs,
+    ...(result.reason === 'blocked'
+      ? { close: { code: 1008, reason: 'Too many failed authorization attempts' } }
+      : {}),
+  };
+}
+
+/**
+ * `login` with `password`: the admin password signs the session in as admin, with a new admin
+ * token in the reply (`info: {token, id}`, as Hyperion.ng answers with its user token) that the
+ * client may log in with later. A wrong password counts against the address like a wrong token.
+ */
+async function passwordLogin({ value, name, tan, session, deps }: PasswordLogin): Promise<Outcome> {
+  const password = value.password as string;
+  let exists: boolean;
+  try {
+    exists = deps.store.password.exists();
+  } catch (error) {
+    return storeFailure(name, tan, error, deps.logger, 'the password was not checked');
+  }
+  if (!exists) {
+    session.auth = undefined;
+    return {
+      reply: errorReply(name, tan, ERRORS.noAuthorization, [
+        'no admin password has been created yet: create it first (authorize newPassword, as the web UI does on its first visit), or sign in with a token',
+      ]),
+    };
+  }
+  let result: Awaited<ReturnType<Authenticator['password']>>;
+  try {
+    result = await deps.authenticator.password(
+      () => deps.store.password.verify(password),
+      session.address,
+    );
+  } catch (error) {
+    return storeFailure(name, tan, error, deps.logger, 'the password was not checked');
+  }
+  if (!result.ok) {
+    session.auth = undefined;
+    return passwordRefused(name, tan, ERRORS.noAuthorization, result);
+  }
+  return signInWithNewToken({ value, name, tan, session, deps }, 'logged in with the password');
+}
+
+/**
+ * `newPassword`. While no admin password exists, anyone the `network` group lets in may create
+ * it (the first visit to the web UI: no console needed), and is signed in with a new admin token
+ * (`info: {token, id}`); of two racing claims exactly one wins, the other is told the password
+ * exists now. Once it exists, only an admin session may change it, with the current `password`
+ * (a wrong one counts against the address like a wrong token).
+ */
+async function newPassword({ value, name, tan, session, deps }: NewPassword): Promise<Outcome> {
+  const admin = isSignedInAdmin(session, deps);
+  let exists: boolean;
+  try {
+    exists = deps.store.password.exists();
+  } catch (error) {
+    return storeFailure(name, tan, error, deps.logger, 'the admin password was not set');
+  }
+  if (exists) {
+    if (!admin) {
+      return {
+        reply: errorReply(name, tan, ERRORS.noAuthorization, [
+          'the admin password exists already: sign in with it (authorize login with "password"), then change it; forgotten? `glowkit password reset` on the server removes it',
+        ]),
+        status: 401,
+      };
+    }
+    if (value.password === undefined) {
+      return {
+        reply: errorReply(name, tan, PASSWORD_FAILED, [
+          '/password: is required: give the current admin password to change it',
+        ]),
+      };
+    }
+    const current = value.password;
+    let result: Awaited<ReturnType<Authenticator['password']>>;
+    try {
+      result = await deps.authenticator.password(
+        () => deps.store.password.change(current, value.newPassword),
+        session.address,
+      );
+    } catch (error) {
+      return storeFailure(name, tan, error, deps.logger, 'the admin password was not changed');
+    }
+    if (!result.ok) return passwordRefused(name, tan, PASSWORD_FAILED, result, '/password: ');
+    deps.logger.info({ address: session.address }, 'admin password changed');
+    return { reply: successReply(name, tan) };
+  }
+  if (!admin) {
+    const refused = deps.claimRefused?.(session.address);
+    if (refused !== undefined) {
+      deps.logger.warn({ address: session.address }, `admin password not created: ${refused}`);
+      return {
+        reply: errorReply(name, tan, ERRORS.noAuthorization, [
+          `the admin password can only be created from an address the network settings let in: ${session.address} is refused (${refused})`,
+        ]),
+        status: 403,
+      };
+    }
+  }
+  let created: boolean;
+  try {
+    created = await deps.store.password.create(value.newPassword);
+  } catch (error) {
+    return storeFailure(name, tan, error, deps.logger, 'the admin password was not created');
+  }
+  if (!created) {
+    return {
+      reply: errorReply(name, tan, PASSWORD_FAILED, [
+        'the admin password was created a moment ago from elsewhere: sign in with it; forgotten? `glowkit password reset` on the server removes it',
+      ]),
+    };
+  }
+  deps.logger.info({ address: session.address }, 'admin password created');
+  // A session signed in as admin already stays so; anyone else is signed in by the creation.
+  if (admin) return { reply: successReply(name, tan) };
+  return signInWithNewToken(
+    { value, name, tan, session, deps },
+    'signed in by creating the admin password',
+  );
 }

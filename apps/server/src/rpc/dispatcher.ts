@@ -109,6 +109,8 @@ export interface DispatcherDeps {
   forwarder?: ControlDeps['forwarder'];
   /** The grabbers, which say what keeps a saved group from capturing (`config setconfig`). */
   capture?: SetConfigDeps['capture'];
+  /** Why an address may not create the admin password; undefined when it may (`newPassword`). */
+  claimRefused?: ((address: string) => string | undefined) | undefined;
 }
 
 /** What the dispatcher hands every handler: its own deps, the token requests, and the effects. */
@@ -164,6 +166,8 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   'authorize-answerRequest': command(admin, parseAuthorizeRequest, authorize),
   'authorize-getPendingTokenRequests': command(admin, parseAuthorizeRequest, authorize),
   'authorize-denyPendingTokenRequests': command(admin, parseAuthorizeRequest, authorize),
+  // Anonymous while no admin password exists (onboarding); the handler asks an admin after.
+  'authorize-newPassword': command(anonymous, parseAuthorizeRequest, authorize),
   'instance-switchTo': command(signedIn, parseInstanceRequest, instanceCommand),
   'instance-startInstance': command(signedIn, parseInstanceRequest, instanceCommand),
   'instance-stopInstance': command(signedIn, parseInstanceRequest, instanceCommand),

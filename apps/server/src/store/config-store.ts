@@ -17,6 +17,7 @@ import { checkConfiguration } from './check.js';
 import { DatabaseFile } from './database-file.js';
 import { guard, isReadOnlyError, StoreError } from './errors.js';
 import { migrateConfiguration, type SettingMigration } from './migrate.js';
+import { PasswordStore, type ScryptCost } from './password.js';
 import {
   configurationText,
   type GroupOverlay,
@@ -38,6 +39,7 @@ import { TokenStore } from './tokens.js';
 export type { Configuration, StoredInstance } from '../config/configuration.js';
 export { StoreError } from './errors.js';
 export { migrationLine, type SettingMigration } from './migrate.js';
+export { DEFAULT_SCRYPT_COST, PasswordStore, type ScryptCost } from './password.js';
 export { MAX_SNAPSHOTS, type SnapshotInfo } from './snapshots.js';
 export { type TokenInfo, TokenStore } from './tokens.js';
 
@@ -72,6 +74,8 @@ export interface OpenOptions {
    * them.
    */
   onProblem?: (problem: string) => void;
+  /** The scrypt cost of new admin password hashes (tests pass a low one). */
+  scryptCost?: ScryptCost | undefined;
 }
 
 // The database holds token hashes and the TLS key pass phrase: only its owner may read it. SQLite
@@ -125,6 +129,8 @@ export class ConfigStore {
   readonly file: string;
   /** The API tokens kept in this database. */
   readonly tokens: TokenStore;
+  /** The admin password kept in this database (hashed). */
+  readonly password: PasswordStore;
   /** What the caller should log: e.g. that the file is readable by others. */
   readonly warnings: readonly string[];
   /**
@@ -143,11 +149,13 @@ export class ConfigStore {
     db: Db,
     opened: { warnings: readonly string[]; migrations: SettingMigration[]; overlay?: GroupOverlay },
     onProblem: ((problem: string) => void) | undefined,
+    scryptCost?: ScryptCost,
   ) {
     this.file = file.path;
     this.#file = file;
     this.#db = db;
     this.tokens = new TokenStore(db, file, onProblem);
+    this.password = new PasswordStore(db, file, scryptCost);
     this.warnings = opened.warnings;
     this.migrations = opened.migrations;
     this.#overlay = opened.overlay;
@@ -192,6 +200,7 @@ export class ConfigStore {
         opened,
         { warnings: warning === undefined ? [] : [warning], ...migrated },
         options.onProblem,
+        options.scryptCost,
       );
     } catch (error) {
       db?.close();

@@ -4,6 +4,7 @@
  * its tables, so that either program can open the other's database.
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import { isReadOnlyError } from './errors.js';
 
 export type Db = BetterSqlite3.Database;
 
@@ -44,6 +45,26 @@ const GLOWKIT_TABLES = [
    )`,
 ];
 
+/**
+ * Glowkit's tables added since databases were first written: a database of an earlier Glowkit
+ * gets them at its next open. One SQLite may only read goes without them (each store copes).
+ */
+const LATER_TABLES = [
+  // The admin password (store/password.ts): one row at most, an scrypt hash with its salt and
+  // parameters.
+  `CREATE TABLE IF NOT EXISTS glowkit_password (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     algorithm TEXT NOT NULL,
+     cost INTEGER NOT NULL,
+     block_size INTEGER NOT NULL,
+     parallelization INTEGER NOT NULL,
+     salt BLOB NOT NULL,
+     hash BLOB NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   )`,
+];
+
 /** Milliseconds a statement waits for another connection's lock before failing. */
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -57,7 +78,8 @@ export function configureConnection(db: Db): void {
   db.pragma('synchronous = FULL');
 }
 
-function tableExists(db: Db, name: string): boolean {
+/** Whether the database has table `name`. */
+export function tableExists(db: Db, name: string): boolean {
   return (
     db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !==
     undefined
@@ -85,6 +107,13 @@ export function ensureTables(db: Db): boolean {
     }
   }
   for (const statement of GLOWKIT_TABLES) db.exec(statement);
+  for (const statement of LATER_TABLES) {
+    try {
+      db.exec(statement);
+    } catch (error) {
+      if (!isReadOnlyError(error)) throw error;
+    }
+  }
   return isNew;
 }
 

@@ -47,7 +47,15 @@ describe('Hyperion.ng layout', () => {
       .all();
     db.close();
     expect(tables).toEqual(
-      ['auth', 'glowkit_snapshots', 'glowkit_token_roles', 'instances', 'meta', 'settings'].sort(),
+      [
+        'auth',
+        'glowkit_password',
+        'glowkit_snapshots',
+        'glowkit_token_roles',
+        'instances',
+        'meta',
+        'settings',
+      ].sort(),
     );
     // Only the automatic index of glowkit_token_roles' primary key.
     expect(indexes).toEqual([

@@ -22,6 +22,8 @@ export interface Glowkit {
   dataDir: string;
   /** Everything the server wrote, for a failing test's message. */
   output(): string;
+  /** Stops the server child and starts it again on the same ports and data directory. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -35,48 +37,73 @@ export async function startGlowkit(env: Record<string, string> = {}): Promise<Gl
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-e2e-'));
   const [port, sslPort, tcpPort] = [await freePort(), await freePort(), await freePort()];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [cli, 'start', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port)]
-      .concat(['--ssl-port', String(sslPort), '--tcp-port', String(tcpPort)])
-      .concat(['--web-dir', webDir, '--log-level', 'warn']),
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
-  );
-  let text = '';
-  child.stdout?.on('data', (chunk) => {
-    text += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    text += String(chunk);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  let token: string | undefined;
-  while (!token) {
-    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${text}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not print its admin token within 30 s:\n${text}`);
+  let text = '';
+  const spawnServer = (): { child: ChildProcess; exited: Promise<void> } => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [cli, 'start', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port)]
+        .concat(['--ssl-port', String(sslPort), '--tcp-port', String(tcpPort)])
+        .concat(['--web-dir', webDir, '--log-level', 'warn']),
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
+    );
+    child.stdout?.on('data', (chunk) => {
+      text += String(chunk);
+    });
+    child.stderr?.on('data', (chunk) => {
+      text += String(chunk);
+    });
+    return { child, exited: new Promise<void>((resolve) => child.once('exit', () => resolve())) };
+  };
+  /** Waits until `ready()` says so, failing when the child exits or 30 s pass. */
+  const waitFor = async (child: ChildProcess, what: string, ready: () => Promise<boolean>) => {
+    const deadline = Date.now() + 30_000;
+    while (!(await ready())) {
+      if (child.exitCode !== null) throw new Error(`the server exited at start:\n${text}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`the server did not ${what} within 30 s:\n${text}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
+  };
+  let running = spawnServer();
+  let token: string | undefined;
+  await waitFor(running.child, 'print its admin token', async () => {
     token = /Admin token[^\n]*\n\s*\n\s+(\S+)/.exec(text)?.[1];
-    if (!token) await new Promise((r) => setTimeout(r, 100));
-  }
+    return token !== undefined;
+  });
   // The page answers once the listeners are up (the token is printed after they are).
   const page = await fetch(url);
   if (!page.ok) throw new Error(`${url} answered ${page.status}:\n${text}`);
+  const stopChild = async () => {
+    const { child, exited } = running;
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(killer);
+    }
+  };
   return {
     url,
-    token,
+    token: token as string,
     dataDir,
     output: () => text,
+    async restart() {
+      await stopChild();
+      running = spawnServer();
+      const { child } = running;
+      // No token is printed again: the server is back once its page answers.
+      await waitFor(child, 'answer again', () =>
+        fetch(url).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      );
+    },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(killer);
-      }
+      await stopChild();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

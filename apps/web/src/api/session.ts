@@ -1,8 +1,20 @@
-import { logIn, logInNow, logOut } from '../data/calls.js';
+import {
+  createPassword,
+  logIn,
+  logInNow,
+  logInWithPassword,
+  logOut,
+  revokeToken,
+} from '../data/calls.js';
 import { type ServerConnection, ServerError } from './connection.js';
 
 /** Where the browser keeps the token: its own storage, never a URL. */
 const TOKEN_KEY = 'glowkit.token';
+/**
+ * The id of the token a password sign-in gave this browser: it is this browser's alone, so
+ * signing out revokes it (the token list does not fill up with sign-ins nobody uses).
+ */
+const SIGN_IN_ID_KEY = 'glowkit.signInTokenId';
 
 /** Why a browser was signed out: the server's words, or a phrase key of the UI. */
 export type SignOutReason = { text: string } | { phrase: string };
@@ -33,6 +45,9 @@ export class Session extends EventTarget {
     // The server tells a session whose token was revoked (see the server's README).
     connection.onPush('authorize-event', ({ data }) => {
       if (data.event !== 'revoked') return;
+      // Signing out revokes a password sign-in's token: the browser is signed out already.
+      if (this.#state === 'signed-out' && this.token === null) return;
+      this.#storage.removeItem(SIGN_IN_ID_KEY);
       // The token is dead: forget it, as a refused login does.
       this.#storage.removeItem(TOKEN_KEY);
       this.#signedOut({ phrase: 'web_sign_in_revoked' });
@@ -56,16 +71,43 @@ export class Session extends EventTarget {
   async signIn(token: string): Promise<void> {
     const trimmed = token.trim();
     await logIn(this.#connection, trimmed);
-    this.#storage.setItem(TOKEN_KEY, trimmed);
+    this.#storage.removeItem(SIGN_IN_ID_KEY);
+    this.#keep(trimmed);
+  }
+
+  /**
+   * Logs in with the admin password and keeps the token the server gives for it (the browser
+   * stays signed in across reloads and server restarts); rejects with the server's reason.
+   */
+  async signInWithPassword(password: string): Promise<void> {
+    const { token, id } = await logInWithPassword(this.#connection, password);
+    this.#storage.setItem(SIGN_IN_ID_KEY, id);
+    this.#keep(token);
+  }
+
+  /** Creates the admin password (none exists yet) and signs in with the token it gives. */
+  async createPassword(password: string): Promise<void> {
+    const created = await createPassword(this.#connection, password);
+    if (!created) return; // Signed in already (with a token): nothing changes.
+    this.#storage.setItem(SIGN_IN_ID_KEY, created.id);
+    this.#keep(created.token);
+  }
+
+  #keep(token: string): void {
+    this.#storage.setItem(TOKEN_KEY, token);
     this.reason = undefined;
     this.#set('signed-in');
   }
 
   /** Forgets the token and logs the WebSocket session out. */
   async signOut(): Promise<void> {
+    const signInId = this.#storage.getItem(SIGN_IN_ID_KEY);
     this.#storage.removeItem(TOKEN_KEY);
+    this.#storage.removeItem(SIGN_IN_ID_KEY);
     this.#signedOut(undefined);
     try {
+      // Revoked while the session may still do it: a password sign-in's token is nobody else's.
+      if (signInId !== null) await revokeToken(this.#connection, signInId).catch(() => undefined);
       await logOut(this.#connection);
     } catch {
       // Already gone: nothing to undo.
@@ -85,6 +127,7 @@ export class Session extends EventTarget {
     } catch (error) {
       if (error instanceof ServerError) {
         this.#storage.removeItem(TOKEN_KEY);
+        this.#storage.removeItem(SIGN_IN_ID_KEY);
         this.#signedOut({ text: error.message });
       } else {
         throw error;

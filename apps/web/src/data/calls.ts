@@ -21,6 +21,7 @@ import type {
   InstanceRequest,
   LedDeviceDiscovery,
   LedDeviceRequest,
+  PasswordSignIn,
   PendingTokenRequest,
   ServerInfo,
   SetConfigInfo,
@@ -361,6 +362,47 @@ export async function logInNow(connection: ServerConnection, token: string): Pro
 /** Logs the session in with `token`. */
 export async function logIn(connection: ServerConnection, token: string): Promise<void> {
   await connection.call({ command: 'authorize', subcommand: 'login', token });
+}
+
+/** Whether the admin password is still to be created (the sign-in page then offers to). */
+export async function isNewPasswordRequired(connection: ServerConnection): Promise<boolean> {
+  const info = await connection.call<{ newPasswordRequired: boolean }>({
+    command: 'authorize',
+    subcommand: 'newPasswordRequired',
+  });
+  return info.newPasswordRequired === true;
+}
+
+/** Logs the session in with the admin password; resolves with the token it was given. */
+export function logInWithPassword(
+  connection: ServerConnection,
+  password: string,
+): Promise<PasswordSignIn> {
+  return connection.call<PasswordSignIn>({ command: 'authorize', subcommand: 'login', password });
+}
+
+/**
+ * Creates the admin password while none exists; a session not signed in is signed in by it, and
+ * resolves with its token (a signed-in one with nothing).
+ */
+export function createPassword(
+  connection: ServerConnection,
+  newPassword: string,
+): Promise<PasswordSignIn | undefined> {
+  return connection.call<PasswordSignIn | undefined>({
+    command: 'authorize',
+    subcommand: 'newPassword',
+    newPassword,
+  });
+}
+
+/** Changes the admin password; `password` is the current one. */
+export async function changePassword(
+  connection: ServerConnection,
+  password: string,
+  newPassword: string,
+): Promise<void> {
+  await connection.call({ command: 'authorize', subcommand: 'newPassword', password, newPassword });
 }
 
 /** Logs the session out. */

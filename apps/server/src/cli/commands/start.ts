@@ -64,7 +64,19 @@ export const startCommand: Command = {
     if (first) {
       // Printed once, on standard output and never through the logger: it is a secret.
       io.stdout.write(
-        `\nAdmin token (shown once; also in ${first.file}, readable by you only):\n\n  ${first.token}\n\nUse it as "Authorization: Bearer <token>".\n\n`,
+        `\nAdmin token (shown once; also in ${first.file}, readable by you only):\n\n  ${first.token}\n\nUse it as "Authorization: Bearer <token>".\n`,
+      );
+    }
+    let passwordMissing = false;
+    try {
+      passwordMissing = !server.store.password.exists();
+    } catch {
+      // The store's problem is the server's to report; this line is only a hint.
+    }
+    if (passwordMissing) {
+      // No console needed for the web UI: its first visit creates the admin password.
+      io.stdout.write(
+        `No admin password yet: open the web UI (port ${server.listening.http.port}) from your local network to create it.\n\n`,
       );
     }
     return KEEPS_RUNNING;

@@ -7,6 +7,7 @@ import { GkPage } from '../../app/page.js';
 import { renderError } from '../../components/error-message/error-message.js';
 import { createToken, revokeToken } from '../../data/calls.js';
 import type { TokenRequest, TokenRequestEvent } from '../../data/tokens.js';
+import './admin-password.js';
 import { formatTimeLeft } from './time-left.js';
 import { tokensStyles } from './tokens-page.styles.js';
 
@@ -377,7 +378,8 @@ export class GkTokensPage extends GkPage {
   protected override render(): TemplateResult {
     return html`<h1>${this.t('web_tokens_title')}</h1>
       <p class="status" role="status">${this._message}</p>
-      ${this.#renderRequests()} ${this.#renderCreate()} ${this.#renderList()}`;
+      ${this.#renderRequests()} ${this.#renderCreate()} ${this.#renderList()}
+      <gk-admin-password .ctx=${this.ctx}></gk-admin-password>`;
   }
 }
 
