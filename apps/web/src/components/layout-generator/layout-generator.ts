@@ -9,6 +9,7 @@ import { type Choice, numberField, radioGroup, selectField } from './fields.js';
 import { layoutGeneratorStyles } from './layout-generator.styles.js';
 import {
   type ClassicFrame,
+  CORNER_KEYS,
   CORNERS,
   type Corner,
   DEFAULT_CLASSIC,
@@ -44,6 +45,13 @@ type NumberField<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof 
 
 /** The edges of a frame, in the order their inputs are shown. */
 const EDGES = ['top', 'right', 'bottom', 'left'] as const;
+/** The flip input of each edge. */
+const FLIPS = {
+  top: 'flipTop',
+  right: 'flipRight',
+  bottom: 'flipBottom',
+  left: 'flipLeft',
+} as const;
 const DIRECTIONS: readonly Direction[] = ['clockwise', 'counterclockwise'];
 const MATRIX_ORDERS: readonly MatrixOrder[] = ['rows', 'columns'];
 
@@ -180,6 +188,8 @@ export class GkLayoutGenerator extends LitElement {
         );
       case 'depth':
         return this.#t('web_layout_problem_depth');
+      case 'percent':
+        return this.#t('web_layout_problem_percent');
       case 'too-many':
         return this.#t('web_layout_problem_too_many', { max: MAX_LEDS });
       case 'empty':
@@ -225,6 +235,19 @@ export class GkLayoutGenerator extends LitElement {
         <div class="fields">
           ${EDGES.map((edge) => field(edge, 0, MAX_LEDS, this.#t(`web_layout_${edge}`)))}
         </div>
+        <div class="modes">
+          ${EDGES.map((edge) => {
+            const key = FLIPS[edge];
+            return html`<label class="choice">
+              <input
+                type="checkbox"
+                .checked=${live(c[key])}
+                @change=${(e: Event) =>
+                  this.#setClassic({ [key]: (e.target as HTMLInputElement).checked })}
+              />${this.#t(`web_layout_flip_${edge}`)}
+            </label>`;
+          })}
+        </div>
       </fieldset>
       <fieldset>
         <legend>${this.#t('web_layout_strip')}</legend>
@@ -246,6 +269,7 @@ export class GkLayoutGenerator extends LitElement {
           ${field('offset', 0, MAX_LEDS, this.#t('web_layout_offset'))}
           ${field('gapStart', 0, MAX_LEDS, this.#t('web_layout_gap_start'))}
           ${field('gapEnd', 0, MAX_LEDS, this.#t('web_layout_gap_end'))}
+          ${field('overlap', 0, 100, this.#t('web_layout_overlap'))}
         </div>
       </fieldset>
       <fieldset>
@@ -253,6 +277,17 @@ export class GkLayoutGenerator extends LitElement {
         <div class="fields">
           ${field('horizontalDepth', 1, 100, this.#t('web_layout_hdepth'))}
           ${field('verticalDepth', 1, 100, this.#t('web_layout_vdepth'))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>${this.#t('web_layout_corners')}</legend>
+        <p class="muted">${this.#t('web_layout_corners_hint')}</p>
+        <div class="fields">
+          ${CORNER_KEYS.map(([h, v], i) => {
+            const corner = (CORNERS[i] as Corner).replace('-', '_');
+            return html`${field(h, 0, 100, this.#t(`web_layout_corner_${corner}_h`))}
+            ${field(v, 0, 100, this.#t(`web_layout_corner_${corner}_v`))}`;
+          })}
         </div>
       </fieldset>`;
   }
