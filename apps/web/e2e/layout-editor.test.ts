@@ -242,6 +242,34 @@ describe('the layout editor', { timeout: TEST_TIMEOUT }, () => {
       .waitFor();
     await expect.poll(() => lit(frames().at(-1)), { timeout: 20_000, interval: 50 }).toEqual([6]);
     expect(await led.getAttribute('aria-pressed')).toBe('true');
+    // The editor shows the live colours: another client's colours, LED by LED.
+    const colors = Array.from({ length: 24 }, (_, i) => (i === 2 ? [255, 0, 0] : [0, 0, 255]));
+    await jsonRpc(glowkit, { command: 'color', instance: [0], priority: 50, color: colors.flat() });
+    const fill = (index: number) =>
+      page
+        .locator(`gk-layout-editor .led[data-index="${index}"] rect`)
+        .evaluate((rect) => getComputedStyle(rect).fill);
+    await expect.poll(() => fill(2), { timeout: 20_000 }).toBe('rgb(255, 0, 0)');
+    expect(await fill(3)).toBe('rgb(0, 0, 255)');
+    await jsonRpc(glowkit, { command: 'clear', instance: [0], priority: 50 });
+  });
+
+  it('moves a corner with the keyboard, and undoes it with Ctrl+Z', async () => {
+    await useLayout(frameLeds(FRAME), FRAME);
+    const page = await openSetup();
+    const corner = page.getByRole('button', { name: 'Move corner: Bottom right' });
+    await corner.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    const field = page.getByRole('spinbutton', { name: 'Bottom right: from the left (%)' });
+    await expect.poll(() => field.inputValue()).toBe('97');
+    await page.getByRole('status').filter({ hasText: 'Unsaved changes: LED layout' }).waitFor();
+    await corner.focus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => field.inputValue()).toBe('98');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => field.inputValue()).toBe('100');
+    await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
   });
 
   it('edits one LED of a restored hand-made layout; undo brings back its rectangle', async () => {

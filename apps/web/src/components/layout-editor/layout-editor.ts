@@ -238,7 +238,6 @@ export class GkLayoutEditor extends LitElement {
 
   /** The generator changed the layout: remembered for Undo, then taken. */
   #onGenerated = (event: CustomEvent<LayoutChangeDetail>): void => {
-    if (event.target === this) return;
     this.#remember();
     this._leds = event.detail.leds;
     this._spec = event.detail.spec;
