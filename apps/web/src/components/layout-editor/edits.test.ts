@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LedArea } from '../layout-generator/layouts.js';
-import { identifyColors, moveLed, setLedEdge, UndoHistory } from './edits.js';
+import { DEFAULT_CLASSIC, type LedArea } from '../layout-generator/layouts.js';
+import { identifyColors, movedCorners, moveLed, setLedEdge, UndoHistory } from './edits.js';
 
 const leds: LedArea[] = [
   { hmin: 0, hmax: 0.1, vmin: 0, vmax: 0.08 },
@@ -54,5 +54,18 @@ describe('UndoHistory', () => {
     expect(history.pop()?.leds).toHaveLength(2);
     expect(history.pop()?.leds).toHaveLength(2);
     expect(history.pop()).toBeUndefined();
+  });
+});
+
+describe('movedCorners', () => {
+  const frame = { kind: 'classic' as const, ...DEFAULT_CLASSIC };
+
+  it('moves the corners given, in whole percent, inside the picture', () => {
+    const moved = movedCorners(frame, [1], -0.104, 0.096);
+    expect([moved.ptrh, moved.ptrv]).toEqual([90, 10]);
+    expect([moved.ptlh, moved.pbrh]).toEqual([0, 100]);
+    const edge = movedCorners(frame, [3, 0], -0.2, 0);
+    expect([edge.pblh, edge.ptlh, edge.pblv]).toEqual([0, 0, 100]);
+    expect(movedCorners(frame, [3, 0], 0.05, 0).ptlh).toBe(5);
   });
 });

@@ -3,7 +3,7 @@
  * set one of its edges, the colours that light one LED alone (identify), and the undo history.
  * Every function returns a new layout; the one given is never changed (undo keeps old ones).
  */
-import type { LayoutSpec, LedArea } from '../layout-generator/layouts.js';
+import { CORNER_KEYS, type LayoutSpec, type LedArea } from '../layout-generator/layouts.js';
 
 /** One edge of an LED's area, as Hyperion.ng names it. */
 export type LedEdge = 'hmin' | 'hmax' | 'vmin' | 'vmax';
@@ -92,6 +92,25 @@ export function identifyColors(count: number, index: number): number[] {
   const colors = new Array<number>(Math.max(count, index + 1) * 3).fill(0);
   colors.fill(255, index * 3, index * 3 + 3);
   return colors;
+}
+
+/**
+ * A frame with corners `corners` (indices into CORNER_KEYS) moved by `dx`, `dy` (fractions of
+ * the picture), in whole percent inside the picture, as Hyperion.ng keeps them.
+ */
+export function movedCorners(
+  spec: LayoutSpec & { kind: 'classic' },
+  corners: readonly number[],
+  dx: number,
+  dy: number,
+): LayoutSpec & { kind: 'classic' } {
+  const out = { ...spec };
+  for (const i of corners) {
+    const [h, v] = CORNER_KEYS[i] as (typeof CORNER_KEYS)[number];
+    out[h] = Math.min(100, Math.max(0, Math.round(spec[h] + dx * 100)));
+    out[v] = Math.min(100, Math.max(0, Math.round(spec[v] + dy * 100)));
+  }
+  return out;
 }
 
 /** A state of the editor: the layout and the generator's inputs that made it (if any). */

@@ -24,6 +24,7 @@ import {
   type LayoutState,
   LED_EDGES,
   type LedEdge,
+  movedCorners,
   moveLed,
   setLedEdge,
   UndoHistory,
@@ -596,25 +597,6 @@ function arrowStep(event: KeyboardEvent): { x: number; y: number } | undefined {
     default:
       return undefined;
   }
-}
-
-/**
- * A frame with corners `corners` (indices into CORNER_KEYS) moved by `dx`, `dy` (fractions of
- * the picture), in whole percent inside the picture, as Hyperion.ng keeps them.
- */
-export function movedCorners(
-  spec: LayoutSpec & { kind: 'classic' },
-  corners: readonly number[],
-  dx: number,
-  dy: number,
-): LayoutSpec & { kind: 'classic' } {
-  const out = { ...spec };
-  for (const i of corners) {
-    const [h, v] = CORNER_KEYS[i] as (typeof CORNER_KEYS)[number];
-    out[h] = Math.min(100, Math.max(0, Math.round(spec[h] + dx * 100)));
-    out[v] = Math.min(100, Math.max(0, Math.round(spec[v] + dy * 100)));
-  }
-  return out;
 }
 
 defineElement('gk-layout-editor', GkLayoutEditor);
