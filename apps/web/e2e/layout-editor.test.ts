@@ -231,6 +231,30 @@ describe('the layout editor', { timeout: TEST_TIMEOUT }, () => {
     expect(leds).not.toEqual(frameLeds(FRAME));
   });
 
+  it('changes an edge’s count, flips an edge, leaves a middle gap and overlaps; saved as shown', async () => {
+    await useLayout(frameLeds(FRAME), FRAME);
+    const page = await openSetup();
+    await page.getByRole('spinbutton', { name: 'Right', exact: true }).fill('5');
+    await page.getByRole('checkbox', { name: 'Top runs the other way' }).check();
+    await page.getByRole('spinbutton', { name: 'Places without LEDs in the middle' }).fill('2');
+    await page
+      .getByRole('spinbutton', { name: 'Middle gap from place (counted from 0)' })
+      .fill('16');
+    await page.getByRole('spinbutton', { name: 'Overlap with the neighbours (%)' }).fill('20');
+    // 25 places, 2 of them without an LED: the editor draws the 23.
+    await expect.poll(() => page.getByRole('button', { name: /^LED \d+$/ }).count()).toBe(23);
+    await save(page);
+    const expected = {
+      ...FRAME,
+      right: 5,
+      flipTop: true,
+      gapLength: 2,
+      gapPosition: 16,
+      overlap: 20,
+    } as LayoutSpec;
+    expect(await storedLeds()).toEqual(frameLeds(expected));
+  });
+
   it('identify: choosing an LED lights that LED alone on the device', async () => {
     await useLayout(frameLeds(FRAME), FRAME);
     const page = await openSetup();

@@ -194,8 +194,13 @@ export class GkLayoutGenerator extends LitElement {
         return this.#t('web_layout_problem_too_many', { max: MAX_LEDS });
       case 'empty':
         return this.#t('web_layout_problem_empty');
-      case 'gaps':
-        return this.#t('web_layout_problem_gaps');
+      case 'gaps': {
+        if (problem.field !== 'gapPosition') return this.#t('web_layout_problem_gaps');
+        const c = this._classic;
+        return this.#t('web_layout_problem_gap_position', {
+          places: c.top + c.right + c.bottom + c.left,
+        });
+      }
       case 'offset': {
         const c = this._classic;
         return this.#t('web_layout_problem_offset', {
@@ -269,6 +274,8 @@ export class GkLayoutGenerator extends LitElement {
           ${field('offset', 0, MAX_LEDS, this.#t('web_layout_offset'))}
           ${field('gapStart', 0, MAX_LEDS, this.#t('web_layout_gap_start'))}
           ${field('gapEnd', 0, MAX_LEDS, this.#t('web_layout_gap_end'))}
+          ${field('gapLength', 0, MAX_LEDS, this.#t('web_layout_gap_length'))}
+          ${field('gapPosition', 0, MAX_LEDS, this.#t('web_layout_gap_position'))}
           ${field('overlap', 0, 100, this.#t('web_layout_overlap'))}
         </div>
       </fieldset>

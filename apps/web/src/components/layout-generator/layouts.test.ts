@@ -111,6 +111,17 @@ describe('classicLayout', () => {
     expect(classicCount(frame({ gapStart: 2, gapEnd: 3 }))).toBe(7);
   });
 
+  it('leaves a gap in the middle of the strip (Hyperion.ng’s glength at gpos)', () => {
+    const all = classicLayout(frame());
+    const gapped = classicLayout(frame({ gapLength: 2, gapPosition: 5 }));
+    expect(gapped).toEqual([...all.slice(0, 5), ...all.slice(7)]);
+    expect(classicCount(frame({ gapLength: 2, gapPosition: 5 }))).toBe(10);
+    // With the gaps at the ends: every place at most once left out.
+    const both = frame({ gapStart: 2, gapLength: 3, gapPosition: 1 });
+    expect(classicLayout(both)).toEqual(all.slice(4));
+    expect(classicCount(both)).toBe(8);
+  });
+
   it('starts in the middle of an edge with an offset, wrapping round to the start corner', () => {
     // A TV stand: start in the middle of the bottom, going clockwise (towards the left), with a gap
     // of one place on each side of the stand.
@@ -186,6 +197,12 @@ describe('classicLayout', () => {
     ]);
     expect(classicProblems(frame({ offset: 12 }))).toEqual([{ field: 'offset', kind: 'offset' }]);
     expect(classicProblems(frame({ top: 70000 }))).toEqual([{ field: 'top', kind: 'too-many' }]);
+    expect(classicProblems(frame({ gapLength: 3, gapPosition: 10 }))).toEqual([
+      { field: 'gapPosition', kind: 'gaps' },
+    ]);
+    expect(classicProblems(frame({ gapStart: 6, gapLength: 6, gapPosition: 6 }))).toEqual([
+      { field: 'gapStart', kind: 'gaps' },
+    ]);
     expect(classicProblems(frame({ ptrh: 101 }))).toEqual([{ field: 'ptrh', kind: 'percent' }]);
     expect(classicProblems(frame({ overlap: -1 }))).toEqual([
       { field: 'overlap', kind: 'integer' },

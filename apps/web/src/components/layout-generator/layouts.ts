@@ -45,6 +45,10 @@ export interface ClassicFrame {
   gapStart: number;
   /** Places without an LED at the end of the strip. */
   gapEnd: number;
+  /** Places without an LED in the middle of the strip (Hyperion.ng's `glength`), … */
+  gapLength: number;
+  /** … from this place of the strip on, counted from 0 (Hyperion.ng's `gpos`). */
+  gapPosition: number;
   /** How far the top and bottom areas reach into the picture, percent of its height (1..100). */
   horizontalDepth: number;
   /** How far the left and right areas reach into the picture, percent of its width (1..100). */
@@ -131,6 +135,8 @@ export const DEFAULT_CLASSIC: ClassicFrame = {
   offset: 0,
   gapStart: 0,
   gapEnd: 0,
+  gapLength: 0,
+  gapPosition: 0,
   horizontalDepth: 8,
   verticalDepth: 5,
   ...PLAIN_CORNERS,
@@ -182,6 +188,8 @@ export function classicProblems(frame: ClassicFrame): LayoutProblem[] {
     'offset',
     'gapStart',
     'gapEnd',
+    'gapLength',
+    'gapPosition',
     'overlap',
   ] as const) {
     if (!isCount(frame[field])) problems.push({ field, kind: 'integer' });
@@ -201,7 +209,9 @@ export function classicProblems(frame: ClassicFrame): LayoutProblem[] {
   if (places > MAX_LEDS) problems.push({ field: 'top', kind: 'too-many' });
   else if (places === 0) problems.push({ field: 'top', kind: 'empty' });
   else if (frame.offset >= places) problems.push({ field: 'offset', kind: 'offset' });
-  else if (frame.gapStart + frame.gapEnd >= places)
+  else if (frame.gapLength > 0 && frame.gapPosition + frame.gapLength > places)
+    problems.push({ field: 'gapPosition', kind: 'gaps' });
+  else if (places - gapPlaces(frame, places).size <= 0)
     problems.push({ field: 'gapStart', kind: 'gaps' });
   return problems;
 }
@@ -322,13 +332,27 @@ export function classicLayout(frame: ClassicFrame): LedArea[] {
         : (((corner - 1 - k) % count) + count) % count;
     ordered.push(places[index] as LedArea);
   }
-  return ordered.slice(frame.gapStart, count - frame.gapEnd);
+  const gaps = gapPlaces(frame, count);
+  return ordered.filter((_, i) => !gaps.has(i));
+}
+
+/** The places of the strip (in strip order) without an LED: at its start, its end, and the middle gap. */
+function gapPlaces(frame: ClassicFrame, places: number): Set<number> {
+  const gaps = new Set<number>();
+  const leave = (from: number, to: number) => {
+    for (let i = Math.max(0, from); i < Math.min(places, to); i++) gaps.add(i);
+  };
+  leave(0, frame.gapStart);
+  leave(places - frame.gapEnd, places);
+  leave(frame.gapPosition, frame.gapPosition + frame.gapLength);
+  return gaps;
 }
 
 /** How many LEDs a frame has (0 when its inputs have problems). */
 export function classicCount(frame: ClassicFrame): number {
   if (classicProblems(frame).length > 0) return 0;
-  return frame.top + frame.right + frame.bottom + frame.left - frame.gapStart - frame.gapEnd;
+  const places = frame.top + frame.right + frame.bottom + frame.left;
+  return places - gapPlaces(frame, places).size;
 }
 
 /** The problems of a matrix's inputs; empty when {@link matrixLayout} can make it. */
