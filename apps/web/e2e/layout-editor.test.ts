@@ -21,6 +21,7 @@ import {
   launch,
   newContext,
   screenshot,
+  screenshotDir,
   signIn,
 } from './support/browser.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
@@ -145,7 +146,7 @@ const lastUnsaved = (page: Page) =>
 
 /** Drags `handle` by `dx`, `dy` fractions of the editor's picture, with the mouse. */
 async function drag(page: Page, handle: Locator, dx: number, dy: number): Promise<void> {
-  const picture = page.getByRole('group', { name: /^Layout editor/ });
+  const picture = page.getByRole('group', { name: /^(Layout editor|Anordnung bearbeiten)/ });
   const area = await picture.boundingBox();
   await handle.scrollIntoViewIfNeeded();
   const box = await handle.boundingBox();
@@ -159,6 +160,13 @@ async function drag(page: Page, handle: Locator, dx: number, dy: number): Promis
     await page.mouse.move(x + (dx * area.width * step) / 5, y + (dy * area.height * step) / 5);
   }
   await page.mouse.up();
+}
+
+/** Keeps a picture of the layout section alone (the whole page's is long): `<name>-section.png`. */
+async function sectionShot(page: Page, name: string): Promise<void> {
+  await page
+    .getByRole('region', { name: /^(LED layout|LED-Anordnung)$/ })
+    .screenshot({ path: join(screenshotDir, `${name}-section.png`) });
 }
 
 async function save(page: Page): Promise<void> {
@@ -203,6 +211,7 @@ describe('the layout editor', { timeout: TEST_TIMEOUT }, () => {
     await drag(page, page.getByRole('button', { name: 'Move edge: Left' }), 0.05, 0);
     expect(await lastUnsaved(page)).toEqual({ key: 'layout-editor', dirty: true });
     expect(await checkWhole(page, 'layout-editor-keystone')).toEqual([]);
+    await sectionShot(page, 'layout-editor-keystone');
     await save(page);
     await expect.poll(() => lastUnsaved(page)).toEqual({ key: 'layout-editor', dirty: false });
 
@@ -321,12 +330,19 @@ describe('the layout editor', { timeout: TEST_TIMEOUT }, () => {
     // Dragged right and down by a tenth of the picture: the rectangle moves, its size kept.
     await drag(page, third, 0.1, 0.1);
     await expect.poll(async () => Number(await left.inputValue())).toBeGreaterThan(0.6);
+    // The generator says the layout is now the one edited here, not the stored one.
+    await expect
+      .poll(() =>
+        page.getByRole('radio', { name: 'Keep this layout (edited by hand)' }).isChecked(),
+      )
+      .toBe(true);
     await screenshot(page, 'layout-editor-custom');
     // Undo (the keyboard's Ctrl+Z in the picture) brings the rectangle back.
     await third.focus();
     await page.keyboard.press('Control+z');
     await expect.poll(() => left.inputValue()).toBe('0.55');
     await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
+    await page.getByRole('radio', { name: 'Keep the stored layout' }).waitFor();
     await expect.poll(() => lastUnsaved(page)).toEqual({ key: 'layout-editor', dirty: false });
 
     // Typed: the right edge, then Undo by its button and the edit typed again.
@@ -364,6 +380,7 @@ describe('the layout editor', { timeout: TEST_TIMEOUT }, () => {
         .getByRole('spinbutton', { name: german ? 'Linke Kante (0 bis 1)' : 'Left edge (0 to 1)' })
         .waitFor();
       expect(await checkWhole(page, `layout-editor-${look.name}`)).toEqual([]);
+      await sectionShot(page, `layout-editor-${look.name}`);
     });
   }
 
@@ -381,5 +398,6 @@ describe('the layout editor', { timeout: TEST_TIMEOUT }, () => {
     await expectReachable(page.getByRole('button', { name: 'Undo' }));
     await expectNoSidewaysScroll(page);
     expect(await checkWhole(page, 'phone-layout-editor')).toEqual([]);
+    await sectionShot(page, 'phone-layout-editor');
   });
 });

@@ -17,7 +17,10 @@ export const layoutEditorStyles = css`
   }
   .led rect {
     fill: light-dark(#5b6478, #8f9ab0);
-    stroke: none;
+    /* A dark LED on the dark screen still shows its shape. */
+    stroke: color-mix(in srgb, var(--_border) 70%, transparent);
+    stroke-width: 1px;
+    vector-effect: non-scaling-stroke;
   }
   .led text {
     fill: light-dark(#0f131c, #ffffff);

@@ -555,6 +555,7 @@ export class GkLayoutEditor extends LitElement {
         .leds=${this._genLeds}
         .spec=${this._genSpec}
         .deviceLedCount=${this.deviceLedCount}
+        ?edited=${this._genLeds !== this.leds}
         @layout-change=${this.#onGenerated}
       ></gk-layout-generator>
       <h3>${this.#t('web_layout_editor_heading')}</h3>

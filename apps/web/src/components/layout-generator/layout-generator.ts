@@ -76,6 +76,8 @@ export class GkLayoutGenerator extends LitElement {
   @property({ attribute: false }) spec: LayoutSpec | undefined = undefined;
   /** The device's LED count (`hardwareLedCount`), to compare with the layout's. */
   @property({ attribute: false }) deviceLedCount: number | undefined = undefined;
+  /** Whether `leds` is a layout edited by hand since it was stored (the layout editor's), not the stored one. */
+  @property({ type: Boolean }) edited = false;
   @state() private _mode: LayoutMode = 'current';
   @state() private _classic: ClassicFrame = { ...DEFAULT_CLASSIC };
   @state() private _matrix: Matrix = { ...DEFAULT_MATRIX };
@@ -417,7 +419,10 @@ export class GkLayoutGenerator extends LitElement {
       { value: 'matrix', label: this.#t('web_layout_mode_matrix') },
     ];
     if (this.leds.length > 0 && !this.spec) {
-      modes.unshift({ value: 'current', label: this.#t('web_layout_mode_current') });
+      modes.unshift({
+        value: 'current',
+        label: this.#t(this.edited ? 'web_layout_mode_edited' : 'web_layout_mode_current'),
+      });
     }
     return html`${radioGroup({
       name: 'lg-mode',
@@ -434,7 +439,9 @@ export class GkLayoutGenerator extends LitElement {
               : this._mode === 'matrix'
                 ? this.#renderMatrix(problems)
                 : html`<p class="muted">
-                    ${this.#t('web_layout_current_hint', { count: this.leds.length })}
+                    ${this.#t(this.edited ? 'web_layout_edited_hint' : 'web_layout_current_hint', {
+                      count: this.leds.length,
+                    })}
                   </p>`
           }
         </div>
