@@ -351,6 +351,14 @@ describe('the layout editor', { timeout: TEST_TIMEOUT }, () => {
     await right.press('Tab');
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => right.inputValue()).toBe('0.75');
+    // Resized by its corner's handle: wider and taller; Undo again.
+    await drag(page, page.getByRole('button', { name: 'Resize LED 3' }), 0.05, 0.1);
+    await expect.poll(async () => Number(await right.inputValue())).toBeGreaterThan(0.78);
+    const bottom = page.getByRole('spinbutton', { name: 'Bottom edge (0 to 1)' });
+    expect(Number(await bottom.inputValue())).toBeGreaterThan(0.2);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => right.inputValue()).toBe('0.75');
+    await expect.poll(() => bottom.inputValue()).toBe('0.12');
     await left.fill('0.5');
     await left.press('Tab');
     await save(page);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLASSIC, type LedArea } from '../layout-generator/layouts.js';
-import { identifyColors, movedCorners, moveLed, setLedEdge, UndoHistory } from './edits.js';
+import {
+  identifyColors,
+  movedCorners,
+  moveLed,
+  resizeLed,
+  setLedEdge,
+  UndoHistory,
+} from './edits.js';
 
 const leds: LedArea[] = [
   { hmin: 0, hmax: 0.1, vmin: 0, vmax: 0.08 },
@@ -22,6 +29,13 @@ describe('moveLed', () => {
   it('keeps other keys of the LED', () => {
     const withOrder = [{ ...leds[0], colorOrder: 'grb' } as LedArea];
     expect(moveLed(withOrder, 0, 0.1, 0)[0]).toMatchObject({ colorOrder: 'grb', hmin: 0.1 });
+  });
+});
+
+describe('resizeLed', () => {
+  it('moves the right and bottom edges, the top left corner kept', () => {
+    expect(resizeLed(leds, 0, 0.1, 0.02)[0]).toEqual({ hmin: 0, hmax: 0.2, vmin: 0, vmax: 0.1 });
+    expect(resizeLed(leds, 1, -1, 2)[1]).toEqual({ hmin: 0.1, hmax: 0.11, vmin: 0, vmax: 1 });
   });
 });
 

@@ -55,6 +55,23 @@ export function moveLed(
 }
 
 /**
+ * Moves the right and bottom edges of LED `index` by `dx`, `dy` (fractions of the picture): the
+ * LED grows or shrinks from its top left corner, kept inside the picture and at least
+ * {@link MIN_SIDE} wide and high.
+ */
+export function resizeLed(
+  leds: readonly LedArea[],
+  index: number,
+  dx: number,
+  dy: number,
+): LedArea[] {
+  const led = leds[index];
+  if (!led) return [...leds];
+  const wider = setLedEdge(leds, index, 'hmax', led.hmax + dx);
+  return setLedEdge(wider, index, 'vmax', led.vmax + dy);
+}
+
+/**
  * Sets one edge of LED `index` to `value`, kept inside the picture and at least {@link MIN_SIDE}
  * from the opposite edge (a min never passes its max).
  */

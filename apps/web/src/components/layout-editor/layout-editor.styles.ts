@@ -65,6 +65,9 @@ export const layoutEditorStyles = css`
     cursor: grab;
     outline: none;
   }
+  .handle.resize {
+    cursor: nwse-resize;
+  }
   .handle.edge {
     fill: light-dark(#ffffff, #0f131c);
     stroke: var(--_accent);

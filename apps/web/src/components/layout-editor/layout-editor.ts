@@ -26,6 +26,7 @@ import {
   type LedEdge,
   movedCorners,
   moveLed,
+  resizeLed,
   setLedEdge,
   UndoHistory,
 } from './edits.js';
@@ -57,6 +58,7 @@ const FRAME_EDGES = [
 
 type Drag = { x: number; y: number; before: LayoutState } & (
   | { kind: 'led'; index: number; start: LedArea[] }
+  | { kind: 'resize'; index: number; start: LedArea[] }
   | { kind: 'handle'; corners: number[]; start: LayoutSpec & { kind: 'classic' } }
 );
 
@@ -319,6 +321,32 @@ export class GkLayoutEditor extends LitElement {
     };
   }
 
+  #startResize(event: PointerEvent, index: number): void {
+    if (event.button !== 0) return;
+    (event.currentTarget as Element).setPointerCapture(event.pointerId);
+    const { x, y } = this.#at(event);
+    this.#drag = {
+      kind: 'resize',
+      index,
+      x,
+      y,
+      start: this.#shown,
+      before: { leds: this.#shown, spec: this._spec },
+    };
+  }
+
+  /** Arrow keys on the size handle move the chosen LED's right and bottom edges. */
+  #onResizeKey(event: KeyboardEvent, index: number): void {
+    const step = arrowStep(event);
+    if (!step) return;
+    event.preventDefault();
+    this.#remember();
+    this.#apply({
+      leds: resizeLed(this.#shown, index, step.x * STEP, step.y * STEP),
+      spec: undefined,
+    });
+  }
+
   #startHandleDrag(event: PointerEvent, corners: number[]): void {
     const spec = this._spec;
     if (event.button !== 0 || spec?.kind !== 'classic') return;
@@ -342,6 +370,9 @@ export class GkLayoutEditor extends LitElement {
     const dy = y - drag.y;
     if (drag.kind === 'led') {
       this._leds = moveLed(drag.start, drag.index, dx, dy);
+      this._spec = undefined;
+    } else if (drag.kind === 'resize') {
+      this._leds = resizeLed(drag.start, drag.index, dx, dy);
       this._spec = undefined;
     } else {
       const moved = movedCorners(drag.start, drag.corners, dx, dy);
@@ -505,6 +536,26 @@ export class GkLayoutEditor extends LitElement {
       )}`;
   }
 
+  /** A square on the chosen LED's bottom right corner that resizes it. */
+  #renderResize(height: number): TemplateResult | typeof nothing {
+    const index = this._selected;
+    const led = index === undefined ? undefined : this.#shown[index];
+    if (index === undefined || !led) return nothing;
+    const size = WIDTH / 60;
+    return svg`<rect
+      class="handle resize"
+      role="button"
+      tabindex="0"
+      x=${led.hmax * WIDTH - size / 2}
+      y=${led.vmax * height - size / 2}
+      width=${size}
+      height=${size}
+      aria-label=${this.#t('web_layout_handle_resize', { number: index + 1 })}
+      @pointerdown=${(e: PointerEvent) => this.#startResize(e, index)}
+      @keydown=${(e: KeyboardEvent) => this.#onResizeKey(e, index)}
+    ></rect>`;
+  }
+
   #renderChosen(): TemplateResult | typeof nothing {
     const index = this._selected;
     const led = index === undefined ? undefined : this.#shown[index];
@@ -577,7 +628,7 @@ export class GkLayoutEditor extends LitElement {
         >
           <rect class="screen" x="0" y="0" width=${WIDTH} height=${height}></rect>
           ${leds.map((led, i) => this.#renderLed(led, i, height, focusable))}
-          ${this.#renderHandles(height)}
+          ${this.#renderHandles(height)} ${this.#renderResize(height)}
         </svg>
       </div>
       ${this.#renderChosen()}`;
