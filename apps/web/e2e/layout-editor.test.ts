@@ -2,7 +2,7 @@
 // a frame dragged, one LED of a restored hand-made layout edited, undo, and identify, which lights
 // one LED alone on a `file` device (read here as the file it is). What is saved is read back with
 // `config getconfig`, as any client reads it.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -24,6 +24,7 @@ import {
   screenshotDir,
   signIn,
 } from './support/browser.js';
+import { framesInFile } from './support/file-frames.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
 import { jsonRpc } from './support/leds.js';
 import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
@@ -174,26 +175,6 @@ async function save(page: Page): Promise<void> {
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor({ timeout: 30_000 });
 }
 
-/** The frames the file device wrote, each `[r, g, b]` per LED. */
-function frames(): number[][][] {
-  let text: string;
-  try {
-    text = readFileSync(output, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) =>
-      [...line.matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map((m) => [
-        Number(m[1]),
-        Number(m[2]),
-        Number(m[3]),
-      ]),
-    );
-}
-
 /** Which LEDs of a frame are not black. */
 const lit = (frame: number[][] | undefined) =>
   (frame ?? []).flatMap((rgb, i) => (rgb.some((c) => c > 0) ? [i] : []));
@@ -273,7 +254,9 @@ describe('the layout editor', { timeout: TEST_TIMEOUT }, () => {
       .getByRole('status')
       .filter({ hasText: 'LED 7 lights white on the device for 3 seconds.' })
       .waitFor();
-    await expect.poll(() => lit(frames().at(-1)), { timeout: 20_000, interval: 50 }).toEqual([6]);
+    await expect
+      .poll(() => lit(framesInFile(output).at(-1)), { timeout: 20_000, interval: 50 })
+      .toEqual([6]);
     expect(await led.getAttribute('aria-pressed')).toBe('true');
     // The editor shows the live colours: another client's colours, LED by LED.
     const colors = Array.from({ length: 24 }, (_, i) => (i === 2 ? [255, 0, 0] : [0, 0, 255]));
