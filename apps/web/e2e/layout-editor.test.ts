@@ -288,6 +288,26 @@ describe('the layout editor', { timeout: TEST_TIMEOUT }, () => {
     await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
   });
 
+  it('undoes typing in the generator, through a field left empty on the way', async () => {
+    await useLayout(frameLeds(FRAME), FRAME);
+    const page = await openSetup();
+    const top = page.getByRole('spinbutton', { name: 'Top', exact: true });
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await top.fill('');
+    await top.fill('9');
+    await expect.poll(() => page.getByRole('button', { name: /^LED \d+$/ }).count()).toBe(25);
+    expect(await save.isDisabled()).toBe(false);
+    const undo = page.getByRole('button', { name: 'Undo' });
+    // Back to the empty field: its problem shows again, and there is nothing to save.
+    await undo.click();
+    await expect.poll(() => top.inputValue()).toBe('');
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await undo.click();
+    await expect.poll(() => top.inputValue()).toBe('8');
+    await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
+    expect(await undo.isDisabled()).toBe(true);
+  });
+
   it('edits one LED of a restored hand-made layout; undo brings back its rectangle', async () => {
     // A backup from another installation, restored as it is: its `leds` are not the generator's.
     const config = await getConfig();

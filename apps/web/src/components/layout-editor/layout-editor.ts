@@ -219,7 +219,10 @@ export class GkLayoutEditor extends LitElement {
 
   /** Makes `state` the layout, and the generator's too; tells the page. */
   #apply(state: LayoutState): void {
-    this._leds = state.leds;
+    // A state from while the generator's inputs had a problem (a field emptied while typing)
+    // comes back with its problem: nothing to save until it is fixed.
+    const made = state.spec ? generateLayout(state.spec) : undefined;
+    this._leds = made && !made.ok ? undefined : state.leds;
     this._spec = state.spec;
     this._genLeds = state.leds;
     this._genSpec = state.spec;
