@@ -111,6 +111,22 @@ describe('colours over HTTP', () => {
     ]);
   });
 
+  it('lights one LED alone for a moment, as the layout editor identifies an LED', async () => {
+    const { output } = await start();
+    await rpc({ command: 'color', priority: 100, color: [0, 0, 255] });
+    // A colour for every LED (and two past the strip, as a layout longer than the device's count
+    // sends): the seventh white, the others black, at priority 1 for a moment.
+    const colors = Array.from({ length: LEDS + 2 }, (_, i) =>
+      i === 6 ? [255, 255, 255] : [0, 0, 0],
+    );
+    const reply = await rpc({ command: 'color', priority: 1, color: colors.flat(), duration: 500 });
+    expect(reply).toMatchObject({ success: true });
+    await until(() => lastFrame(output)[6]?.join() === '255,255,255');
+    expect(lastFrame(output)).toEqual(colors.slice(0, LEDS));
+    // Then what showed before comes back.
+    await until(() => lastFrame(output)[6]?.join() === '0,0,255');
+  });
+
   it('refuses bad requests with a pointer to each problem', async () => {
     await start();
     const reply = await rpc({ command: 'color', priority: 300, color: [255, 0] });

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../translations/de.json';
 import en from '../../../translations/en.json';
-import { axeViolations, type Look, launch, newContext, screenshot } from './support/browser.js';
+import { checkWhole, type Look, launch, newContext } from './support/browser.js';
 import { connectGrabber, type FlatbufGrabber } from './support/flatbuf-client.js';
 import { enableFlatbuffers, waitUntil } from './support/flatbuf-input.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
@@ -93,25 +93,6 @@ function backgroundLightness(page: Page): Promise<number> {
     const [r = 0, g = 0, b = 0] = (colour.match(/\d+(\.\d+)?/g) ?? []).map(Number);
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   });
-}
-
-/**
- * Runs axe and takes a screenshot with the whole page in the window: what `content-visibility:
- * auto` skips below the window (the setup page's long forms) is not laid out, so axe could not
- * check its contrast; a window as tall as the page has nothing below it.
- */
-async function checkWhole(page: Page, name: string): Promise<string[]> {
-  const size = page.viewportSize();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const taller = size !== null && height > size.height;
-  if (taller) await page.setViewportSize({ width: size.width, height });
-  try {
-    const violations = await axeViolations(page);
-    await screenshot(page, name);
-    return violations;
-  } finally {
-    if (taller) await page.setViewportSize(size);
-  }
 }
 
 /** The navigation's link to the page named `name`. */

@@ -1,18 +1,17 @@
 // The Setup page as a user drives it: a `file` device and a 60-LED frame around a screen, saved in
 // one go; the device then writes frames of 60 LEDs to the file (read here as the file it is), the
 // page shows the saved values after a reload, and the overview the new device and layout.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext, screenshot, signIn } from './support/browser.js';
+import { framesInFile } from './support/file-frames.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
 import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
 
 const INSTANCE = 'First LED instance';
-/** A line of the file device: one frame, `{r,g,b}` per LED. */
-const FRAME_LINE = /^ \[((?:\{\d{1,3},\d{1,3},\d{1,3}\})*)\]$/;
 
 /**
  * Each test waits on what the page shows, never on the clock; this only bounds a test on a slow,
@@ -50,28 +49,6 @@ async function openSetup(look = {}): Promise<Page> {
   await page.getByRole('heading', { name: 'Setup', level: 1 }).waitFor();
   await page.getByLabel('Device type').waitFor();
   return page;
-}
-
-/** The frames the file device wrote so far: each line's LEDs as `[r, g, b]`. */
-function framesInFile(): number[][][] {
-  let text: string;
-  try {
-    text = readFileSync(output, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => {
-      const leds = FRAME_LINE.exec(line)?.[1];
-      if (leds === undefined) throw new Error(`not a frame line: ${line.slice(0, 80)}`);
-      return [...leds.matchAll(/\{(\d+),(\d+),(\d+)\}/g)].map((m) => [
-        Number(m[1]),
-        Number(m[2]),
-        Number(m[3]),
-      ]);
-    });
 }
 
 const frameField = (page: Page, edge: string) =>
@@ -125,8 +102,8 @@ describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
 
     // The device writes what the instance shows (the boot effect runs again on a rebuild, then
     // nothing): every line 60 LEDs.
-    await expect.poll(() => framesInFile().length, { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(new Set(framesInFile().map((frame) => frame.length))).toEqual(new Set([60]));
+    await expect.poll(() => framesInFile(output).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(new Set(framesInFile(output).map((frame) => frame.length))).toEqual(new Set([60]));
 
     // A colour set on the Colour page reaches the file: 60 times red (gamma keeps 255 and 0).
     await page.getByRole('link', { name: 'Colour' }).click();
@@ -141,9 +118,9 @@ describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
     await page.getByRole('button', { name: 'Set colour' }).click();
     await expect.poll(() => page.getByTestId('colour-status').textContent()).toContain('#FF0000');
     await expect
-      .poll(() => JSON.stringify(framesInFile().at(-1)), { timeout: 20_000, interval: 100 })
+      .poll(() => JSON.stringify(framesInFile(output).at(-1)), { timeout: 20_000, interval: 100 })
       .toBe(JSON.stringify(Array.from({ length: 60 }, () => [255, 0, 0])));
-    expect(new Set(framesInFile().map((frame) => frame.length))).toEqual(new Set([60]));
+    expect(new Set(framesInFile(output).map((frame) => frame.length))).toEqual(new Set([60]));
   });
 
   it('shows the saved values after a reload, and the overview the new device', async () => {

@@ -73,3 +73,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     style: '* { content-visibility: visible !important; }',
   });
 }
+
+/**
+ * Runs axe and takes a screenshot with the whole page in the window: what `content-visibility:
+ * auto` skips below the window (the setup page's long forms) is not laid out, so axe could not
+ * check its contrast; a window as tall as the page has nothing below it.
+ */
+export async function checkWhole(page: Page, name: string): Promise<string[]> {
+  const size = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const taller = size !== null && height > size.height;
+  if (taller) await page.setViewportSize({ width: size.width, height });
+  try {
+    const violations = await axeViolations(page);
+    await screenshot(page, name);
+    return violations;
+  } finally {
+    if (taller) await page.setViewportSize(size);
+  }
+}

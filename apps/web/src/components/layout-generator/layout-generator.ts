@@ -9,6 +9,7 @@ import { type Choice, numberField, radioGroup, selectField } from './fields.js';
 import { layoutGeneratorStyles } from './layout-generator.styles.js';
 import {
   type ClassicFrame,
+  CORNER_KEYS,
   CORNERS,
   type Corner,
   DEFAULT_CLASSIC,
@@ -44,6 +45,13 @@ type NumberField<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof 
 
 /** The edges of a frame, in the order their inputs are shown. */
 const EDGES = ['top', 'right', 'bottom', 'left'] as const;
+/** The flip input of each edge. */
+const FLIPS = {
+  top: 'flipTop',
+  right: 'flipRight',
+  bottom: 'flipBottom',
+  left: 'flipLeft',
+} as const;
 const DIRECTIONS: readonly Direction[] = ['clockwise', 'counterclockwise'];
 const MATRIX_ORDERS: readonly MatrixOrder[] = ['rows', 'columns'];
 
@@ -68,6 +76,8 @@ export class GkLayoutGenerator extends LitElement {
   @property({ attribute: false }) spec: LayoutSpec | undefined = undefined;
   /** The device's LED count (`hardwareLedCount`), to compare with the layout's. */
   @property({ attribute: false }) deviceLedCount: number | undefined = undefined;
+  /** Whether `leds` is a layout edited by hand since it was stored (the layout editor's), not the stored one. */
+  @property({ type: Boolean }) edited = false;
   @state() private _mode: LayoutMode = 'current';
   @state() private _classic: ClassicFrame = { ...DEFAULT_CLASSIC };
   @state() private _matrix: Matrix = { ...DEFAULT_MATRIX };
@@ -180,12 +190,19 @@ export class GkLayoutGenerator extends LitElement {
         );
       case 'depth':
         return this.#t('web_layout_problem_depth');
+      case 'percent':
+        return this.#t('web_layout_problem_percent');
       case 'too-many':
         return this.#t('web_layout_problem_too_many', { max: MAX_LEDS });
       case 'empty':
         return this.#t('web_layout_problem_empty');
-      case 'gaps':
-        return this.#t('web_layout_problem_gaps');
+      case 'gaps': {
+        if (problem.field !== 'gapPosition') return this.#t('web_layout_problem_gaps');
+        const c = this._classic;
+        return this.#t('web_layout_problem_gap_position', {
+          places: c.top + c.right + c.bottom + c.left,
+        });
+      }
       case 'offset': {
         const c = this._classic;
         return this.#t('web_layout_problem_offset', {
@@ -225,6 +242,19 @@ export class GkLayoutGenerator extends LitElement {
         <div class="fields">
           ${EDGES.map((edge) => field(edge, 0, MAX_LEDS, this.#t(`web_layout_${edge}`)))}
         </div>
+        <div class="modes">
+          ${EDGES.map((edge) => {
+            const key = FLIPS[edge];
+            return html`<label class="choice">
+              <input
+                type="checkbox"
+                .checked=${live(c[key])}
+                @change=${(e: Event) =>
+                  this.#setClassic({ [key]: (e.target as HTMLInputElement).checked })}
+              />${this.#t(`web_layout_flip_${edge}`)}
+            </label>`;
+          })}
+        </div>
       </fieldset>
       <fieldset>
         <legend>${this.#t('web_layout_strip')}</legend>
@@ -246,6 +276,9 @@ export class GkLayoutGenerator extends LitElement {
           ${field('offset', 0, MAX_LEDS, this.#t('web_layout_offset'))}
           ${field('gapStart', 0, MAX_LEDS, this.#t('web_layout_gap_start'))}
           ${field('gapEnd', 0, MAX_LEDS, this.#t('web_layout_gap_end'))}
+          ${field('gapLength', 0, MAX_LEDS, this.#t('web_layout_gap_length'))}
+          ${field('gapPosition', 0, MAX_LEDS, this.#t('web_layout_gap_position'))}
+          ${field('overlap', 0, 100, this.#t('web_layout_overlap'))}
         </div>
       </fieldset>
       <fieldset>
@@ -253,6 +286,17 @@ export class GkLayoutGenerator extends LitElement {
         <div class="fields">
           ${field('horizontalDepth', 1, 100, this.#t('web_layout_hdepth'))}
           ${field('verticalDepth', 1, 100, this.#t('web_layout_vdepth'))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>${this.#t('web_layout_corners')}</legend>
+        <p class="muted">${this.#t('web_layout_corners_hint')}</p>
+        <div class="fields">
+          ${CORNER_KEYS.map(([h, v], i) => {
+            const corner = (CORNERS[i] as Corner).replace('-', '_');
+            return html`${field(h, 0, 100, this.#t(`web_layout_corner_${corner}_h`))}
+            ${field(v, 0, 100, this.#t(`web_layout_corner_${corner}_v`))}`;
+          })}
         </div>
       </fieldset>`;
   }
@@ -375,7 +419,10 @@ export class GkLayoutGenerator extends LitElement {
       { value: 'matrix', label: this.#t('web_layout_mode_matrix') },
     ];
     if (this.leds.length > 0 && !this.spec) {
-      modes.unshift({ value: 'current', label: this.#t('web_layout_mode_current') });
+      modes.unshift({
+        value: 'current',
+        label: this.#t(this.edited ? 'web_layout_mode_edited' : 'web_layout_mode_current'),
+      });
     }
     return html`${radioGroup({
       name: 'lg-mode',
@@ -392,7 +439,9 @@ export class GkLayoutGenerator extends LitElement {
               : this._mode === 'matrix'
                 ? this.#renderMatrix(problems)
                 : html`<p class="muted">
-                    ${this.#t('web_layout_current_hint', { count: this.leds.length })}
+                    ${this.#t(this.edited ? 'web_layout_edited_hint' : 'web_layout_current_hint', {
+                      count: this.leds.length,
+                    })}
                   </p>`
           }
         </div>

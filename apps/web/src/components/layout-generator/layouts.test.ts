@@ -111,6 +111,17 @@ describe('classicLayout', () => {
     expect(classicCount(frame({ gapStart: 2, gapEnd: 3 }))).toBe(7);
   });
 
+  it('leaves a gap in the middle of the strip (Hyperion.ng’s glength at gpos)', () => {
+    const all = classicLayout(frame());
+    const gapped = classicLayout(frame({ gapLength: 2, gapPosition: 5 }));
+    expect(gapped).toEqual([...all.slice(0, 5), ...all.slice(7)]);
+    expect(classicCount(frame({ gapLength: 2, gapPosition: 5 }))).toBe(10);
+    // With the gaps at the ends: every place at most once left out.
+    const both = frame({ gapStart: 2, gapLength: 3, gapPosition: 1 });
+    expect(classicLayout(both)).toEqual(all.slice(4));
+    expect(classicCount(both)).toBe(8);
+  });
+
   it('starts in the middle of an edge with an offset, wrapping round to the start corner', () => {
     // A TV stand: start in the middle of the bottom, going clockwise (towards the left), with a gap
     // of one place on each side of the stand.
@@ -136,6 +147,42 @@ describe('classicLayout', () => {
     expect(leds.every(isLedArea)).toBe(true);
   });
 
+  it('moves the corners (keystone): each edge runs between its two corners', () => {
+    // The top right corner pulled in and down, as a TV seen from its left looks.
+    const leds = classicLayout(frame({ ptrh: 80, ptrv: 10 }));
+    const top = leds.slice(0, 4);
+    expect(top[0]).toEqual({ hmin: 0, hmax: 0.2, vmin: 0, vmax: 0.1 });
+    expect(top[3]).toEqual({ hmin: 0.6, hmax: 0.8, vmin: 0.075, vmax: 0.175 });
+    // The right edge from (0.8, 0.1) down to the bottom right corner (1, 1).
+    const right = leds.slice(4, 6);
+    expect(right[0]).toEqual({ hmin: 0.7, hmax: 0.9, vmin: 0.1, vmax: 0.55 });
+    expect(right[1]).toEqual({ hmin: 0.8, hmax: 1, vmin: 0.55, vmax: 1 });
+    expect(leds.every(isLedArea)).toBe(true);
+  });
+
+  it('makes the same layout with the corners where they start', () => {
+    const plain = classicLayout(frame());
+    const cornered = classicLayout(
+      frame({ ptlh: 0, ptlv: 0, ptrh: 100, ptrv: 0, pblh: 0, pblv: 100, pbrh: 100, pbrv: 100 }),
+    );
+    expect(cornered).toEqual(plain);
+    expect(plain[0]).toEqual({ hmin: 0, hmax: 0.25, vmin: 0, vmax: 0.1 });
+  });
+
+  it('lets the areas overlap their neighbours along the edge', () => {
+    const leds = classicLayout(frame({ overlap: 50 }));
+    // A quarter of the width each, half of that again on each side, cut at the picture's edge.
+    expect(leds[0]).toEqual({ hmin: 0, hmax: 0.375, vmin: 0, vmax: 0.1 });
+    expect(leds[1]).toEqual({ hmin: 0.125, hmax: 0.625, vmin: 0, vmax: 0.1 });
+  });
+
+  it('flips one edge: its LEDs run the other way, the others stay', () => {
+    const plain = classicLayout(frame());
+    const flipped = classicLayout(frame({ flipTop: true }));
+    expect(flipped.slice(0, 4)).toEqual(plain.slice(0, 4).reverse());
+    expect(flipped.slice(4)).toEqual(plain.slice(4));
+  });
+
   it('reports what keeps a frame from being made', () => {
     expect(classicProblems(frame({ top: -1 }))).toEqual([{ field: 'top', kind: 'integer' }]);
     expect(classicProblems(frame({ top: 1.5 }))).toEqual([{ field: 'top', kind: 'integer' }]);
@@ -150,6 +197,16 @@ describe('classicLayout', () => {
     ]);
     expect(classicProblems(frame({ offset: 12 }))).toEqual([{ field: 'offset', kind: 'offset' }]);
     expect(classicProblems(frame({ top: 70000 }))).toEqual([{ field: 'top', kind: 'too-many' }]);
+    expect(classicProblems(frame({ gapLength: 3, gapPosition: 10 }))).toEqual([
+      { field: 'gapPosition', kind: 'gaps' },
+    ]);
+    expect(classicProblems(frame({ gapStart: 6, gapLength: 6, gapPosition: 6 }))).toEqual([
+      { field: 'gapStart', kind: 'gaps' },
+    ]);
+    expect(classicProblems(frame({ ptrh: 101 }))).toEqual([{ field: 'ptrh', kind: 'percent' }]);
+    expect(classicProblems(frame({ overlap: -1 }))).toEqual([
+      { field: 'overlap', kind: 'integer' },
+    ]);
     expect(() => classicLayout(frame({ top: -1 }))).toThrow(RangeError);
     expect(classicCount(frame({ top: -1 }))).toBe(0);
   });

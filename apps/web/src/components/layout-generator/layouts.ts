@@ -45,11 +45,58 @@ export interface ClassicFrame {
   gapStart: number;
   /** Places without an LED at the end of the strip. */
   gapEnd: number;
+  /** Places without an LED in the middle of the strip (Hyperion.ng's `glength`), … */
+  gapLength: number;
+  /** … from this place of the strip on, counted from 0 (Hyperion.ng's `gpos`). */
+  gapPosition: number;
   /** How far the top and bottom areas reach into the picture, percent of its height (1..100). */
   horizontalDepth: number;
   /** How far the left and right areas reach into the picture, percent of its width (1..100). */
   verticalDepth: number;
+  /**
+   * The corners of the frame (keystone, for a screen seen at an angle), percent of the picture's
+   * width (`…h`) and height (`…v`), as Hyperion.ng's classic layout names them: `ptl` top left,
+   * `ptr` top right, `pbl` bottom left, `pbr` bottom right. Each edge runs between its two corners.
+   */
+  ptlh: number;
+  ptlv: number;
+  ptrh: number;
+  ptrv: number;
+  pblh: number;
+  pblv: number;
+  pbrh: number;
+  pbrv: number;
+  /** How far each area reaches into its neighbours along the edge, percent of its length. */
+  overlap: number;
+  /** Whether the top edge's LEDs run the other way (a piece of strip put in backwards). */
+  flipTop: boolean;
+  /** Whether the right edge's LEDs run the other way. */
+  flipRight: boolean;
+  /** Whether the bottom edge's LEDs run the other way. */
+  flipBottom: boolean;
+  /** Whether the left edge's LEDs run the other way. */
+  flipLeft: boolean;
 }
+
+/** The keystone corners' inputs, in the order top left, top right, bottom right, bottom left. */
+export const CORNER_KEYS = [
+  ['ptlh', 'ptlv'],
+  ['ptrh', 'ptrv'],
+  ['pbrh', 'pbrv'],
+  ['pblh', 'pblv'],
+] as const;
+
+/** The corners' inputs where they start: the picture's own corners. */
+export const PLAIN_CORNERS = {
+  ptlh: 0,
+  ptlv: 0,
+  ptrh: 100,
+  ptrv: 0,
+  pblh: 0,
+  pblv: 100,
+  pbrh: 100,
+  pbrv: 100,
+} as const;
 
 /** Whether a matrix is wired row by row or column by column. */
 export type MatrixOrder = 'rows' | 'columns';
@@ -88,8 +135,16 @@ export const DEFAULT_CLASSIC: ClassicFrame = {
   offset: 0,
   gapStart: 0,
   gapEnd: 0,
+  gapLength: 0,
+  gapPosition: 0,
   horizontalDepth: 8,
   verticalDepth: 5,
+  ...PLAIN_CORNERS,
+  overlap: 0,
+  flipTop: false,
+  flipRight: false,
+  flipBottom: false,
+  flipLeft: false,
 };
 
 /** A matrix's defaults: 16 × 16, starting top left, along rows, serpentine. */
@@ -104,8 +159,8 @@ export const DEFAULT_MATRIX: Matrix = {
 /** A problem with a layout's inputs, naming the input (the key of {@link ClassicFrame} or {@link Matrix}). */
 export interface LayoutProblem {
   field: string;
-  /** One of: `integer`, `too-many`, `gaps`, `offset`, `empty`, `depth`. */
-  kind: 'integer' | 'too-many' | 'gaps' | 'offset' | 'empty' | 'depth';
+  /** One of: `integer`, `too-many`, `gaps`, `offset`, `empty`, `depth`, `percent`. */
+  kind: 'integer' | 'too-many' | 'gaps' | 'offset' | 'empty' | 'depth' | 'percent';
 }
 
 /**
@@ -125,7 +180,18 @@ const isCount = (n: number): boolean => Number.isInteger(n) && n >= 0;
 /** The problems of a frame's inputs; empty when {@link classicLayout} can make it. */
 export function classicProblems(frame: ClassicFrame): LayoutProblem[] {
   const problems: LayoutProblem[] = [];
-  for (const field of ['top', 'right', 'bottom', 'left', 'offset', 'gapStart', 'gapEnd'] as const) {
+  for (const field of [
+    'top',
+    'right',
+    'bottom',
+    'left',
+    'offset',
+    'gapStart',
+    'gapEnd',
+    'gapLength',
+    'gapPosition',
+    'overlap',
+  ] as const) {
     if (!isCount(frame[field])) problems.push({ field, kind: 'integer' });
   }
   for (const field of ['horizontalDepth', 'verticalDepth'] as const) {
@@ -133,32 +199,98 @@ export function classicProblems(frame: ClassicFrame): LayoutProblem[] {
     if (!Number.isInteger(depth) || depth < 1 || depth > 100)
       problems.push({ field, kind: 'depth' });
   }
+  for (const field of CORNER_KEYS.flat()) {
+    const value = frame[field];
+    if (!Number.isFinite(value) || value < 0 || value > 100)
+      problems.push({ field, kind: 'percent' });
+  }
   if (problems.length > 0) return problems;
   const places = frame.top + frame.right + frame.bottom + frame.left;
   if (places > MAX_LEDS) problems.push({ field: 'top', kind: 'too-many' });
   else if (places === 0) problems.push({ field: 'top', kind: 'empty' });
   else if (frame.offset >= places) problems.push({ field: 'offset', kind: 'offset' });
-  else if (frame.gapStart + frame.gapEnd >= places)
+  else if (frame.gapLength > 0 && frame.gapPosition + frame.gapLength > places)
+    problems.push({ field: 'gapPosition', kind: 'gaps' });
+  else if (places - gapPlaces(frame, places).size <= 0)
     problems.push({ field: 'gapStart', kind: 'gaps' });
   return problems;
 }
 
+type Point = { x: number; y: number };
+
+/** The frame's corner `i` (0 top left, clockwise) as fractions of the picture. */
+function cornerPoint(frame: ClassicFrame, i: number): Point {
+  const [h, v] = CORNER_KEYS[i] as (typeof CORNER_KEYS)[number];
+  return { x: frame[h] / 100, y: frame[v] / 100 };
+}
+
+const lerp = (a: Point, b: Point, t: number): Point => ({
+  x: a.x + (b.x - a.x) * t,
+  y: a.y + (b.y - a.y) * t,
+});
+
+const unit = (n: number): number => Math.min(1, Math.max(0, n));
+
+/**
+ * The places of one edge, from corner `from` to corner `to`: each a piece of the line between
+ * them, reaching `depth` into the picture on the side `inward` says (+1: right or down), widened
+ * along the edge by the overlap.
+ */
+function edgePlaces(
+  count: number,
+  from: Point,
+  to: Point,
+  horizontal: boolean,
+  depth: number,
+  inward: 1 | -1,
+  overlap: number,
+): LedArea[] {
+  const places: LedArea[] = [];
+  for (let i = 0; i < count; i++) {
+    const a = lerp(from, to, i / count);
+    const b = lerp(from, to, (i + 1) / count);
+    // Along the edge: the piece, widened by the overlap on both sides.
+    const [alongA, alongB] = horizontal ? [a.x, b.x] : [a.y, b.y];
+    const grow = (Math.abs(alongB - alongA) * overlap) / 100;
+    const alongMin = unit(Math.min(alongA, alongB) - grow);
+    const alongMax = unit(Math.max(alongA, alongB) + grow);
+    // Across: from the edge line (its outer end where it slants) into the picture.
+    const [acrossA, acrossB] = horizontal ? [a.y, b.y] : [a.x, b.x];
+    const outer = inward > 0 ? Math.min(acrossA, acrossB) : Math.max(acrossA, acrossB);
+    const inner = outer + inward * depth;
+    const acrossMin = unit(Math.min(outer, inner));
+    const acrossMax = unit(Math.max(outer, inner));
+    places.push(
+      horizontal
+        ? area(alongMin, alongMax, acrossMin, acrossMax)
+        : area(acrossMin, acrossMax, alongMin, alongMax),
+    );
+  }
+  return places;
+}
+
 /**
  * Every place of the frame clockwise from the top left corner: the top edge left to right, the
- * right edge top to bottom, the bottom edge right to left, the left edge bottom to top.
+ * right edge top to bottom, the bottom edge right to left, the left edge bottom to top (a flipped
+ * edge the other way).
  */
 function clockwisePlaces(frame: ClassicFrame): LedArea[] {
-  const { top, right, bottom, left } = frame;
   const h = frame.horizontalDepth / 100;
   const v = frame.verticalDepth / 100;
-  const places: LedArea[] = [];
-  for (let i = 0; i < top; i++) places.push(area(i / top, (i + 1) / top, 0, h));
-  for (let i = 0; i < right; i++) places.push(area(1 - v, 1, i / right, (i + 1) / right));
-  for (let i = 0; i < bottom; i++) {
-    places.push(area(1 - (i + 1) / bottom, 1 - i / bottom, 1 - h, 1));
-  }
-  for (let i = 0; i < left; i++) places.push(area(0, v, 1 - (i + 1) / left, 1 - i / left));
-  return places;
+  const [tl, tr, br, bl] = [0, 1, 2, 3].map((i) => cornerPoint(frame, i)) as [
+    Point,
+    Point,
+    Point,
+    Point,
+  ];
+  const o = frame.overlap;
+  const edge = (places: LedArea[], flip: boolean) => (flip ? places.reverse() : places);
+  return [
+    ...edge(edgePlaces(frame.top, tl, tr, true, h, 1, o), frame.flipTop),
+    ...edge(edgePlaces(frame.right, tr, br, false, v, -1, o), frame.flipRight),
+    ...edge(edgePlaces(frame.bottom, br, bl, true, h, -1, o), frame.flipBottom),
+    ...edge(edgePlaces(frame.left, bl, tl, false, v, 1, o), frame.flipLeft),
+  ];
 }
 
 /** Where each corner is in {@link clockwisePlaces}: the index of the first place after it. */
@@ -200,13 +332,27 @@ export function classicLayout(frame: ClassicFrame): LedArea[] {
         : (((corner - 1 - k) % count) + count) % count;
     ordered.push(places[index] as LedArea);
   }
-  return ordered.slice(frame.gapStart, count - frame.gapEnd);
+  const gaps = gapPlaces(frame, count);
+  return ordered.filter((_, i) => !gaps.has(i));
+}
+
+/** The places of the strip (in strip order) without an LED: at its start, its end, and the middle gap. */
+function gapPlaces(frame: ClassicFrame, places: number): Set<number> {
+  const gaps = new Set<number>();
+  const leave = (from: number, to: number) => {
+    for (let i = Math.max(0, from); i < Math.min(places, to); i++) gaps.add(i);
+  };
+  leave(0, frame.gapStart);
+  leave(places - frame.gapEnd, places);
+  leave(frame.gapPosition, frame.gapPosition + frame.gapLength);
+  return gaps;
 }
 
 /** How many LEDs a frame has (0 when its inputs have problems). */
 export function classicCount(frame: ClassicFrame): number {
   if (classicProblems(frame).length > 0) return 0;
-  return frame.top + frame.right + frame.bottom + frame.left - frame.gapStart - frame.gapEnd;
+  const places = frame.top + frame.right + frame.bottom + frame.left;
+  return places - gapPlaces(frame, places).size;
 }
 
 /** The problems of a matrix's inputs; empty when {@link matrixLayout} can make it. */

@@ -21,11 +21,9 @@ import {
   renderErrorParts,
 } from '../../components/error-message/error-message.js';
 import { instancePicker } from '../../components/instance-picker/instance-picker.js';
-import '../../components/layout-generator/layout-generator.js';
-import type {
-  GkLayoutGenerator,
-  LedCountRequestDetail,
-} from '../../components/layout-generator/layout-generator.js';
+import '../../components/layout-editor/layout-editor.js';
+import type { GkLayoutEditor } from '../../components/layout-editor/layout-editor.js';
+import type { LedCountRequestDetail } from '../../components/layout-generator/layout-generator.js';
 import type { LayoutSpec, LedArea } from '../../components/layout-generator/layouts.js';
 import { specMakingLayout, withSpec } from '../../components/layout-generator/stored-spec.js';
 import './device-settings.js';
@@ -216,7 +214,7 @@ export class GkSetupPage extends GkPage {
     const draft: Json = {};
     const device = this.#element<GkDeviceSettings>('gk-device-settings');
     draft.device = device ? device.value : stored.device;
-    const generator = this.#element<GkLayoutGenerator>('gk-layout-generator');
+    const generator = this.#element<GkLayoutEditor>('gk-layout-editor');
     draft.leds = generator ? generator.layout : stored.leds;
     const spec = generator?.specInUse;
     draft.ledConfig = spec ? withSpec(stored.ledConfig, spec) : stored.ledConfig;
@@ -250,7 +248,7 @@ export class GkSetupPage extends GkPage {
     await this.updateComplete;
     const elements = this.renderRoot.querySelectorAll<
       HTMLElement & { updateComplete: Promise<unknown> }
-    >('gk-device-settings, gk-layout-generator, gk-effect-form');
+    >('gk-device-settings, gk-layout-editor, gk-effect-form');
     await Promise.all([...elements].map((e) => e.updateComplete));
     const draft = this.#draft();
     if (baseline || !this.#baseline) {
@@ -260,7 +258,7 @@ export class GkSetupPage extends GkPage {
     this._changed = changedGroups(this.#baseline, draft);
     const forms = [...this.renderRoot.querySelectorAll<GkEffectForm>('gk-effect-form')];
     const device = this.#element<GkDeviceSettings>('gk-device-settings');
-    const generator = this.#element<GkLayoutGenerator>('gk-layout-generator');
+    const generator = this.#element<GkLayoutEditor>('gk-layout-editor');
     this._valid =
       forms.every((f) => f.valid) && (device?.valid ?? true) && (generator?.valid ?? true);
     this._ledCount = device?.ledCount;
@@ -407,14 +405,15 @@ export class GkSetupPage extends GkPage {
       </section>
       <section class="card" aria-labelledby="layout-heading">
         <h2 id="layout-heading">${this.t('web_setup_layout')}</h2>
-        <gk-layout-generator
-          .translator=${this.ctx.translator}
+        <gk-layout-editor
+          .ctx=${this.ctx}
+          .instance=${this.#instance?.id}
           .leds=${this.#leds}
           .spec=${this.#spec}
           .deviceLedCount=${this._ledCount}
           @layout-change=${this.#onEdit}
           @led-count-request=${this.#onLedCountRequest}
-        ></gk-layout-generator>
+        ></gk-layout-editor>
         ${this.#renderViolations('layout')}
       </section>
       ${
