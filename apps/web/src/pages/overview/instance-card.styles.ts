@@ -55,6 +55,11 @@ export const instanceCardStyles = css`
     gap: 0 0.5rem;
     min-inline-size: 0;
   }
+  .sources .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem;
+  }
   .sources .origin {
     overflow-wrap: anywhere;
   }

@@ -1,10 +1,5 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
-import {
-  type ComponentName,
-  type InstanceInfo,
-  type InstanceLatencyInfo,
-  MAX_PRIORITY,
-} from '@glowkit/protocol';
+import type { ComponentName, InstanceInfo, InstanceLatencyInfo } from '@glowkit/protocol';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Action } from '../../app/action.js';
@@ -31,7 +26,6 @@ import {
   pinnedPriority,
   switchedOn,
   visiblePicture,
-  visiblePriority,
 } from './instance-state.js';
 import { renderNowShowing, renderSources } from './now-showing.js';
 
@@ -86,10 +80,11 @@ export class GkInstanceCard extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Only a timed entry needs a new render each second.
+    // Only timed entries need a new render each second.
     this.#ticker = window.setInterval(() => {
-      const entry = this.state && visiblePriority(this.state);
-      if (entry?.duration_ms !== undefined) this._now = performance.now();
+      if (this.state?.priorities.some((p) => p.duration_ms !== undefined)) {
+        this._now = performance.now();
+      }
     }, 1000);
   }
 
@@ -273,7 +268,6 @@ export class GkInstanceCard extends LitElement {
     const running = this.info.running;
     const state = this.state;
     const name = this.#name;
-    const visible = state && visiblePriority(state);
     return html`<article class="card" aria-labelledby="name">
       <header>
         <h2 id="name">${name}</h2>
@@ -303,15 +297,6 @@ export class GkInstanceCard extends LitElement {
                   ${renderNowShowing(state, this._now, (k, v) => this.#t(k, v))}
                   ${this.#renderLatency()}
                 </dl>
-                ${
-                  visible && visible.priority <= MAX_PRIORITY
-                    ? html`<p class="row">
-                        <button type="button" @click=${() => void this.#clear(visible.priority)}>
-                          ${this.#t('web_overview_clear', { priority: visible.priority })}
-                        </button>
-                      </p>`
-                    : nothing
-                }
                 ${renderSources(
                   state,
                   sourcesOfInstance(this.inputSources, id),
@@ -319,8 +304,10 @@ export class GkInstanceCard extends LitElement {
                   {
                     pinned: pinnedPriority(state),
                     pending: this.#request.pending,
+                    now: this._now,
                     pin: (priority) => void this.#pin(priority),
                     auto: () => void this.#auto(),
+                    clear: (priority) => void this.#clear(priority),
                   },
                   (k, v) => this.#t(k, v),
                 )}
