@@ -22,6 +22,13 @@ export interface Glowkit {
   dataDir: string;
   /** Everything the server wrote, for a failing test's message. */
   output(): string;
+  /**
+   * Kills the server's process (SIGKILL: no goodbye to its clients), keeping its data directory,
+   * and resolves once it is gone: what a browser sees of a crash or a pulled plug.
+   */
+  kill(): Promise<void>;
+  /** Starts the server again after {@link kill}, on the same ports and data directory. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -35,28 +42,32 @@ export async function startGlowkit(env: Record<string, string> = {}): Promise<Gl
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-e2e-'));
   const [port, sslPort, tcpPort] = [await freePort(), await freePort(), await freePort()];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [cli, 'start', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port)]
-      .concat(['--ssl-port', String(sslPort), '--tcp-port', String(tcpPort)])
-      .concat(['--web-dir', webDir, '--log-level', 'warn']),
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
-  );
-  let text = '';
-  child.stdout?.on('data', (chunk) => {
-    text += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    text += String(chunk);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
+  let text = '';
+  const spawnServer = () => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [cli, 'start', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port)]
+        .concat(['--ssl-port', String(sslPort), '--tcp-port', String(tcpPort)])
+        .concat(['--web-dir', webDir, '--log-level', 'warn']),
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
+    );
+    child.stdout?.on('data', (chunk) => {
+      text += String(chunk);
+    });
+    child.stderr?.on('data', (chunk) => {
+      text += String(chunk);
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    return { child, exited };
+  };
+  let server = spawnServer();
   const deadline = Date.now() + 30_000;
   let token: string | undefined;
   while (!token) {
-    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${text}`);
+    if (server.child.exitCode !== null) throw new Error(`the server exited at start:\n${text}`);
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      server.child.kill('SIGKILL');
       throw new Error(`the server did not print its admin token within 30 s:\n${text}`);
     }
     token = /Admin token[^\n]*\n\s*\n\s+(\S+)/.exec(text)?.[1];
@@ -70,11 +81,31 @@ export async function startGlowkit(env: Record<string, string> = {}): Promise<Gl
     token,
     dataDir,
     output: () => text,
+    async kill() {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGKILL');
+      }
+      await server.exited;
+    },
+    async restart() {
+      server = spawnServer();
+      // Polled by count: 300 tries, 100 ms apart, until the page answers again.
+      for (let i = 0; ; i++) {
+        if (server.child.exitCode !== null) throw new Error(`the server exited at start:\n${text}`);
+        const answered = await fetch(url).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (answered) return;
+        if (i >= 300) throw new Error(`the server did not answer again:\n${text}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGTERM');
+        const killer = setTimeout(() => server.child.kill('SIGKILL'), 5000);
+        await server.exited;
         clearTimeout(killer);
       }
       rmSync(dataDir, { recursive: true, force: true });

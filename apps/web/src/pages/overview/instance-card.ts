@@ -60,6 +60,11 @@ export class GkInstanceCard extends LitElement {
   @property({ attribute: false }) inputSources: readonly InputSource[] = [];
   /** Its picture-to-LED latency by stage (the store's); undefined while not known. */
   @property({ attribute: false }) latency: InstanceLatencyInfo | undefined = undefined;
+  /**
+   * Whether the connection to the server is lost: the card is greyed, says so, and its controls
+   * are disabled until the connection is back (what it shows may be out of date meanwhile).
+   */
+  @property({ type: Boolean }) offline = false;
   /** Components whose switch waits for the server. */
   @state() private _pending: ReadonlySet<string> = new Set();
   /** The brightness while the user moves the slider (the server's value shows otherwise). */
@@ -235,7 +240,9 @@ export class GkInstanceCard extends LitElement {
               role="switch"
               data-component=${component}
               .checked=${switchedOn(state, component)}
-              ?disabled=${this._pending.has(component) || !(component in state.components)}
+              ?disabled=${
+                this.offline || this._pending.has(component) || !(component in state.components)
+              }
               @change=${(e: Event) => void this.#switch(component, e)}
             />
             <span>${this.#t(phrase)}</span>
@@ -254,6 +261,7 @@ export class GkInstanceCard extends LitElement {
                 max="100"
                 step="1"
                 .value=${String(brightness)}
+                ?disabled=${this.offline}
                 aria-valuetext=${`${brightness} %`}
                 @input=${this.#brightnessInput}
                 @change=${this.#brightnessChange}
@@ -268,13 +276,20 @@ export class GkInstanceCard extends LitElement {
     const running = this.info.running;
     const state = this.state;
     const name = this.#name;
-    return html`<article class="card" aria-labelledby="name">
+    return html`<article class="card" aria-labelledby="name" ?data-offline=${this.offline}>
       <header>
         <h2 id="name">${name}</h2>
         <span class="badge" data-testid="running">
           ${this.#t(running ? 'web_instance_running' : 'web_instance_stopped')}
         </span>
       </header>
+      ${
+        this.offline
+          ? html`<p class="offline" role="status" data-testid="offline">
+              ${this.#t('web_overview_offline')}
+            </p>`
+          : nothing
+      }
       ${this.#renderPictures(state)}
       ${
         // The picture shows the colours the instance makes; with its output off the LEDs are dark.
@@ -287,7 +302,9 @@ export class GkInstanceCard extends LitElement {
       ${
         !running
           ? html`<p class="row">
-              <button type="button" @click=${this.#start}>${this.#t('web_overview_start')}</button>
+              <button type="button" ?disabled=${this.offline} @click=${this.#start}>
+                ${this.#t('web_overview_start')}
+              </button>
             </p>`
           : !state
             ? html`<p class="muted" role="status">${this.#t('web_loading')}</p>`
@@ -303,7 +320,7 @@ export class GkInstanceCard extends LitElement {
                   `sources-${id}`,
                   {
                     pinned: pinnedPriority(state),
-                    pending: this.#request.pending,
+                    pending: this.#request.pending || this.offline,
                     now: this._now,
                     pin: (priority) => void this.#pin(priority),
                     auto: () => void this.#auto(),
