@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, type Look, screenshot } from './support/browser.js';
 import { INSTANCE, LIVE, TEST_TIMEOUT, useLedSuite } from './support/led-suite.js';
 import { jsonRpc } from './support/leds.js';
+import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
 
 const suite = useLedSuite();
 
@@ -81,14 +82,16 @@ describe('the sources on the overview', { timeout: TEST_TIMEOUT }, () => {
     expect(await card(page).getByRole('button', { name: 'Clear all' }).count()).toBe(0);
   });
 
-  it('reads the same in dark and in German', async () => {
+  it('reads the same in dark and in German, and fits a phone', async () => {
     await twoSources();
     try {
-      const page = await openOverview({ colorScheme: 'dark' });
+      const page = await openOverview({ colorScheme: 'dark', viewport: PHONE });
       await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
       await expect.poll(() => entry(page, 100).textContent(), LIVE).toMatch(/Noch (9|10):\d\d/);
       await card(page).getByRole('button', { name: 'Priorität 60 löschen' }).waitFor();
       await card(page).getByRole('button', { name: 'Alle löschen' }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await expectReachable(card(page).getByRole('button', { name: 'Priorität 100 löschen' }));
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'overview-sources-dark-de');
     } finally {
