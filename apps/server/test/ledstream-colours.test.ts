@@ -103,6 +103,21 @@ describe('the LED stream', () => {
     expect(frames.filter((f) => f !== '0,0,0' && f !== '0,200,255')).toEqual([]);
   });
 
+  it("streams a picture's colours as mapped, before the adjustment", async () => {
+    const { socket } = await start({ enable: false });
+    const reply = await socket.call({
+      command: 'image',
+      priority: 50,
+      imagewidth: 2,
+      imageheight: 2,
+      imagedata: Buffer.from(Array.from({ length: 4 }, () => [0, 200, 255]).flat()).toString(
+        'base64',
+      ),
+    });
+    expect(reply).toMatchObject({ success: true });
+    await socket.next(streamed([0, 200, 255]));
+  });
+
   it("streams an effect's colours as its script sets them", async () => {
     const custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
     cleanups.push(() => rmSync(custom, { recursive: true, force: true }));
