@@ -37,6 +37,7 @@ const ADMIN = [
   'leddevice-discover',
   'inputsource-discover',
   'inputsource-getProperties',
+  'system-restart',
 ];
 
 /** The request of a key, with a bad tan: answered "Invalid params" once it is let through. */

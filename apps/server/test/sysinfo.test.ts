@@ -97,6 +97,19 @@ describe('sysinfo', () => {
     }
   });
 
+  it("says how long the server's process has run, in whole seconds, and it grows", async () => {
+    const first = (await sysinfo()).hyperion.uptime;
+    expect(Number.isInteger(first)).toBe(true);
+    expect(first).toBeGreaterThanOrEqual(0);
+    // Bounded by count: a second or so passes on any machine within 100 polls of 100 ms.
+    let later = first;
+    for (let i = 0; i < 100 && later === first; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      later = (await sysinfo()).hyperion.uptime;
+    }
+    expect(later).toBeGreaterThan(first as number);
+  });
+
   it('needs a token, and answers on a WebSocket too', async () => {
     const refused = await post(`${t.http}/json-rpc`, { command: 'sysinfo' });
     expect(refused.status).toBe(401);

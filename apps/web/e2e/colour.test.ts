@@ -1,5 +1,5 @@
 // The Colour page as a user drives it: pick a colour with the RGB picker, set it at a priority and
-// see it on the live picture (as the LEDs get it: after the instance's colour adjustment) and on
+// see it on the live picture (as chosen: before the instance's colour adjustment) and on
 // the overview; clear it again; a timed colour counts down on the overview.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import {
   TEST_TIMEOUT,
   useLedSuite,
 } from './support/led-suite.js';
-import { brightest, distinctColours, ledColours, type Rgb } from './support/leds.js';
+import { brightest, distinctColours, jsonRpc, ledColours, type Rgb } from './support/leds.js';
 import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
 
 const suite = useLedSuite();
@@ -64,11 +64,11 @@ describe('the colour page', { timeout: TEST_TIMEOUT }, () => {
     await expect
       .poll(async () => (await page.getByTestId('colour-error').textContent())?.trim())
       .toBe('');
-    // The LEDs get the colour after the instance's gamma (2.2): blue full, green well below its
-    // 128, no red; every LED alike.
+    // The picture shows the colour chosen (the LEDs get it after the instance's gamma 2.2, which
+    // the picture leaves out, as Hyperion.ng's does); every LED alike, within the canvas's rounding.
     const azure = (colours: Rgb[]) =>
       distinctColours(colours) === 1 &&
-      colours.every(([r, g, b]) => b > 200 && g > 10 && g < 110 && r === 0);
+      colours.every(([r, g, b]) => b >= 253 && Math.abs(g - 128) <= 2 && r === 0);
     await expect.poll(async () => azure(await ledColours(picture)), LIVE).toBe(true);
     await screenshot(page, 'colour-set');
 
@@ -154,17 +154,25 @@ describe('the colour page', { timeout: TEST_TIMEOUT }, () => {
     await expect.poll(async () => Math.min(...(await reds())), LIVE).toBeGreaterThan(240);
 
     const slider = card.getByRole('slider', { name: 'Brightness' });
+    const brightness = async () =>
+      (
+        await jsonRpc<{ adjustment: Array<{ brightness: number }> }>(suite.glowkit, {
+          command: 'serverinfo',
+          instance: 0,
+        })
+      ).adjustment[0]?.brightness;
     await slider.fill('40');
     await expect.poll(() => slider.getAttribute('aria-valuetext')).toBe('40 %');
-    // Dimmer, still red, every LED alike.
-    await expect.poll(async () => Math.max(...(await reds())), LIVE).toBeLessThan(200);
+    // The LEDs are dimmed (the instance's adjustment); the live picture still shows the red
+    // chosen, as Hyperion.ng's does: it shows colours before the adjustment.
+    await expect.poll(brightness, LIVE).toBe(40);
     const dimmed = await ledColours(picture);
     expect(distinctColours(dimmed)).toBe(1);
-    expect(dimmed[0]?.[0]).toBeGreaterThan(0);
-    expect(dimmed[0]?.slice(1)).toEqual([0, 0]);
+    expect(dimmed[0]).toEqual([255, 0, 0]);
     await screenshot(page, 'overview-dimmed');
     await slider.fill('100');
-    await expect.poll(async () => Math.min(...(await reds())), LIVE).toBeGreaterThan(240);
+    await expect.poll(brightness, LIVE).toBe(100);
+    expect(Math.min(...(await reds()))).toBe(255);
 
     const output = card.getByRole('switch', { name: 'LED output on' });
     await output.uncheck();

@@ -103,8 +103,8 @@ describe('the effects page', { timeout: TEST_TIMEOUT }, () => {
     const options = page.getByRole('region', { name: 'Options' });
     await options.getByRole('spinbutton', { name: 'Saturation' }).fill('0');
     await options.getByRole('spinbutton', { name: 'Saturation' }).press('Tab');
-    // Saturation 0: every LED the same white, dimmed by the instance's brightness compensation
-    // (as Hyperion.ng's: white at a third of each channel).
+    // Saturation 0: every LED the same white (the picture shows it before the instance's
+    // brightness compensation, which dims white on the LEDs, as Hyperion.ng's does).
     const white = (colours: Rgb[]) => allGrey(colours) && distinctColours(colours) === 1;
     await expect.poll(async () => white(await ledColours(picture)), LIVE).toBe(true);
     expect(brightest(await ledColours(picture))).toBeGreaterThan(50);

@@ -128,6 +128,40 @@ describe('LedInstance', () => {
     await instance.close();
   });
 
+  it('gives the colours as chosen before the blacklist, adjustment and colour order (rawColors)', async () => {
+    const { instance } = instanceWith({
+      device: {
+        type: 'file',
+        output: join(dir, 'raw.txt'),
+        hardwareLedCount: LEDS,
+        colorOrder: 'grb',
+      },
+      ledConfig: { ledBlacklist: [{ start: 3, num: 1 }] },
+      color: { channelAdjustment: [{ id: 'x', leds: '*', gammaRed: 2.2, brightness: 50 }] },
+    });
+    const raw: string[] = [];
+    instance.on('rawColors', (frame) => raw.push([...frame].join()));
+    await instance.start();
+    instance.setColor({ priority: 10, durationMs: -1, origin: 'test' }, [255, 96, 0]);
+    const chosen = Array.from({ length: LEDS }, () => '255,96,0').join();
+    await until(() => raw.at(-1) === chosen);
+    expect([...instance.view.rawColors].join()).toBe(chosen);
+    // The device and the final colours differ: adjusted, reordered, the blacklisted LED black.
+    await until(() => lines(join(dir, 'raw.txt')).length > 0);
+    expect([...instance.view.lastColors.subarray(9, 12)]).toEqual([0, 0, 0]);
+    expect([...instance.view.lastColors.subarray(0, 3)]).not.toEqual([255, 96, 0]);
+    // Nothing to show: black.
+    instance.clear(10);
+    await until(
+      () =>
+        raw.at(-1) ===
+        Array(LEDS * 3)
+          .fill(0)
+          .join(),
+    );
+    await instance.close();
+  });
+
   it('switches the device off when it starts with nothing to show', async () => {
     const { instance, output } = instanceWith();
     await instance.start();

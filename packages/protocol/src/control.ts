@@ -42,6 +42,7 @@ import {
   type VideoModeRequest,
 } from './source-commands.js';
 import { parseSysinfoRequest, type SysinfoRequest } from './sysinfo.js';
+import { parseSystemRequest, type SystemRequest } from './system.js';
 import type { Violation } from './violations.js';
 
 /** A valid request of one of the LED control commands, told apart by `command`. */
@@ -73,7 +74,8 @@ export type RpcRequest =
   | SetConfigRequest
   | SnapshotRequest
   | GetSchemaRequest
-  | SysinfoRequest;
+  | SysinfoRequest
+  | SystemRequest;
 
 /**
  * The key of one request kind: `command-subcommand` (`config-setconfig`, `serverinfo-getInfo`),
@@ -146,6 +148,7 @@ const PARSERS: { readonly [C in CommandName]: CommandParser } = {
   sourceselect: parseSourceSelectRequest,
   processing: parseProcessingRequest,
   videomode: parseVideoModeRequest,
+  system: parseSystemRequest,
 };
 
 /**

@@ -63,6 +63,7 @@ export const COMMANDS = {
   sourceselect: [],
   processing: [],
   videomode: [],
+  system: ['suspend', 'resume', 'toggleSuspend', 'restart'],
 } as const;
 
 /** The commands whose subcommand may be left out: `serverinfo` alone means `getInfo`. */

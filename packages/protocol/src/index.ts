@@ -317,4 +317,5 @@ export {
   validateVideoModeRequest,
 } from './source-commands.js';
 export { parseSysinfoRequest, type SysinfoRequest, validateSysinfoRequest } from './sysinfo.js';
+export { parseSystemRequest, type SystemRequest, validateSystemRequest } from './system.js';
 export { childPointer, type Violation, violation } from './violations.js';

@@ -316,6 +316,26 @@ const CASES: { [K in RequestKey]: { good: object; bad: object; at: string } } = 
     bad: { command: 'videomode', videoMode: '3D' },
     at: '/videoMode',
   },
+  'system-suspend': {
+    good: { command: 'system', subcommand: 'suspend' },
+    bad: { command: 'system', subcommand: 'suspend', tan: -1 },
+    at: '/tan',
+  },
+  'system-resume': {
+    good: { command: 'system', subcommand: 'resume' },
+    bad: { command: 'system', subcommand: 'resume', tan: -1 },
+    at: '/tan',
+  },
+  'system-toggleSuspend': {
+    good: { command: 'system', subcommand: 'toggleSuspend' },
+    bad: { command: 'system', subcommand: 'toggleSuspend', tan: -1 },
+    at: '/tan',
+  },
+  'system-restart': {
+    good: { command: 'system', subcommand: 'restart' },
+    bad: { command: 'system', subcommand: 'restart', tan: -1 },
+    at: '/tan',
+  },
 };
 
 function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> } {
@@ -327,7 +347,7 @@ function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> }
 describe('parseRequest', () => {
   it('has a case here for every request kind Glowkit answers', () => {
     expect(Object.keys(CASES).sort()).toEqual([...REQUEST_KEYS].sort());
-    expect(REQUEST_KEYS).toHaveLength(50);
+    expect(REQUEST_KEYS).toHaveLength(54);
   });
 
   for (const [key, { good, bad, at }] of Object.entries(CASES)) {

@@ -27,6 +27,7 @@ import {
   parseSetConfigRequest,
   parseSourceSelectRequest,
   parseSysinfoRequest,
+  parseSystemRequest,
   parseVideoModeRequest,
   type RequestKey,
   readEnvelope,
@@ -74,6 +75,7 @@ import { isHttp, type Session, type SessionState } from './session.js';
 import { type SetConfigDeps, setConfig } from './setconfig-command.js';
 import { processing, sourceSelect, videoMode } from './source-commands.js';
 import { sysinfoCommand } from './sysinfo.js';
+import { Suspension, systemCommand } from './system-command.js';
 
 /** What the dispatcher works with. */
 export interface DispatcherDeps {
@@ -116,6 +118,10 @@ export interface DispatcherDeps {
 /** What the dispatcher hands every handler: its own deps, the token requests, and the effects. */
 export interface CommandDeps extends DispatcherDeps, GetSchemaDeps {
   tokenRequests: TokenRequests;
+  /** Which instances `system suspend` switched off. */
+  suspension: Suspension;
+  /** Pushes `event-update` to its subscribers (`system`). */
+  event(event: string): void;
   /** Tells subscribed sessions that the token list changed (`token-update`). */
   tokensChanged(list: TokenInfo[]): void;
   /** Signs out the open sessions logged in with token `id`; returns how many there were. */
@@ -203,6 +209,12 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   sourceselect: command(signedIn, parseSourceSelectRequest, sourceSelect),
   processing: command(signedIn, parseProcessingRequest, processing),
   videomode: command(signedIn, parseVideoModeRequest, videoMode),
+  // Hyperion.ng lets any signed-in client suspend and resume; a restart closes every session,
+  // so it takes an admin token here.
+  'system-suspend': command(signedIn, parseSystemRequest, systemCommand),
+  'system-resume': command(signedIn, parseSystemRequest, systemCommand),
+  'system-toggleSuspend': command(signedIn, parseSystemRequest, systemCommand),
+  'system-restart': command(admin, parseSystemRequest, systemCommand),
 };
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */
@@ -244,6 +256,8 @@ export function createDispatcher(
   const commandDeps: CommandDeps = {
     ...deps,
     tokenRequests,
+    suspension: new Suspension(),
+    event: (event) => deps.pushes.toSubscribers('event-update', { event }),
     tokensChanged: (list) => deps.pushes.toSubscribers('token-update', list),
     signOut: (id) => openSessions.signOut(id, deps.pushes),
     signedOut: (state) => deps.pushes.signedOut(state),

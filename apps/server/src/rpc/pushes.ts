@@ -27,7 +27,8 @@ interface Stream {
 /**
  * Sends the `*-update` pushes of the runtime's events to the WebSocket sessions subscribed to
  * them, each for the instance the session is bound to (Hyperion.ng's instance-specific topics),
- * and the live LED colours to sessions that started a `ledstream`, at most every
+ * and the live LED colours (as chosen: before adjustment, colour order and smoothing, as
+ * Hyperion.ng streams its `rawLedColors`) to sessions that started a `ledstream`, at most every
  * {@link LEDSTREAM_INTERVAL_MS} and always ending with the latest colours (Hyperion.ng drops
  * early frames, so a client can miss the final state).
  */
@@ -135,7 +136,7 @@ export class PushHub {
     }
     if (!streams.has(id)) streams.set(id, { sentAt: 0, timer: undefined });
     const view = this.#runtime.instance(id)?.view;
-    if (view) this.#sendLeds(session, id, view.lastColors);
+    if (view) this.#sendLeds(session, id, view.rawColors);
   }
 
   /** Stops a session's live LED colours: of one instance, or of all when none is given. */
@@ -269,7 +270,7 @@ export class PushHub {
           stream.timer = undefined;
           const view = this.#runtime.instance(id)?.view;
           if (view && this.#streams.get(session)?.get(id) === stream) {
-            this.#sendLeds(session, id, view.lastColors);
+            this.#sendLeds(session, id, view.rawColors);
           }
         },
         Math.max(0, wait),

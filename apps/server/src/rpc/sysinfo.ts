@@ -160,6 +160,9 @@ export async function sysinfoInfo(deps: SysinfoDeps): Promise<Record<string, unk
       readOnlyMode: false,
       rootPath: dirname(store.file),
       time: BUILD_TIME,
+      // Glowkit's own: whole seconds since the server's process started (a service restart, as
+      // after a restore, does not reset it), for the web UI's About line.
+      uptime: Math.floor(process.uptime()),
       version: HYPERION_API_VERSION,
     },
     system: {

@@ -66,7 +66,10 @@ export interface RuntimeEvents {
   videomode: [VideoMode];
   /** An instance's picture-to-LED mapping type changed (`imageToLedMapping-update`). */
   mapping: [number];
-  /** An instance's final LED colours (the live stream). */
+  /**
+   * An instance's LED colours as chosen, before adjustment, colour order and smoothing (the
+   * instance's `rawColors`, which the live stream sends as Hyperion.ng does).
+   */
   leds: [number, Uint8Array];
   /** An instance's LED device changed state (`device-update`). */
   device: [number, DeviceStatus];
@@ -331,7 +334,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
     instance.on('adjustment', () => this.emit('adjustment', id));
     instance.on('mapping', () => this.emit('mapping', id));
     instance.on('picture', (image, crop) => this.emit('picture', id, image, crop));
-    instance.on('leds', (frame) => this.emit('leds', id, frame));
+    instance.on('rawColors', (frame) => this.emit('leds', id, frame));
     instance.on('device', (status) => this.emit('device', id, status));
     await instance.start();
   }

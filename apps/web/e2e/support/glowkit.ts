@@ -22,7 +22,15 @@ export interface Glowkit {
   dataDir: string;
   /** Everything the server wrote, for a failing test's message. */
   output(): string;
-  /** Stops the server child and starts it again on the same ports and data directory. */
+  /**
+   * Kills the server's process (SIGKILL: no goodbye to its clients), keeping its data directory,
+   * and resolves once it is gone: what a browser sees of a crash or a pulled plug.
+   */
+  kill(): Promise<void>;
+  /**
+   * Stops the server child (if it still runs) and starts it again on the same ports and data
+   * directory.
+   */
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -78,7 +86,7 @@ export async function startGlowkit(env: Record<string, string> = {}): Promise<Gl
   if (!page.ok) throw new Error(`${url} answered ${page.status}:\n${text}`);
   const stopChild = async () => {
     const { child, exited } = running;
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
@@ -90,6 +98,12 @@ export async function startGlowkit(env: Record<string, string> = {}): Promise<Gl
     token: token as string,
     dataDir,
     output: () => text,
+    async kill() {
+      if (running.child.exitCode === null && running.child.signalCode === null) {
+        running.child.kill('SIGKILL');
+      }
+      await running.exited;
+    },
     async restart() {
       await stopChild();
       running = spawnServer();

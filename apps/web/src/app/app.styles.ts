@@ -104,4 +104,8 @@ export const appStyles = css`
     clip-path: inset(50%);
     white-space: nowrap;
   }
+  footer {
+    padding: var(--_space) calc(var(--_space) * 2) calc(var(--_space) * 3);
+    border-block-start: 1px solid color-mix(in srgb, var(--_border) 50%, transparent);
+  }
 `;

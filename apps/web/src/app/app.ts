@@ -16,7 +16,8 @@ type PageElement = HTMLElement & { ctx: AppContext; params: string[] };
 
 /**
  * The web UI: a header with the navigation, the connection's state, language, theme and sign-out,
- * and the page of the URL below it. Pages that need a signed-in browser show the sign-in page
+ * the page of the URL below it, and once signed in a footer with the server's version, uptime
+ * and power menu (`<gk-server-about>`). Pages that need a signed-in browser show the sign-in page
  * instead while signed out, and come back on the same URL once signed in.
  */
 export class GkApp extends LitElement {
@@ -68,6 +69,12 @@ export class GkApp extends LitElement {
     }
     this.requestUpdate();
     const ctx = this.#ctx;
+    // The footer (version, uptime, power menu) in its own chunk, once signed in: the first
+    // load stays small.
+    if (ctx?.session.state === 'signed-in' && !this.#loaded.has('gk-server-about')) {
+      this.#loaded.add('gk-server-about');
+      void import('../components/server-about/server-about.js');
+    }
     if (ctx && route) {
       const name = route.nav ? ctx.translator.t(route.nav) : ctx.translator.t('web_sign_in_title');
       document.title = `${name} · Glowkit`;
@@ -156,7 +163,12 @@ export class GkApp extends LitElement {
             ? html`<p class="waiting" role="status">${ctx.translator.t('web_connection_connecting')}</p>`
             : this.#renderPage(ctx, route)
         }
-      </main>`;
+      </main>
+      ${
+        ctx.session.state === 'signed-in'
+          ? html`<footer><gk-server-about .ctx=${ctx}></gk-server-about></footer>`
+          : nothing
+      }`;
   }
 
   #renderPage(ctx: AppContext, route: Route): TemplateResult {

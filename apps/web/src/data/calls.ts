@@ -480,3 +480,32 @@ export function denyTokenRequests(connection: ServerConnection): Promise<DeniedT
     subcommand: 'denyPendingTokenRequests',
   });
 }
+
+// ---- the server itself
+
+/** What the footer shows of the server (`sysinfo`'s `info.hyperion`). */
+export interface ServerAbout {
+  /** Glowkit's version (`glowkitVersion`). */
+  version: string;
+  /** Whole seconds the server's process had run when it answered. */
+  uptime: number;
+}
+
+/** Reads the server's version and uptime (`sysinfo`). */
+export async function fetchServerAbout(connection: ServerConnection): Promise<ServerAbout> {
+  const info = await connection.call<{ hyperion: { glowkitVersion?: string; uptime?: number } }>({
+    command: 'sysinfo',
+  });
+  return { version: info.hyperion.glowkitVersion ?? '', uptime: info.hyperion.uptime ?? 0 };
+}
+
+/**
+ * `system`: suspend every instance (dark, effects kept), resume them, or restart the service
+ * (an admin's; the connection then closes and comes back by itself).
+ */
+export async function sendSystem(
+  connection: ServerConnection,
+  subcommand: 'suspend' | 'resume' | 'restart',
+): Promise<void> {
+  await connection.call({ command: 'system', subcommand });
+}

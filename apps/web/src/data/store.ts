@@ -103,6 +103,8 @@ export class ServerStore extends EventTarget {
     connection.addEventListener('state', () => {
       // The server forgot this session's subscriptions and watched instances with its socket.
       if (connection.state === 'reconnecting' || connection.state === 'idle') this.#epoch += 1;
+      // What pages show depends on it too: a lost connection greys the cards.
+      this.#changed();
     });
     // After the session's own hook (it was made first): logged in again by then.
     connection.onOpen(async () => this.#sync());

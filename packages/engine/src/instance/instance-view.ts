@@ -65,6 +65,12 @@ export interface InstanceView {
   /** The last colours shown (RGB, layout order; black before the first frame). */
   readonly lastColors: Uint8Array;
   /**
+   * The last colours of the visible source as chosen, before blacklist, adjustment, colour order
+   * and smoothing (the instance's `rawColors` event; black before the first frame): what the LED
+   * stream sends.
+   */
+  readonly rawColors: Uint8Array;
+  /**
    * The picture a visible picture source (a JSON image, a network input) shows now, as the
    * instance's `picture` event gives it (after `videomode`); undefined while a colour or an effect
    * shows, while nothing does, and while `ALL` is off.

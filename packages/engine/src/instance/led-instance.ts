@@ -59,6 +59,14 @@ export interface LedInstanceOptions {
 export interface LedInstanceEvents {
   /** The final colours (RGB, layout order, after colour processing and smoothing). */
   leds: [Uint8Array];
+  /**
+   * The colours as the visible source gives them (RGB, layout order): mapped from its picture,
+   * before the blacklist, colour adjustment, colour order and smoothing; black while nothing
+   * shows. Hyperion.ng's `rawLedColors`, which its LED stream sends, so that a live view shows
+   * the colour a user chose rather than what the LEDs need to show it. Once per frame of the
+   * source (a smoothing ramp adds none).
+   */
+  rawColors: [Uint8Array];
   /** The priority list changed (for `priorities-update`). */
   priorities: [];
   /**
@@ -196,6 +204,8 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
   /** …and the smoothing's output count at which an output first carries it. */
   #smoothedBy = 0;
   #last: Uint8Array = BLACK;
+  /** The last `rawColors` frame. */
+  #raw: Uint8Array = BLACK;
   #name: string;
   #closed = false;
   /** What clients were last told of each component. */
@@ -333,6 +343,10 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       get lastColors() {
         const last = instance.#last;
         return last.length > 0 ? last : new Uint8Array(instance.layout.ledCount * 3);
+      },
+      get rawColors() {
+        const raw = instance.#raw;
+        return raw.length > 0 ? raw : new Uint8Array(instance.layout.ledCount * 3);
       },
       get picture() {
         const input = instance.muxer.visible;
@@ -614,6 +628,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       // Nothing to show: black at once, past the smoothing (Hyperion.ng leaves LEDs lit).
       this.#stopSmoothing();
       this.#frame.fill(0);
+      this.#emitRaw(this.#frame);
       this.#output(this.#frame, true);
       return;
     }
@@ -637,6 +652,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     } else if (input.colors) {
       frame.set(input.colors.subarray(0, frame.length));
     } else return;
+    this.#emitRaw(frame);
     this.layout.applyBlacklist(frame);
     this.colors.apply(frame, { backlight: PICTURE_SOURCES.has(input.component) });
     const smoothing = this.#smoothingFor(input);
@@ -717,6 +733,12 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       }
       this.#output(frame, false, slot);
     }, smoothing.intervalMs);
+  }
+
+  #emitRaw(frame: Uint8Array): void {
+    if (this.#raw.length !== frame.length) this.#raw = new Uint8Array(frame.length);
+    this.#raw.set(frame);
+    this.emit('rawColors', this.#raw);
   }
 
   #stopSmoothing(): void {

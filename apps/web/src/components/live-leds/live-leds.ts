@@ -15,7 +15,8 @@ import { liveLedsStyles } from './live-leds.styles.js';
  * `leds-update`) drawn by `<gk-led-picture>` in the colours of the live stream (`ledcolors
  * ledstream-start` with the instance), at the rate the server sends them (at most 25 a second).
  * The stream stops when the element leaves the page or the tab is hidden ("Paused"), and starts
- * again when it is shown, after a reconnect, and when a stopped instance starts. A line below the
+ * again when it is shown, after a reconnect, and when a stopped instance starts; while the
+ * connection is lost the picture keeps its last colours, not live. A line below the
  * picture says which of these holds, in words (never by colour alone).
  *
  * Usage: `<gk-live-leds .ctx=${ctx} .instance=${0}></gk-live-leds>`.
@@ -80,6 +81,11 @@ export class GkLiveLeds extends LitElement {
     this.#picture = this.renderRoot.querySelector('gk-led-picture');
   }
 
+  /** Whether the connection to the server is lost (it reconnects by itself). */
+  get #offline(): boolean {
+    return this.ctx?.connection.state === 'reconnecting';
+  }
+
   get #running(): boolean {
     const instances = this.ctx?.store.instances ?? [];
     return instances.some((i) => i.instance === this.instance && i.running);
@@ -99,6 +105,8 @@ export class GkLiveLeds extends LitElement {
       return { text: this.#t('web_live_missing', { id: this.instance }), kind: 'failed' };
     }
     if (!this.#running) return { text: this.#t('web_live_stopped', { name }), kind: 'stopped' };
+    // The stream comes back by itself once the connection does; until then nothing is live.
+    if (this.#offline) return { text: this.#t('web_live_offline'), kind: 'offline' };
     const id = this.instance ?? 0;
     if (!store.state(id)) return { text: this.#t('web_loading'), kind: 'loading' };
     if (count === 0) return { text: this.#t('web_live_no_layout'), kind: 'stopped' };
@@ -121,7 +129,7 @@ export class GkLiveLeds extends LitElement {
     const layout = this.ctx?.store.layout(id) ?? [];
     const count = layout.length;
     const state = this.#stateText(name, count);
-    const live = this.#running && this._stream !== 'failed';
+    const live = this.#running && this._stream !== 'failed' && !this.#offline;
     return html`${
       count > 0
         ? html`<gk-led-picture

@@ -55,6 +55,29 @@ export const instanceCardStyles = css`
     gap: 0 0.5rem;
     min-inline-size: 0;
   }
+  /*
+   * The connection is lost: what the card shows may be out of date. Greyed without fading its
+   * text (which would fall below the contrast axe checks): muted text, a dashed edge, and the
+   * pictures grey and faint.
+   */
+  .card[data-offline] {
+    color: var(--_muted);
+    border-style: dashed;
+  }
+  .card[data-offline] gk-live-leds::part(picture),
+  .card[data-offline] gk-input-picture {
+    filter: grayscale(1);
+    opacity: 0.45;
+  }
+  .offline {
+    margin: 0;
+    font-weight: 600;
+  }
+  .sources .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem;
+  }
   .sources .origin {
     overflow-wrap: anywhere;
   }

@@ -1,10 +1,5 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
-import {
-  type ComponentName,
-  type InstanceInfo,
-  type InstanceLatencyInfo,
-  MAX_PRIORITY,
-} from '@glowkit/protocol';
+import type { ComponentName, InstanceInfo, InstanceLatencyInfo } from '@glowkit/protocol';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Action } from '../../app/action.js';
@@ -31,7 +26,6 @@ import {
   pinnedPriority,
   switchedOn,
   visiblePicture,
-  visiblePriority,
 } from './instance-state.js';
 import { renderNowShowing, renderSources } from './now-showing.js';
 
@@ -66,6 +60,11 @@ export class GkInstanceCard extends LitElement {
   @property({ attribute: false }) inputSources: readonly InputSource[] = [];
   /** Its picture-to-LED latency by stage (the store's); undefined while not known. */
   @property({ attribute: false }) latency: InstanceLatencyInfo | undefined = undefined;
+  /**
+   * Whether the connection to the server is lost: the card is greyed, says so, and its controls
+   * are disabled until the connection is back (what it shows may be out of date meanwhile).
+   */
+  @property({ type: Boolean }) offline = false;
   /** Components whose switch waits for the server. */
   @state() private _pending: ReadonlySet<string> = new Set();
   /** The brightness while the user moves the slider (the server's value shows otherwise). */
@@ -86,10 +85,11 @@ export class GkInstanceCard extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Only a timed entry needs a new render each second.
+    // Only timed entries need a new render each second.
     this.#ticker = window.setInterval(() => {
-      const entry = this.state && visiblePriority(this.state);
-      if (entry?.duration_ms !== undefined) this._now = performance.now();
+      if (this.state?.priorities.some((p) => p.duration_ms !== undefined)) {
+        this._now = performance.now();
+      }
     }, 1000);
   }
 
@@ -240,7 +240,9 @@ export class GkInstanceCard extends LitElement {
               role="switch"
               data-component=${component}
               .checked=${switchedOn(state, component)}
-              ?disabled=${this._pending.has(component) || !(component in state.components)}
+              ?disabled=${
+                this.offline || this._pending.has(component) || !(component in state.components)
+              }
               @change=${(e: Event) => void this.#switch(component, e)}
             />
             <span>${this.#t(phrase)}</span>
@@ -259,6 +261,7 @@ export class GkInstanceCard extends LitElement {
                 max="100"
                 step="1"
                 .value=${String(brightness)}
+                ?disabled=${this.offline}
                 aria-valuetext=${`${brightness} %`}
                 @input=${this.#brightnessInput}
                 @change=${this.#brightnessChange}
@@ -273,14 +276,20 @@ export class GkInstanceCard extends LitElement {
     const running = this.info.running;
     const state = this.state;
     const name = this.#name;
-    const visible = state && visiblePriority(state);
-    return html`<article class="card" aria-labelledby="name">
+    return html`<article class="card" aria-labelledby="name" ?data-offline=${this.offline}>
       <header>
         <h2 id="name">${name}</h2>
         <span class="badge" data-testid="running">
           ${this.#t(running ? 'web_instance_running' : 'web_instance_stopped')}
         </span>
       </header>
+      ${
+        this.offline
+          ? html`<p class="offline" role="status" data-testid="offline">
+              ${this.#t('web_overview_offline')}
+            </p>`
+          : nothing
+      }
       ${this.#renderPictures(state)}
       ${
         // The picture shows the colours the instance makes; with its output off the LEDs are dark.
@@ -293,7 +302,9 @@ export class GkInstanceCard extends LitElement {
       ${
         !running
           ? html`<p class="row">
-              <button type="button" @click=${this.#start}>${this.#t('web_overview_start')}</button>
+              <button type="button" ?disabled=${this.offline} @click=${this.#start}>
+                ${this.#t('web_overview_start')}
+              </button>
             </p>`
           : !state
             ? html`<p class="muted" role="status">${this.#t('web_loading')}</p>`
@@ -303,24 +314,17 @@ export class GkInstanceCard extends LitElement {
                   ${renderNowShowing(state, this._now, (k, v) => this.#t(k, v))}
                   ${this.#renderLatency()}
                 </dl>
-                ${
-                  visible && visible.priority <= MAX_PRIORITY
-                    ? html`<p class="row">
-                        <button type="button" @click=${() => void this.#clear(visible.priority)}>
-                          ${this.#t('web_overview_clear', { priority: visible.priority })}
-                        </button>
-                      </p>`
-                    : nothing
-                }
                 ${renderSources(
                   state,
                   sourcesOfInstance(this.inputSources, id),
                   `sources-${id}`,
                   {
                     pinned: pinnedPriority(state),
-                    pending: this.#request.pending,
+                    pending: this.#request.pending || this.offline,
+                    now: this._now,
                     pin: (priority) => void this.#pin(priority),
                     auto: () => void this.#auto(),
+                    clear: (priority) => void this.#clear(priority),
                   },
                   (k, v) => this.#t(k, v),
                 )}

@@ -1,4 +1,4 @@
-import type { PriorityInfo } from '@glowkit/protocol';
+import { MAX_PRIORITY, type PriorityInfo } from '@glowkit/protocol';
 import { html, nothing, type TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { type InputSource, sourceOf as inputSourceOf } from '../../data/input-sources.js';
@@ -72,22 +72,34 @@ export function renderNowShowing(state: InstanceState, now: number, t: T): Templ
     }`;
 }
 
-/** What the sources list offers besides telling: pinning a source, and automatic selection. */
+/**
+ * What the sources list offers besides telling: pinning a source, automatic selection, clearing
+ * one source or all of them.
+ */
 export interface SourceControls {
   /** The pinned priority (`sourceselect`); undefined while the server selects by itself. */
   pinned: number | undefined;
-  /** Whether a request of the card waits for the server (the buttons are disabled meanwhile). */
+  /**
+   * Whether the buttons are disabled: a request of the card waits for the server, or the
+   * connection is down.
+   */
   pending: boolean;
+  /** The clock the time left of timed entries counts down by. */
+  now: number;
   pin(priority: number): void;
   auto(): void;
+  /** Clears one priority; -1 clears them all (`clear` with priority -1). */
+  clear(priority: number): void;
 }
 
 /**
- * Every source of an instance (its priority entries, lowest priority first): the component, who
- * set it (`<origin>@<address>`), its priority and, for a network input's client, its frames shown
- * per second (from two consecutive lists of its counts, see data/input-sources.ts) and the frames
- * it dropped; a button to pin each source (it shows whatever lies below it), and on the pinned
- * one, marked so, a button back to automatic selection.
+ * Every source of an instance (its priority entries, lowest priority first), as Hyperion.ng's
+ * Remote Control lists them: what it shows (an effect's name, a colour, a picture, a network
+ * input by its protocol), who set it (`<origin>@<address>`), its priority, the time left of a
+ * timed one and, for a network input's client, its frames shown per second (from two consecutive
+ * lists of its counts, see data/input-sources.ts) and the frames it dropped; buttons to pin each
+ * source (it shows whatever lies below it) — on the pinned one, marked so, back to automatic
+ * selection instead — and to clear it (not the background's 254), and one to clear them all.
  */
 export function renderSources(
   state: InstanceState,
@@ -104,8 +116,8 @@ export function renderSources(
         ? html`<p class="muted" data-testid="sources-none">${t('web_overview_sources_none')}</p>`
         : html`<ul data-testid="sources">
             ${entries.map((entry) => {
-              const phrase = COMPONENT_PHRASES[entry.componentId];
               const input = inputSourceOf(inputs, entry);
+              const left = timeLeft(state, entry, controls.now);
               const pinned = controls.pinned === entry.priority;
               return html`<li
                 data-component=${entry.componentId}
@@ -114,7 +126,7 @@ export function renderSources(
                 ?data-pinned=${pinned}
               >
                 <div class="about">
-                  <span class="source">${phrase ? t(phrase) : entry.componentId}</span>
+                  <span class="source">${sourceOf(entry, t)}</span>
                   ${
                     pinned
                       ? html`<span class="badge pinned">${t('web_overview_source_pinned')}</span>`
@@ -130,9 +142,14 @@ export function renderSources(
                       input
                         ? html` · ${t('web_overview_source_dropped', { count: input.framesDropped })}`
                         : nothing
+                    }${
+                      left === undefined
+                        ? nothing
+                        : html` · ${t('web_overview_source_time_left', { time: clock(left) })}`
                     }
                   </span>
                 </div>
+                <div class="actions">
                 ${
                   pinned
                     ? html`<button
@@ -150,9 +167,34 @@ export function renderSources(
                         ${t('web_overview_source_pin', { priority: entry.priority })}
                       </button>`
                 }
+                ${
+                  entry.priority <= MAX_PRIORITY
+                    ? html`<button
+                        type="button"
+                        ?disabled=${controls.pending}
+                        @click=${() => controls.clear(entry.priority)}
+                      >
+                        ${t('web_overview_clear', { priority: entry.priority })}
+                      </button>`
+                    : nothing
+                }
+                </div>
               </li>`;
             })}
-          </ul>`
+          </ul>
+          ${
+            entries.some((entry) => entry.priority <= MAX_PRIORITY)
+              ? html`<p class="row">
+                  <button
+                    type="button"
+                    ?disabled=${controls.pending}
+                    @click=${() => controls.clear(-1)}
+                  >
+                    ${t('web_overview_clear_all')}
+                  </button>
+                </p>`
+              : nothing
+          }`
     }
   </section>`;
 }

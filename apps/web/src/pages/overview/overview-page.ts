@@ -38,6 +38,7 @@ export class GkOverviewPage extends GkPage {
               .state=${store.state(i.instance)}
               .inputSources=${store.inputSources}
               .latency=${store.latency(i.instance)}
+              ?offline=${this.ctx.connection.state === 'reconnecting'}
             ></gk-instance-card>
           </li>`,
         )}
