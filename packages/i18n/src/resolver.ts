@@ -138,6 +138,16 @@ export interface Resolver extends EventTarget {
   load(lng: string, source: PhraseSource): Promise<void>;
 
   /**
+   * Adds phrases to a language, keeping the ones it has (a phrase of the same key is replaced):
+   * for an application that ships its phrases in parts, the rest loaded with the pages that need
+   * them.
+   *
+   * @param lng - the language code; it need not be loaded yet.
+   * @param phrases - the phrases to add.
+   */
+  addPhrases(lng: string, phrases: Phrases): void;
+
+  /**
    * Calls `listener` after every language change.
    *
    * @param listener - receives the {@link LanguageChangeEvent}.
@@ -306,6 +316,10 @@ class I18nextResolver extends EventTarget implements Resolver {
     const phrases = await loadPhrases(source);
     this.i18next.removeResourceBundle(lng, NAMESPACE);
     this.i18next.addResourceBundle(lng, NAMESPACE, phrases, false, true);
+  }
+
+  addPhrases(lng: string, phrases: Phrases): void {
+    this.i18next.addResourceBundle(lng, NAMESPACE, phrases, true, true);
   }
 
   onLanguageChange(listener: (event: LanguageChangeEvent) => void): () => void {

@@ -145,6 +145,19 @@ describe('schema options', () => {
   });
 });
 
+describe('addPhrases', () => {
+  it('adds a part of a language, keeping the phrases it has', async () => {
+    const resolver = await createResolver({
+      languages: { en: { phrases: { web_title: 'Glowkit', edt_eff_speed: 'Speed' } } },
+    });
+    expect(resolver.t('edt_eff_colors')).toBe('edt_eff_colors');
+    resolver.addPhrases('en', { edt_eff_colors: 'Colours', edt_eff_speed: 'Rate' });
+    expect(resolver.t('edt_eff_colors')).toBe('Colours');
+    expect(resolver.t('edt_eff_speed')).toBe('Rate');
+    expect(resolver.t('web_title')).toBe('Glowkit');
+  });
+});
+
 describe('setLanguage', () => {
   it('dispatches languagechange once per change, and titles follow', async () => {
     const resolver = await enAndDe();

@@ -4,7 +4,13 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { ServerConnection } from '../api/connection.js';
 import { Session } from '../api/session.js';
 import { ServerStore } from '../data/store.js';
-import { chooseLanguage, createTranslator, LANGUAGES, type Language } from '../i18n/i18n.js';
+import {
+  chooseLanguage,
+  createTranslator,
+  LANGUAGES,
+  type Language,
+  loadFormPhrases,
+} from '../i18n/i18n.js';
 import { appStyles } from './app.styles.js';
 import type { AppContext } from './context.js';
 import { type Route, Router } from './router.js';
@@ -25,6 +31,8 @@ export class GkApp extends LitElement {
 
   #ctx: AppContext | undefined;
   #loaded = new Set<string>();
+  /** Pages whose module and phrases are in: they can be shown. */
+  #ready = new Set<string>();
   #theme: Theme = storedTheme();
   #page: PageElement | undefined;
 
@@ -65,7 +73,11 @@ export class GkApp extends LitElement {
     const route = this.#route;
     if (route && !this.#loaded.has(route.tag)) {
       this.#loaded.add(route.tag);
-      void route.load().then(() => this.requestUpdate());
+      const phrases = route.forms && this.#ctx ? loadFormPhrases(this.#ctx.translator) : undefined;
+      void Promise.all([route.load(), phrases]).then(() => {
+        this.#ready.add(route.tag);
+        this.requestUpdate();
+      });
     }
     this.requestUpdate();
     const ctx = this.#ctx;
@@ -172,7 +184,7 @@ export class GkApp extends LitElement {
   }
 
   #renderPage(ctx: AppContext, route: Route): TemplateResult {
-    if (!customElements.get(route.tag)) {
+    if (!this.#ready.has(route.tag)) {
       return html`<p class="waiting" role="status">${ctx.translator.t('web_loading')}</p>`;
     }
     // The page's element lives while its page is shown: made anew when the page changes.

@@ -8,6 +8,11 @@ export interface Route {
   load: () => Promise<unknown>;
   /** Whether the page needs a signed-in browser. */
   signedIn: boolean;
+  /**
+   * Whether the page renders settings or effect forms: it is shown once the forms' English
+   * phrases are in (the first script carries only the UI's own).
+   */
+  forms?: boolean;
   /** The phrase of the page's name in the navigation; absent for pages not in it. */
   nav?: string;
 }

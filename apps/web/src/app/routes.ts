@@ -17,6 +17,7 @@ export const ROUTES: readonly Route[] = [
     tag: 'gk-effects-page',
     load: () => import('../pages/effects/effects-page.js'),
     signedIn: true,
+    forms: true,
     nav: 'web_nav_effects',
   },
   {
@@ -24,6 +25,7 @@ export const ROUTES: readonly Route[] = [
     tag: 'gk-colour-page',
     load: () => import('../pages/colour/colour-page.js'),
     signedIn: true,
+    forms: true,
     nav: 'web_nav_colour',
   },
   {
@@ -31,6 +33,7 @@ export const ROUTES: readonly Route[] = [
     tag: 'gk-setup-page',
     load: () => import('../pages/setup/setup-page.js'),
     signedIn: true,
+    forms: true,
     nav: 'web_nav_setup',
   },
   {
@@ -38,6 +41,7 @@ export const ROUTES: readonly Route[] = [
     tag: 'gk-capture-page',
     load: () => import('../pages/capture/capture-page.js'),
     signedIn: true,
+    forms: true,
     nav: 'web_nav_capture',
   },
   {
@@ -45,6 +49,7 @@ export const ROUTES: readonly Route[] = [
     tag: 'gk-instances-page',
     load: () => import('../pages/instances/instances-page.js'),
     signedIn: true,
+    forms: true,
     nav: 'web_nav_instances',
   },
   {
@@ -52,6 +57,7 @@ export const ROUTES: readonly Route[] = [
     tag: 'gk-backup-page',
     load: () => import('../pages/backup/backup-page.js'),
     signedIn: true,
+    forms: true,
     nav: 'web_nav_backup',
   },
   {
@@ -59,6 +65,7 @@ export const ROUTES: readonly Route[] = [
     tag: 'gk-tokens-page',
     load: () => import('../pages/tokens/tokens-page.js'),
     signedIn: true,
+    forms: true,
     nav: 'web_nav_tokens',
   },
   {

@@ -1,7 +1,9 @@
+// English is the fallback for every phrase: the UI's own phrases are in the page's first script,
+// the forms' (settings and effect options) come with the pages that render forms (vite.config.ts
+// splits the file). German is fetched whole when chosen. Both are the project's own phrase
+// files, the ones effect schemas are translated with.
+import en from 'glowkit-phrases:ui';
 import { createResolver, type Resolver } from '@glowkit/i18n';
-// English is in the page's first script (the fallback for every phrase); German is fetched when
-// chosen. Both are the project's own phrase files, the ones effect schemas are translated with.
-import en from '../../../../translations/en.json';
 
 /** The languages the UI offers, with their names in themselves. */
 export const LANGUAGES = { en: 'English', de: 'Deutsch' } as const;
@@ -34,6 +36,19 @@ export function createTranslator(language: Language = preferredLanguage()): Prom
     if (language !== 'en') await resolver.setLanguage(language);
     return resolver;
   });
+}
+
+let formPhrases: Promise<void> | undefined;
+
+/**
+ * Adds the English phrases of settings and effect forms (`edt_…`) to the translator, once; a page
+ * that renders forms is shown after they are in.
+ */
+export function loadFormPhrases(resolver: Resolver): Promise<void> {
+  formPhrases ??= import('glowkit-phrases:forms').then(({ default: phrases }) =>
+    resolver.addPhrases('en', phrases),
+  );
+  return formPhrases;
 }
 
 /** Switches the UI's language and remembers the choice. */
