@@ -92,6 +92,29 @@ export const appStyles = css`
     margin-inline: auto;
     padding: calc(var(--_space) * 2);
   }
+  button.primary {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: light-dark(#ffffff, #0f131c);
+    font-weight: 600;
+  }
+  dialog {
+    box-sizing: border-box;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 1.5);
+    padding: calc(var(--_space) * 2);
+    max-inline-size: min(30rem, calc(100vw - 2rem));
+  }
+  dialog::backdrop {
+    background: rgb(0 0 0 / 0.45);
+  }
+  dialog .buttons {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
+  }
   .waiting,
   .starting {
     color: var(--_muted);

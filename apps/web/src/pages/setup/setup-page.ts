@@ -14,6 +14,7 @@ import { guard } from 'lit/directives/guard.js';
 import { ServerError } from '../../api/connection.js';
 import { Action } from '../../app/action.js';
 import { GkPage } from '../../app/page.js';
+import { unsavedEvent } from '../../app/unsaved.js';
 import {
   type ErrorParts,
   errorParts,
@@ -57,6 +58,9 @@ type Status =
 
 /** The room the sticky save bar takes at the bottom of the window (two lines on a phone). */
 const SAVE_BAR_ROOM = '7rem';
+
+/** The page's key in the app's set of unsaved edits. */
+const UNSAVED_KEY = 'setup';
 
 /** Saving restarts the instance, which answers when it runs again: allow it some time. */
 const SAVE_TIMEOUT_MS = 30_000;
@@ -103,6 +107,8 @@ export class GkSetupPage extends GkPage {
   /** The instance's groups as the sections started from: stored, with the forms' defaults. */
   #baseline: Json | undefined;
   #load = 0;
+  /** Whether the app was last told that the page has unsaved edits. */
+  #toldDirty = false;
   // What each section's element is given: new objects only when it must start afresh.
   #device: Json = {};
   #leds: LedArea[] = [];
@@ -127,6 +133,18 @@ export class GkSetupPage extends GkPage {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.documentElement.style.scrollPaddingBlockEnd = '';
+    this.#tellDirty(false);
+  }
+
+  protected override updated(): void {
+    this.#tellDirty(this._changed.length > 0);
+  }
+
+  /** Tells the app whether the form differs from the saved settings (it asks before leaving). */
+  #tellDirty(dirty: boolean): void {
+    if (dirty === this.#toldDirty) return;
+    this.#toldDirty = dirty;
+    this.dispatchEvent(unsavedEvent(UNSAVED_KEY, dirty));
   }
 
   protected override willUpdate(): void {

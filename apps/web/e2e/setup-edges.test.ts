@@ -1,0 +1,146 @@
+// The setup page's rough edges as a user meets them: leaving with unsaved edits asks first (Stay
+// keeps them, Leave drops them), in English and German, light and dark.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeViolations,
+  type Look,
+  launch,
+  newContext,
+  screenshot,
+  signIn,
+} from './support/browser.js';
+import { type Glowkit, startGlowkit } from './support/glowkit.js';
+
+/** Bounds a test on a busy machine; every wait is on what the page shows. */
+const TEST_TIMEOUT = 90_000;
+
+let glowkit: Glowkit;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
+}, TEST_TIMEOUT);
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await glowkit?.stop();
+});
+
+/** Opens instance 0's setup page signed in, in English or (with a German locale) German. */
+async function openSetup(look: Look = {}): Promise<Page> {
+  context = await newContext(browser, look);
+  const page = await context.newPage();
+  if (look.locale === 'de-DE') {
+    await page.goto(`${glowkit.url}/setup/0`);
+    await page.getByLabel('Token', { exact: true }).fill(glowkit.token);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByLabel('Gerätetyp').waitFor();
+  } else {
+    await signIn(page, glowkit.url, glowkit.token, '/setup/0');
+    await page.getByLabel('Device type').waitFor();
+  }
+  return page;
+}
+
+/** A page's link in the app's navigation. */
+const nav = (page: Page, name: string) =>
+  page.locator('header nav').getByRole('link', { name, exact: true });
+
+/** What the server stores: `config getconfig` over HTTP, as any client reads it. */
+async function storedConfig(): Promise<{
+  instances: Array<{ settings: Record<string, Record<string, unknown>> }>;
+}> {
+  const reply = await fetch(`${glowkit.url}/json-rpc`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ command: 'config', subcommand: 'getconfig' }),
+  });
+  return (await reply.json()).info;
+}
+
+describe('leaving the setup page with unsaved changes', { timeout: TEST_TIMEOUT }, () => {
+  it('asks first: Stay keeps the edits, Leave drops them', async () => {
+    const page = await openSetup();
+    const mode = page.getByRole('region', { name: 'Black borders' }).getByLabel('Detection mode');
+    await expect.poll(() => mode.inputValue()).toBe('default');
+    // Nothing edited: the link goes at once.
+    await nav(page, 'Effects').click();
+    await page.getByRole('heading', { name: 'Effects', level: 1 }).waitFor();
+    await nav(page, 'Setup').click();
+    await expect.poll(() => mode.inputValue()).toBe('default');
+
+    await mode.selectOption('letterbox');
+    await page.getByRole('status').filter({ hasText: 'Black borders' }).waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await nav(page, 'Overview').click();
+    await dialog.waitFor();
+    await screenshot(page, 'setup-leave-asked');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/setup');
+    await expect.poll(() => mode.inputValue()).toBe('letterbox');
+
+    // The back button asks too.
+    await page.goBack();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/setup');
+    await expect.poll(() => mode.inputValue()).toBe('letterbox');
+
+    // A reload or closing the tab: the browser asks (beforeunload).
+    const asked = new Promise<string>((resolve) => {
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      });
+    });
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+
+    await nav(page, 'Overview').click();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    expect((await storedConfig()).instances[0]?.settings.blackborderdetector?.mode).not.toBe(
+      'letterbox',
+    );
+    // Back on the page, the stored value, and nothing to ask about.
+    await nav(page, 'Setup').click();
+    await expect.poll(() => mode.inputValue()).toBe('default');
+    await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
+    await nav(page, 'Effects').click();
+    await page.getByRole('heading', { name: 'Effects', level: 1 }).waitFor();
+  });
+
+  it('asks in German, in the dark theme; after a save it does not ask', async () => {
+    const page = await openSetup({ colorScheme: 'dark', locale: 'de-DE' });
+    const mode = page
+      .getByRole('region', { name: 'Schwarze Ränder' })
+      .getByLabel('Erkennungsmodus');
+    await expect.poll(() => mode.inputValue()).toBe('default');
+    await mode.selectOption('classic');
+    const dialog = page.getByRole('dialog', { name: 'Ohne Speichern verlassen?' });
+    await nav(page, 'Übersicht').click();
+    await dialog.waitFor();
+    await screenshot(page, 'setup-leave-asked-de-dark');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Bleiben' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Gespeichert.' }).waitFor({ timeout: 30_000 });
+    await nav(page, 'Übersicht').click();
+    await page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
+    expect(await dialog.isVisible()).toBe(false);
+    expect((await storedConfig()).instances[0]?.settings.blackborderdetector?.mode).toBe('classic');
+  });
+});
