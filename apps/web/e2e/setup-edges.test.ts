@@ -1,5 +1,6 @@
 // The setup page's rough edges as a user meets them: leaving with unsaved edits asks first (Stay
-// keeps them, Leave drops them), in English and German, light and dark.
+// keeps them, Leave drops them), in English and German, light and dark; switching the device
+// type gives the new type's defaults.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -142,5 +143,26 @@ describe('leaving the setup page with unsaved changes', { timeout: TEST_TIMEOUT 
     await page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
     expect(await dialog.isVisible()).toBe(false);
     expect((await storedConfig()).instances[0]?.settings.blackborderdetector?.mode).toBe('classic');
+  });
+});
+
+describe('switching the device type', { timeout: TEST_TIMEOUT }, () => {
+  it('gives the new type’s defaults (DDP 4048, not Raw UDP’s 5568), unless the user typed one', async () => {
+    const page = await openSetup();
+    const type = page.getByLabel('Device type');
+    const device = page.getByRole('region', { name: 'LED device' });
+    const port = device.getByLabel('Port', { exact: true });
+    await type.selectOption('udpraw');
+    await expect.poll(() => port.inputValue()).toBe('5568');
+    await type.selectOption('udpddp');
+    await expect.poll(() => port.inputValue()).toBe('4048');
+    await type.selectOption('udpraw');
+    await expect.poll(() => port.inputValue()).toBe('5568');
+
+    // A port the user typed stays: it is the receiver's, whatever the protocol.
+    await port.fill('6000');
+    await type.selectOption('udpddp');
+    await expect.poll(() => port.inputValue()).toBe('6000');
+    await screenshot(page, 'setup-device-switched');
   });
 });
