@@ -166,3 +166,36 @@ describe('switching the device type', { timeout: TEST_TIMEOUT }, () => {
     await screenshot(page, 'setup-device-switched');
   });
 });
+
+describe('the boot and background effects', { timeout: TEST_TIMEOUT }, () => {
+  it('are set from their groups’ forms, offering the server’s effects; a reload keeps them', async () => {
+    const page = await openSetup();
+    const section = page.getByRole('region', { name: 'Boot and background effect' });
+    const boot = section.locator('#foregroundEffect-form');
+    const background = section.locator('#backgroundEffect-form');
+    const bootEffect = boot.getByLabel('Effect', { exact: true });
+    await expect.poll(() => bootEffect.inputValue()).toBe('Rainbow Wave');
+    // The effects the server has are the choices.
+    const offered = await bootEffect.locator('option').allTextContents();
+    expect(offered.map((o) => o.trim())).toEqual(
+      expect.arrayContaining(['Rainbow Wave', 'Scanner']),
+    );
+    await bootEffect.selectOption('Scanner');
+    await background.getByLabel('Enabled', { exact: true }).check();
+    await background.getByLabel('Effect', { exact: true }).selectOption('Campfire');
+    await screenshot(page, 'setup-effects-edited');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor({ timeout: 30_000 });
+
+    await page.reload();
+    await expect.poll(() => bootEffect.inputValue()).toBe('Scanner');
+    await expect
+      .poll(() => background.getByLabel('Effect', { exact: true }).inputValue())
+      .toBe('Campfire');
+    await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
+    const settings = (await storedConfig()).instances[0]?.settings;
+    expect(settings?.foregroundEffect?.effect).toBe('Scanner');
+    expect(settings?.backgroundEffect).toMatchObject({ enable: true, effect: 'Campfire' });
+  });
+});

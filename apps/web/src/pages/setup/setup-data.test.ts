@@ -75,6 +75,15 @@ describe('pageFormSchema and sectionForms', () => {
     expect(forms.flatbufServer?.properties).toHaveProperty('timeout');
     expect(forms.protoServer?.properties).toHaveProperty('timeout');
   });
+
+  it('give the boot and background effects their groups’ forms, offering the server’s effects', () => {
+    const forms = sectionForms(
+      settingsForms({ effects: ['Campfire', 'Scanner'], deviceTypes: ['file'] }),
+    );
+    expect(forms.foregroundEffect?.properties.effect?.enum).toEqual(['Campfire', 'Scanner']);
+    expect(forms.backgroundEffect?.properties).toHaveProperty('color');
+    expect(sectionOfViolation('/config/backgroundEffect/effect: must be …')).toBe('effects');
+  });
 });
 
 describe('switchDeviceType', () => {

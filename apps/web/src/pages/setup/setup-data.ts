@@ -18,6 +18,7 @@ export type Section =
   | 'layout'
   | 'smoothing'
   | 'color'
+  | 'effects'
   | 'blackborder'
   | 'boblight'
   | 'inputs';
@@ -28,6 +29,7 @@ export const SECTIONS: readonly Section[] = [
   'layout',
   'smoothing',
   'color',
+  'effects',
   'blackborder',
   'boblight',
   'inputs',
@@ -39,6 +41,7 @@ export const SECTION_GROUPS: Readonly<Record<Section, readonly string[]>> = {
   layout: ['leds', 'ledConfig'],
   smoothing: ['smoothing'],
   color: ['color'],
+  effects: ['foregroundEffect', 'backgroundEffect'],
   blackborder: ['blackborderdetector'],
   boblight: ['boblightServer'],
   inputs: ['flatbufServer', 'protoServer'],
@@ -52,6 +55,8 @@ export const GLOBAL_GROUPS: readonly string[] = SECTION_GROUPS.inputs;
 
 /** The groups shown each in a form of its own, as the schema has them, saved over the stored one. */
 export const PLAIN_GROUPS = [
+  'foregroundEffect',
+  'backgroundEffect',
   'blackborderdetector',
   'boblightServer',
   'flatbufServer',

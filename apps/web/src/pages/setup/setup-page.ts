@@ -67,7 +67,8 @@ const SAVE_TIMEOUT_MS = 30_000;
 
 /**
  * Setup of one instance (`/setup/<id>`): its LED device (type, port, the protocol's own keys), its
- * LED layout (a generator for a frame or a matrix), smoothing and colour adjustment, black-border
+ * LED layout (a generator for a frame or a matrix), smoothing and colour adjustment, the boot and
+ * background effects (the server's effects offered by name), black-border
  * detection, the boblight input, and the daemon-wide picture inputs (flatbuffers, protobuf), every
  * form from the server's group schemas. One Save sends the changed instance groups in one `config
  * setconfig` (one transaction, a snapshot first, that instance alone restarted), then the changed
@@ -117,6 +118,8 @@ export class GkSetupPage extends GkPage {
   #color: Json = {};
   #adjustments: Json[] = [];
   #plain: Record<PlainGroup, Json> = {
+    foregroundEffect: {},
+    backgroundEffect: {},
     blackborderdetector: {},
     boblightServer: {},
     flatbufServer: {},
@@ -207,6 +210,8 @@ export class GkSetupPage extends GkPage {
     // No adjustment stored: one from the form's defaults, as Hyperion.ng starts with.
     this.#adjustments = adjustments.length > 0 ? adjustments.map((a) => ({ ...a })) : [{}];
     this.#plain = {
+      foregroundEffect: { ...settings.foregroundEffect },
+      backgroundEffect: { ...settings.backgroundEffect },
       blackborderdetector: { ...settings.blackborderdetector },
       boblightServer: { ...settings.boblightServer },
       flatbufServer: { ...this.#global.flatbufServer },
@@ -463,6 +468,17 @@ export class GkSetupPage extends GkPage {
                   : nothing
               }
               ${this.#renderViolations('color')}
+            </section>`
+          : nothing
+      }
+      ${
+        this.#forms.foregroundEffect || this.#forms.backgroundEffect
+          ? html`<section class="card" aria-labelledby="effects-heading">
+              <h2 id="effects-heading">${this.t('web_setup_effects')}</h2>
+              <p class="muted">${this.t('web_setup_effects_note')}</p>
+              ${this.#plainForm('foregroundEffect', 'edt_conf_fge_heading_title')}
+              ${this.#plainForm('backgroundEffect', 'edt_conf_bge_heading_title')}
+              ${this.#renderViolations('effects')}
             </section>`
           : nothing
       }
