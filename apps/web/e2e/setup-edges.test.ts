@@ -1,6 +1,7 @@
 // The setup page's rough edges as a user meets them: leaving with unsaved edits asks first (Stay
 // keeps them, Leave drops them), in English and German, light and dark; switching the device
-// type gives the new type's defaults.
+// type gives the new type's defaults; the boot and background effects are set; a required field
+// (a network device's host) blocks Save while empty.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -197,5 +198,40 @@ describe('the boot and background effects', { timeout: TEST_TIMEOUT }, () => {
     const settings = (await storedConfig()).instances[0]?.settings;
     expect(settings?.foregroundEffect?.effect).toBe('Scanner');
     expect(settings?.backgroundEffect).toMatchObject({ enable: true, effect: 'Campfire' });
+  });
+});
+
+describe('a required field', { timeout: TEST_TIMEOUT }, () => {
+  it('blocks Save while empty (a WLED without a host), with the message at the field', async () => {
+    const page = await openSetup();
+    await page.getByLabel('Device type').selectOption('wled');
+    const device = page.getByRole('region', { name: 'LED device' });
+    const host = device.getByLabel('IP address or host name');
+    await expect.poll(() => host.inputValue()).toBe('');
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await device.getByText('This field is required.').waitFor();
+    await expect.poll(() => host.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'setup-required-host');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await host.fill('wled.local');
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await expect.poll(() => device.getByText('This field is required.').count()).toBe(0);
+    // Emptied again: blocked again.
+    await host.fill('');
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await device.getByText('This field is required.').waitFor();
+  });
+
+  it('says so in German, in the dark theme', async () => {
+    const page = await openSetup({ colorScheme: 'dark', locale: 'de-DE' });
+    await page.getByLabel('Gerätetyp').selectOption('udpddp');
+    await page.getByText('Dieses Feld muss ausgefüllt werden.').waitFor();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Speichern', exact: true }).isDisabled())
+      .toBe(true);
+    await screenshot(page, 'setup-required-host-de-dark');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
