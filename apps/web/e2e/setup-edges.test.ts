@@ -13,6 +13,7 @@ import {
   signIn,
 } from './support/browser.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
 
 /** Bounds a test on a busy machine; every wait is on what the page shows. */
 const TEST_TIMEOUT = 90_000;
@@ -144,6 +145,61 @@ describe('leaving the setup page with unsaved changes', { timeout: TEST_TIMEOUT 
     await page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
     expect(await dialog.isVisible()).toBe(false);
     expect((await storedConfig()).instances[0]?.settings.blackborderdetector?.mode).toBe('classic');
+  });
+});
+
+describe('choosing another instance with unsaved changes', { timeout: TEST_TIMEOUT }, () => {
+  it('asks too: Stay keeps the instance and the select on it, Leave shows the other', async () => {
+    const created = await fetch(`${glowkit.url}/json-rpc`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        command: 'instance',
+        subcommand: 'createInstance',
+        name: 'Second LED instance',
+      }),
+    });
+    expect((await created.json()).success).toBe(true);
+    const page = await openSetup();
+    const picker = page.getByLabel('Instance', { exact: true });
+    await expect.poll(() => picker.locator('option').count()).toBe(2);
+    const mode = page.getByRole('region', { name: 'Black borders' }).getByLabel('Detection mode');
+    await expect.poll(() => mode.inputValue()).not.toBe('');
+    await mode.selectOption('osd');
+    await page.getByRole('status').filter({ hasText: 'Black borders' }).waitFor();
+
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await picker.selectOption('1');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => picker.inputValue()).toBe('0');
+    await expect.poll(() => mode.inputValue()).toBe('osd');
+
+    await picker.selectOption('1');
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/setup/1');
+    await expect.poll(() => picker.inputValue()).toBe('1');
+    await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
+  });
+});
+
+describe('leaving on a phone', { timeout: TEST_TIMEOUT }, () => {
+  it('asks in a dialog that fits the screen, both answers within reach', async () => {
+    const page = await openSetup({ viewport: PHONE });
+    const mode = page.getByRole('region', { name: 'Black borders' }).getByLabel('Detection mode');
+    await expect.poll(() => mode.inputValue()).not.toBe('');
+    await mode.selectOption('osd');
+    await page.getByRole('status').filter({ hasText: 'Black borders' }).waitFor();
+    await nav(page, 'Colour').click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectReachable(dialog.getByRole('button', { name: 'Stay' }));
+    await expectReachable(dialog.getByRole('button', { name: 'Leave' }));
+    await screenshot(page, 'phone-setup-leave-asked');
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('heading', { name: 'Colour', level: 1 }).waitFor();
   });
 });
 
