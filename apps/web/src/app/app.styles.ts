@@ -1,5 +1,6 @@
 import { themeProperties } from '@glowkit/elements/components';
 import { css } from 'lit';
+import { dialogStyles } from './dialog.styles.js';
 
 /** The shell: a header that wraps on a phone, the page below it. */
 export const appStyles = css`
@@ -98,18 +99,7 @@ export const appStyles = css`
     color: light-dark(#ffffff, #0f131c);
     font-weight: 600;
   }
-  dialog {
-    box-sizing: border-box;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 1.5);
-    padding: calc(var(--_space) * 2);
-    max-inline-size: min(30rem, calc(100vw - 2rem));
-  }
-  dialog::backdrop {
-    background: rgb(0 0 0 / 0.45);
-  }
+  ${dialogStyles}
   dialog .buttons {
     display: flex;
     flex-wrap: wrap;

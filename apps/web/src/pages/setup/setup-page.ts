@@ -471,30 +471,33 @@ export class GkSetupPage extends GkPage {
             </section>`
           : nothing
       }
-      ${
-        this.#forms.foregroundEffect || this.#forms.backgroundEffect
-          ? html`<section class="card" aria-labelledby="effects-heading">
-              <h2 id="effects-heading">${this.t('web_setup_effects')}</h2>
-              <p class="muted">${this.t('web_setup_effects_note')}</p>
-              ${this.#plainForm('foregroundEffect', 'edt_conf_fge_heading_title')}
-              ${this.#plainForm('backgroundEffect', 'edt_conf_bge_heading_title')}
-              ${this.#renderViolations('effects')}
-            </section>`
-          : nothing
-      }
+      ${this.#formsSection('effects', [
+        ['foregroundEffect', 'edt_conf_fge_heading_title'],
+        ['backgroundEffect', 'edt_conf_bge_heading_title'],
+      ])}
       ${this.#plainSection('blackborder', 'blackborderdetector')}
       ${this.#plainSection('boblight', 'boblightServer')}
-      ${
-        this.#forms.flatbufServer || this.#forms.protoServer
-          ? html`<section class="card" aria-labelledby="inputs-heading">
-              <h2 id="inputs-heading">${this.t('web_setup_inputs')}</h2>
-              <p class="muted">${this.t('web_setup_inputs_note')}</p>
-              ${this.#plainForm('flatbufServer', 'web_setup_inputs_flatbuffers')}
-              ${this.#plainForm('protoServer', 'web_setup_inputs_protobuf')}
-              ${this.#renderViolations('inputs')}
-            </section>`
-          : nothing
-      }`;
+      ${this.#formsSection('inputs', [
+        ['flatbufServer', 'web_setup_inputs_flatbuffers'],
+        ['protoServer', 'web_setup_inputs_protobuf'],
+      ])}`;
+  }
+
+  /**
+   * A section of several groups' forms, each under its heading, with the section's note
+   * (`web_setup_<section>_note`), if the server sent one of those forms.
+   */
+  #formsSection(
+    section: Section,
+    forms: readonly (readonly [PlainGroup, string])[],
+  ): TemplateResult | typeof nothing {
+    if (!forms.some(([group]) => this.#forms[group])) return nothing;
+    return html`<section class="card" aria-labelledby="${section}-heading">
+      <h2 id="${section}-heading">${this.t(`web_setup_${section}`)}</h2>
+      <p class="muted">${this.t(`web_setup_${section}_note`)}</p>
+      ${forms.map(([group, heading]) => this.#plainForm(group, heading))}
+      ${this.#renderViolations(section)}
+    </section>`;
   }
 
   /** A section of one group's form (`<group>-form`), if the server sent that form. */
