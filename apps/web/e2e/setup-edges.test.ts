@@ -13,6 +13,7 @@ import {
   signIn,
 } from './support/browser.js';
 import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import { jsonRpc } from './support/leds.js';
 import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
 
 /** Bounds a test on a busy machine; every wait is on what the page shows. */
@@ -56,16 +57,12 @@ async function openSetup(look: Look = {}): Promise<Page> {
 const nav = (page: Page, name: string) =>
   page.locator('header nav').getByRole('link', { name, exact: true });
 
-/** What the server stores: `config getconfig` over HTTP, as any client reads it. */
-async function storedConfig(): Promise<{
-  instances: Array<{ settings: Record<string, Record<string, unknown>> }>;
-}> {
-  const reply = await fetch(`${glowkit.url}/json-rpc`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ command: 'config', subcommand: 'getconfig' }),
-  });
-  return (await reply.json()).info;
+/** What the server stores: `config getconfig`, as any client reads it. */
+function storedConfig() {
+  return jsonRpc<{ instances: Array<{ settings: Record<string, Record<string, unknown>> }> }>(
+    glowkit,
+    { command: 'config', subcommand: 'getconfig' },
+  );
 }
 
 describe('leaving the setup page with unsaved changes', { timeout: TEST_TIMEOUT }, () => {
@@ -150,16 +147,11 @@ describe('leaving the setup page with unsaved changes', { timeout: TEST_TIMEOUT 
 
 describe('choosing another instance with unsaved changes', { timeout: TEST_TIMEOUT }, () => {
   it('asks too: Stay keeps the instance and the select on it, Leave shows the other', async () => {
-    const created = await fetch(`${glowkit.url}/json-rpc`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        command: 'instance',
-        subcommand: 'createInstance',
-        name: 'Second LED instance',
-      }),
+    await jsonRpc(glowkit, {
+      command: 'instance',
+      subcommand: 'createInstance',
+      name: 'Second LED instance',
     });
-    expect((await created.json()).success).toBe(true);
     const page = await openSetup();
     const picker = page.getByLabel('Instance', { exact: true });
     await expect.poll(() => picker.locator('option').count()).toBe(2);
