@@ -136,6 +136,29 @@ describe('config setconfig', () => {
     expect(t.server.store.snapshots()).toHaveLength(snapshots);
   });
 
+  it('refuses an empty required key (a WLED without a host), and writes nothing', async () => {
+    const before = t.server.store.read();
+    for (const [device, key] of [
+      [{ type: 'wled', host: '', hardwareLedCount: 10 }, 'host'],
+      [{ type: 'udpddp', host: '' }, 'host'],
+      [{ type: 'udpraw', host: '' }, 'host'],
+      [{ type: 'file', output: '' }, 'output'],
+    ] as const) {
+      const reply = await call(setconfig({ device }, 1, 3));
+      expect(reply.json, device.type).toEqual({
+        command: 'config-setconfig',
+        error: 'Invalid params',
+        errorData: [{ description: `/config/device/${key}: must be a non-empty string` }],
+        success: false,
+        tan: 3,
+      });
+    }
+    expect(t.server.store.read()).toEqual(before);
+    // A stored group may still leave it out (Hyperion.ng backups of other versions).
+    const partial = await call(setconfig({ device: { type: 'udpddp', hardwareLedCount: 3 } }, 1));
+    expect(partial.json).toMatchObject({ success: true });
+  });
+
   it("refuses a blacklist entry without start or num, as Hyperion.ng's schema does", async () => {
     const before = t.server.store.read();
     const reply = await call(

@@ -5,7 +5,7 @@
  * `script`; an element type `object` (nested `properties`, the same element rules inside); arrays
  * of objects; a top level that may be an array (the `leds` group); `description` (a placeholder)
  * and `$comment` (notes for maintainers); `defaultProperties` (which keys a new value is written
- * with); `format` `select` (choices supplied at run time) and `time` on strings.
+ * with); `required` (the keys a user must fill in, never saved empty); `format` `select` (choices supplied at run time) and `time` on strings.
  */
 
 type Json = Record<string, unknown>;
@@ -23,6 +23,7 @@ export const objectTopLevelKeywords = [
   'properties',
   'additionalProperties',
   'defaultProperties',
+  'required',
 ] as const;
 
 /** Keywords of a top level of `type` `array` (the `leds` group). */
@@ -55,6 +56,14 @@ const EXTRA_KEYWORDS: Json = {
     description:
       'A note for maintainers (what the engine does with the value); never shown to users.',
   },
+};
+
+const REQUIRED = {
+  type: 'array',
+  items: { type: 'string' },
+  uniqueItems: true,
+  description:
+    "The keys a user must fill in (a device's host): a form refuses them empty, and so does the validator. Their `default` is where a new value starts, not a value to keep. A stored group may still leave them out, as any key (Hyperion.ng backups of other versions).",
 };
 
 const DEFAULT_PROPERTIES = {
@@ -146,6 +155,8 @@ export function deriveSettingsMetaSchema(effect: Readonly<Json>): Json {
       properties: objectProperties.properties,
       additionalProperties: objectProperties.additionalProperties,
       defaultProperties: { $ref: '#/definitions/defaultProperties' },
+      // Checked for a group of keys only (below): a list group has no keys to name.
+      required: { description: REQUIRED.description },
       items: {
         $ref: '#/definitions/element',
         description: 'For a list group: the schema of every item.',
@@ -159,7 +170,7 @@ export function deriveSettingsMetaSchema(effect: Readonly<Json>): Json {
     },
     additionalProperties: false,
     allOf: [
-      whenType('object', { required: ['properties'] }),
+      whenType('object', { required: ['properties'], properties: { required: REQUIRED } }),
       whenType('array', { required: ['items', 'default'] }),
     ],
     definitions,

@@ -206,7 +206,7 @@ describe('the settings profile', () => {
     const { default: _, ...withoutDefault } = list;
     expect(brief(lint(JSON.stringify({ ...withoutDefault, required: true }, null, 2)))).toEqual([
       'schema-structure : the schema has no "default": add "default", the list a new configuration starts with',
-      'unknown-keyword /required: "required" is not used in settings groups: a stored group may leave any key out, which then takes its default; remove it',
+      'unknown-keyword /required: "required" is only for a group of keys, at its top (the names of the keys a user must fill in); a stored group may still leave any key out, which then takes its default: remove it here',
     ]);
   });
 

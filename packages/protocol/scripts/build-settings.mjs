@@ -201,6 +201,24 @@ function forValidation(schema) {
       ]),
   );
 }
+/**
+ * A group's `required` keys as the validator takes them: a value given for one must not be empty
+ * (a string at least one character), while a group may still leave the key out, as any key
+ * (Hyperion.ng backups of other versions; a missing key takes its default where it is used).
+ * JSON Schema's own `required` (the key must be present) would refuse those.
+ */
+function withRequired(schema) {
+  if (!Array.isArray(schema.required)) return schema;
+  const { required, ...rest } = schema;
+  const properties = { ...rest.properties };
+  for (const key of required) {
+    const element = properties[key];
+    if (element?.type !== 'string') throw new Error(`required key ${key} is not a string`);
+    properties[key] = { ...element, minLength: Math.max(element.minLength ?? 0, 1) };
+  }
+  return { ...rest, properties };
+}
+
 const mapValues = (record) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key, forValidation(value)]));
 
@@ -235,7 +253,7 @@ function validatorsSource() {
   });
   const exports = {};
   const add = (exportName, id, schema) => {
-    ajv.addSchema({ $id: `${ID_BASE}${id}.json`, ...forValidation(schema) });
+    ajv.addSchema({ $id: `${ID_BASE}${id}.json`, ...forValidation(withRequired(schema)) });
     exports[exportName] = `${ID_BASE}${id}.json`;
   };
   add('device_common', 'device/common', deviceCommon);

@@ -1,5 +1,6 @@
 import { themeProperties } from '@glowkit/elements/components';
 import { css } from 'lit';
+import { dialogStyles } from './dialog.styles.js';
 
 /** The shell: a header that wraps on a phone, the page below it. */
 export const appStyles = css`
@@ -91,6 +92,18 @@ export const appStyles = css`
     max-inline-size: 72rem;
     margin-inline: auto;
     padding: calc(var(--_space) * 2);
+  }
+  button.primary {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: light-dark(#ffffff, #0f131c);
+    font-weight: 600;
+  }
+  ${dialogStyles}
+  dialog .buttons {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
   }
   .waiting,
   .starting {

@@ -16,6 +16,7 @@ import type { AppContext } from './context.js';
 import { type Route, Router } from './router.js';
 import { ROUTES, SIGN_IN } from './routes.js';
 import { applyTheme, storedTheme, type Theme } from './theme.js';
+import { UnsavedChanges } from './unsaved.js';
 
 /** A page's element, as the shell sets it up. */
 type PageElement = HTMLElement & { ctx: AppContext; params: string[] };
@@ -24,7 +25,8 @@ type PageElement = HTMLElement & { ctx: AppContext; params: string[] };
  * The web UI: a header with the navigation, the connection's state, language, theme and sign-out,
  * the page of the URL below it, and once signed in a footer with the server's version, uptime
  * and power menu (`<gk-server-about>`). Pages that need a signed-in browser show the sign-in page
- * instead while signed out, and come back on the same URL once signed in.
+ * instead while signed out, and come back on the same URL once signed in. While a page has
+ * unsaved edits (`gk-unsaved`, see `unsaved.ts`) the app asks before going to another page.
  */
 export class GkApp extends LitElement {
   static override styles = appStyles;
@@ -35,6 +37,9 @@ export class GkApp extends LitElement {
   #ready = new Set<string>();
   #theme: Theme = storedTheme();
   #page: PageElement | undefined;
+  readonly #unsaved = new UnsavedChanges(this);
+  /** Settles the open "leave without saving?" question: true to leave. */
+  #answer: ((leave: boolean) => void) | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -50,6 +55,7 @@ export class GkApp extends LitElement {
     const translator: Resolver = await createTranslator();
     document.documentElement.lang = translator.language;
     const router = new Router(ROUTES);
+    router.guard = () => (this.#unsaved.dirty ? this.#askToLeave() : true);
     this.#ctx = { connection, session, store, translator, router };
     for (const target of [connection, session, router]) {
       target.addEventListener(target === connection ? 'state' : 'change', () => this.#refresh());
@@ -91,6 +97,52 @@ export class GkApp extends LitElement {
       const name = route.nav ? ctx.translator.t(route.nav) : ctx.translator.t('web_sign_in_title');
       document.title = `${name} · Glowkit`;
     }
+  }
+
+  get #leaveDialog(): HTMLDialogElement | null | undefined {
+    return this.renderRoot?.querySelector<HTMLDialogElement>('#leave');
+  }
+
+  /** Asks whether to leave the unsaved edits; resolves true to leave (they are forgotten). */
+  #askToLeave(): Promise<boolean> {
+    const dialog = this.#leaveDialog;
+    if (!dialog) return Promise.resolve(true);
+    this.#answer?.(false);
+    return new Promise((resolve) => {
+      this.#answer = (leave) => {
+        this.#answer = undefined;
+        if (leave) this.#unsaved.clear();
+        resolve(leave);
+      };
+      if (!dialog.open) dialog.showModal();
+    });
+  }
+
+  /** Closes the question with the user's answer (Escape closes it as Stay). */
+  #answerLeave(leave: boolean): void {
+    this.#answer?.(leave);
+    if (this.#leaveDialog?.open) this.#leaveDialog.close();
+  }
+
+  #renderLeaveDialog(ctx: AppContext): TemplateResult {
+    const t = (key: string) => ctx.translator.t(key);
+    return html`<dialog
+      id="leave"
+      aria-labelledby="leave-title"
+      aria-describedby="leave-text"
+      @close=${() => this.#answer?.(false)}
+    >
+      <h2 id="leave-title">${t('web_unsaved_title')}</h2>
+      <p id="leave-text">${t('web_unsaved_text')}</p>
+      <div class="buttons">
+        <button type="button" class="primary" autofocus @click=${() => this.#answerLeave(false)}>
+          ${t('web_unsaved_stay')}
+        </button>
+        <button type="button" @click=${() => this.#answerLeave(true)}>
+          ${t('web_unsaved_leave')}
+        </button>
+      </div>
+    </dialog>`;
   }
 
   #renderConnection(ctx: AppContext): TemplateResult {
@@ -180,7 +232,8 @@ export class GkApp extends LitElement {
         ctx.session.state === 'signed-in'
           ? html`<footer><gk-server-about .ctx=${ctx}></gk-server-about></footer>`
           : nothing
-      }`;
+      }
+      ${this.#renderLeaveDialog(ctx)}`;
   }
 
   #renderPage(ctx: AppContext, route: Route): TemplateResult {

@@ -24,19 +24,29 @@ export interface Location {
 }
 
 /**
+ * Whether the user may leave the page for `path`: true at once, or a promise (the user is asked).
+ */
+export type LeaveGuard = (path: string) => boolean | Promise<boolean>;
+
+/**
  * Routes by URL with the History API: every page has a URL, reloads land on it (the server answers
  * every page URL with the app), and the back button works. Links (`<a href="/effects">`) are
- * followed without reloading; `navigate` does the same from code. Events: `change`.
+ * followed without reloading; `navigate` does the same from code. A guard (`guard`) may hold a
+ * navigation back (unsaved changes). Events: `change`.
  */
 export class Router extends EventTarget {
   readonly #routes: readonly Route[];
   #location: Location;
+  #path: string;
+  /** Asked before each navigation the user starts (not before a page's own redirect). */
+  guard: LeaveGuard | undefined = undefined;
 
   constructor(routes: readonly Route[]) {
     super();
     this.#routes = routes;
-    this.#location = this.#resolve(window.location.pathname);
-    window.addEventListener('popstate', () => this.#go(window.location.pathname, false));
+    this.#path = window.location.pathname;
+    this.#location = this.#resolve(this.#path);
+    window.addEventListener('popstate', () => this.#onPopState());
     document.addEventListener('click', (event) => this.#onClick(event));
   }
 
@@ -44,15 +54,47 @@ export class Router extends EventTarget {
     return this.#location;
   }
 
-  /** Goes to `path` (pushing it onto the history unless `replace`). */
+  /**
+   * Goes to `path` (pushing it onto the history unless `replace`), once the guard lets it: a
+   * `replace` is a page's redirect, never held back.
+   */
   navigate(path: string, replace = false): void {
+    if (replace || path === this.#path) this.#navigate(path, replace);
+    else this.#ask(path, () => this.#navigate(path, false));
+  }
+
+  #navigate(path: string, replace: boolean): void {
     if (replace) window.history.replaceState(null, '', path);
     else if (path !== window.location.pathname) window.history.pushState(null, '', path);
     this.#go(path, false);
   }
 
+  /** Runs `go` when the guard lets the user leave for `path`. */
+  #ask(path: string, go: () => void): void {
+    const allowed = this.guard?.(path) ?? true;
+    if (allowed === true) go();
+    else if (allowed !== false) void allowed.then((ok) => ok && go());
+  }
+
+  /**
+   * Back or forward: the browser changed the URL already. While the guard asks, the page's own
+   * URL comes back (a new entry: the history cannot be rewound to where it was).
+   */
+  #onPopState(): void {
+    const target = window.location.pathname;
+    const here = this.#path;
+    const allowed = this.guard?.(target) ?? true;
+    if (allowed === true) {
+      this.#go(target, false);
+      return;
+    }
+    window.history.pushState(null, '', here);
+    if (allowed !== false) void allowed.then((ok) => ok && this.#navigate(target, false));
+  }
+
   #go(path: string, push: boolean): void {
     if (push) window.history.pushState(null, '', path);
+    this.#path = path;
     this.#location = this.#resolve(path);
     this.dispatchEvent(new Event('change'));
   }

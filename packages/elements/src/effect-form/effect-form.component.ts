@@ -129,6 +129,8 @@ export class GkEffectForm extends FormAssociated(LitElement) {
   #chunks: Entry[][] = [];
   /** The smoothing options' schemas, by name (when the schema has the block). */
   #smoothingSchemas: Readonly<Record<string, OptionSchema>> = {};
+  /** The options the schema's `required` names (a settings group's): never saved empty. */
+  #required: ReadonlySet<string> = new Set();
   #rules = new VisibilityRules([]);
   #smoothing = false;
   #schemaInUse: Record<string, unknown> | undefined;
@@ -306,6 +308,9 @@ export class GkEffectForm extends FormAssociated(LitElement) {
         ? (schema.properties as Record<string, unknown>)
         : {};
     this.#options = orderedOptions(properties);
+    this.#required = new Set(
+      Array.isArray(schema?.required) ? schema.required.filter((k) => typeof k === 'string') : [],
+    );
     this.#rules = new VisibilityRules(this.#options);
     const block: Record<string, OptionSchema> = {};
     for (const o of this.#options) if (smoothingNames.includes(o.name)) block[o.name] = o.schema;
@@ -462,6 +467,7 @@ export class GkEffectForm extends FormAssociated(LitElement) {
       .value=${live(this.#values[entry.name])}
       .translator=${translator}
       .disabled=${disabled}
+      .required=${this.#required.has(entry.name)}
     ></${tag}>`;
   }
 

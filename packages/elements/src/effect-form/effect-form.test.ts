@@ -213,6 +213,30 @@ describe('gk-effect-form', () => {
     expect(form.checkValidity()).toBe(false);
   });
 
+  it('refuses a key of the group’s `required` list empty, at the field, though its default is', async () => {
+    const group = {
+      type: 'object',
+      title: 'edt_dev_general_heading_title',
+      required: ['host'],
+      properties: {
+        host: { type: 'string', title: 'edt_dev_spec_targetIpHost_title', default: '' },
+        name: { type: 'string', title: 'edt_eff_message', default: '' },
+      },
+    };
+    const form = await mount<GkEffectForm>('gk-effect-form', { schema: group });
+    expect(form.valid).toBe(false);
+    const host = form.shadowRoot?.querySelector<HTMLElement & { validationMessage: string }>(
+      '[data-option="host"]',
+    );
+    expect(host?.validationMessage).toBe('A value is required.');
+    const input = control(form, 'host');
+    input.value = '10.0.0.2';
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    await settled(form);
+    expect(form.valid).toBe(true);
+    expect(form.value).toEqual({ host: '10.0.0.2', name: '' });
+  });
+
   it('sends input and change events carrying the whole value', async () => {
     const form = await mount<GkEffectForm>('gk-effect-form', { schema });
     const seen: Array<[string, unknown]> = [];

@@ -55,6 +55,7 @@ export abstract class GkField extends FormAssociated(LitElement) {
     translator: { attribute: false },
     disabled: { type: Boolean, reflect: true },
     labelText: { attribute: false },
+    required: { type: Boolean },
   };
 
   /**
@@ -78,6 +79,11 @@ export abstract class GkField extends FormAssociated(LitElement) {
    * list (gk-array labels its items this way). Unset: the title, else the name.
    */
   declare labelText: string | undefined;
+  /**
+   * Whether the option must be filled in (its group's `required` names it): empty text is
+   * refused, with "This field is required.", though the schema's default may be empty.
+   */
+  declare required: boolean;
 
   /** The id of the main control, which the label and messages refer to. */
   protected readonly controlId: string = uniqueId('gk-control');
@@ -89,6 +95,7 @@ export abstract class GkField extends FormAssociated(LitElement) {
     this.schema = {};
     this.name = '';
     this.disabled = false;
+    this.required = false;
     new TranslationController(this, () => this.translator);
   }
 
@@ -114,7 +121,9 @@ export abstract class GkField extends FormAssociated(LitElement) {
     const own = this.inputIssues();
     if (own.length > 0) return own;
     const { value, schema } = this;
-    if (value === undefined) return [{ code: 'required', pointer: '', params: {} }];
+    if (value === undefined || (this.required && value === '')) {
+      return [{ code: 'required', pointer: '', params: {} }];
+    }
     const known = this.#validated;
     if (known !== undefined && known.value === value && known.schema === schema) {
       return [...known.issues];

@@ -20,8 +20,8 @@ export type SettingsGroupName = GlobalGroup | InstanceGroup;
 
 /**
  * The default value a schema (or one of its elements) gives: its `default`; for an object without
- * one, an object of its keys' defaults (those of `defaultProperties` when it lists them); else
- * undefined. The result shares nothing with the schema.
+ * one, an object of its keys' defaults (those of `defaultProperties` when it lists them, without a
+ * `required` key's empty default); else undefined. The result shares nothing with the schema.
  */
 export function schemaDefault(schema: unknown): unknown {
   if (!isJsonObject(schema)) return undefined;
@@ -30,10 +30,13 @@ export function schemaDefault(schema: unknown): unknown {
   const listed = Array.isArray(schema.defaultProperties)
     ? new Set(schema.defaultProperties)
     : undefined;
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const value: JsonObject = {};
   for (const [key, element] of Object.entries(schema.properties)) {
     if (listed && !listed.has(key)) continue;
     const given = schemaDefault(element);
+    // A required key's empty default is where a form starts, not a value: a new group has none.
+    if (given === '' && required.has(key)) continue;
     if (given !== undefined) value[key] = given;
   }
   return value;

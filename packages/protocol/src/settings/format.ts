@@ -105,6 +105,10 @@ export function ruleOfError(
       ? `must not hold the same item twice (items ${Math.min(i, j)} and ${Math.max(i, j)} are equal)`
       : 'must not hold the same item twice';
   }
+  // A `required` key: the validator's own bound, which the dialect schema does not state.
+  if (error.keyword === 'minLength' && element?.minLength === undefined) {
+    return 'must be a non-empty string';
+  }
   return element ? ruleOf(element) : (error.message ?? `breaks "${error.keyword}"`);
 }
 

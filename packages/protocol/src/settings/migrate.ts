@@ -102,6 +102,8 @@ function replacement(element: JsonObject, value: unknown, keyword: string): unkn
       return n;
     }
     case 'string': {
+      // A required key left empty (its default is empty too): removed, as a group without it.
+      if (keyword === 'minLength' && fallback === '') return undefined;
       if (Array.isArray(element.enum)) {
         const choice = listedChoice(element.enum, value);
         return choice === undefined ? fallback : choice;

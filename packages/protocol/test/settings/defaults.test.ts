@@ -13,6 +13,7 @@ import {
   defaultGlobalSettings,
   defaultGroup,
   defaultInstanceSettings,
+  deviceTypeSchemas,
   GLOBAL_GROUPS,
   INSTANCE_GROUPS,
   schemaDefault,
@@ -31,7 +32,21 @@ describe('settings defaults', () => {
   });
 
   it.each([...DEVICE_TYPES])('device type %s starts with what its form gave', (type) => {
-    expect(defaultDevice(type)).toEqual(landed.devices[type]);
+    // Less a required key's empty default (a network device's host): the user gives it.
+    const required = (deviceTypeSchemas[type].required ?? []) as string[];
+    const expected = Object.fromEntries(
+      Object.entries(landed.devices[type] as Record<string, unknown>).filter(
+        ([key, value]) => !(value === '' && required.includes(key)),
+      ),
+    );
+    expect(defaultDevice(type)).toEqual(expected);
+  });
+
+  it('leaves out a required key that has no value to start with', () => {
+    for (const type of ['udpraw', 'udpddp', 'wled'] as const) {
+      expect(defaultDevice(type)).not.toHaveProperty('host');
+    }
+    expect(defaultDevice('file').output).toBe('/dev/null');
   });
 
   it('gives the virtual device to a new configuration, and the layout version 2.1.2', () => {
@@ -62,8 +77,8 @@ describe('settings defaults', () => {
     leds.push({});
     expect(defaultGroup('leds')).toEqual([{ hmin: 0, hmax: 1, vmin: 0, vmax: 0.08 }]);
     const wled = defaultDevice('wled');
-    wled.host = '10.0.0.2';
-    expect(defaultDevice('wled').host).toBe('');
+    wled.brightness = 7;
+    expect(defaultDevice('wled').brightness).toBe(255);
     const global = defaultGlobalSettings();
     global.webConfig.port = 1;
     expect(defaultGlobalSettings().webConfig.port).toBe(8090);

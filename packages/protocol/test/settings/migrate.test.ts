@@ -52,6 +52,15 @@ describe('migrateGroup', () => {
     expect(result.changes).toHaveLength(4);
   });
 
+  it('removes a required key stored empty (a WLED saved without a host before it was required)', () => {
+    const result = migrateGroup('device', { type: 'wled', host: '', hardwareLedCount: 30 });
+    expect(result.value).toEqual({ type: 'wled', hardwareLedCount: 30 });
+    expect(result.changes).toEqual([
+      { pointer: '/host', old: '', new: undefined, rule: 'must be a non-empty string' },
+    ]);
+    expect(validateGroup('device', result.value)).toEqual([]);
+  });
+
   it('takes the listed choice a value means: other letters, a number spelling it', () => {
     expect(migrated('device', { type: 'file', colorOrder: 'GRB' }).changes).toEqual([
       '/colorOrder "GRB" → "grb"',

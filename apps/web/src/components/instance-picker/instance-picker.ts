@@ -1,5 +1,6 @@
 import type { InstanceInfo } from '@glowkit/protocol';
 import { html, nothing, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
 
 /**
  * The select of the configured instances a page edits (`/setup/<id>`, `/capture/<id>`): each by
@@ -23,12 +24,18 @@ export function instancePicker(options: {
     <select
       id="instance"
       ?disabled=${options.disabled}
-      @change=${(e: Event) =>
-        options.navigate(`${options.path}/${(e.target as HTMLSelectElement).value}`)}
+      @change=${(e: Event) => {
+        const select = e.target as HTMLSelectElement;
+        const path = `${options.path}/${select.value}`;
+        // The select shows the instance the page shows: a navigation held back (unsaved
+        // changes, Stay) leaves it there, one that goes on brings the page and the select along.
+        if (current !== undefined) select.value = String(current);
+        options.navigate(path);
+      }}
     >
       ${instances.map(
         (i) =>
-          html`<option value=${i.instance} ?selected=${i.instance === current}>
+          html`<option value=${i.instance} .selected=${live(i.instance === current)}>
             ${t(i.running ? 'web_setup_instance_option' : 'web_setup_instance_option_off', {
               id: i.instance,
               name: i.friendly_name,

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { dialogStyles } from '../../app/dialog.styles.js';
 
 /**
  * The effects page: on a phone the list above the chosen effect; from 48rem the list beside it;
@@ -122,18 +123,7 @@ export const effectsPageStyles = css`
     padding-inline-start: var(--_space);
     border-inline-start: 4px solid var(--_accent);
   }
-  dialog {
-    box-sizing: border-box;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 1.5);
-    padding: calc(var(--_space) * 2);
-    max-inline-size: min(30rem, calc(100vw - 2rem));
-  }
-  dialog::backdrop {
-    background: rgb(0 0 0 / 0.45);
-  }
+  ${dialogStyles}
   dialog h2 {
     overflow-wrap: anywhere;
   }

@@ -21,7 +21,8 @@ const DEFAULT_TYPE = 'virtual';
 /**
  * The instance's LED device: its type, the serial port for serial types, and the type's own keys
  * in `<gk-effect-form>` from the server's form of that type. Switching the type swaps the form,
- * keeping the values of the keys both types have. Keys the form does not show (another version's,
+ * keeping the values of the keys both types have, except the old type's defaults the user did not
+ * type, which become the new type's. Keys the form does not show (another version's,
  * Hyperion.ng's legacy keys) are kept as they were.
  *
  * @fires device-change - the device's value or validity changed (read `value` and `valid`)
@@ -71,6 +72,8 @@ export class GkDeviceSettings extends LitElement {
    * again from its given value, losing what was typed.
    */
   #formSchema: { for: GroupFormSchema; type: string; schema: GroupFormSchema } | undefined;
+  /** The keys the user set since the device was given: a switch of type keeps their values. */
+  #typed = new Set<string>();
 
   constructor() {
     super();
@@ -124,8 +127,16 @@ export class GkDeviceSettings extends LitElement {
       this._type = type.toLowerCase();
       this.#base = { ...device, type: this._type };
       this.#formValue = { ...device };
+      this.#typed = new Set();
     }
   }
+
+  /** Notes the key the user set, then tells the page. */
+  #onFormEdit = (event: Event): void => {
+    const name = (event as CustomEvent<{ name?: unknown }>).detail?.name;
+    if (typeof name === 'string') this.#typed.add(name);
+    void this.#changed();
+  };
 
   /** Tells the page, once the form shows the change. */
   async #changed(): Promise<void> {
@@ -134,7 +145,10 @@ export class GkDeviceSettings extends LitElement {
   }
 
   #switchType(type: string): void {
-    const next = switchDeviceType(this.value, type, this.schemas[type]);
+    const next = switchDeviceType(this.value, type, this.schemas[type], {
+      previous: this.schemas[this._type],
+      typed: this.#typed,
+    });
     // A serial device without a port looks for its USB serial port itself.
     if (SERIAL_TYPES.has(type) && typeof next.output !== 'string') next.output = AUTO_PORT;
     this._type = type;
@@ -206,8 +220,8 @@ export class GkDeviceSettings extends LitElement {
               .translator=${this.translator}
               .heading=${false}
               ?disabled=${this.disabled}
-              @input=${() => void this.#changed()}
-              @change=${() => void this.#changed()}
+              @input=${this.#onFormEdit}
+              @change=${this.#onFormEdit}
             ></gk-effect-form>`
           : nothing
       }`;

@@ -75,6 +75,15 @@ describe('pageFormSchema and sectionForms', () => {
     expect(forms.flatbufServer?.properties).toHaveProperty('timeout');
     expect(forms.protoServer?.properties).toHaveProperty('timeout');
   });
+
+  it('give the boot and background effects their groups’ forms, offering the server’s effects', () => {
+    const forms = sectionForms(
+      settingsForms({ effects: ['Campfire', 'Scanner'], deviceTypes: ['file'] }),
+    );
+    expect(forms.foregroundEffect?.properties.effect?.enum).toEqual(['Campfire', 'Scanner']);
+    expect(forms.backgroundEffect?.properties).toHaveProperty('color');
+    expect(sectionOfViolation('/config/backgroundEffect/effect: must be …')).toBe('effects');
+  });
 });
 
 describe('switchDeviceType', () => {
@@ -98,6 +107,30 @@ describe('switchDeviceType', () => {
     });
     const file = { type: 'file', output: '/tmp/leds.txt' };
     expect(switchDeviceType(file, 'adalight', schema('output'))).toEqual({ type: 'adalight' });
+  });
+
+  it('gives a key the new type’s default when it held the old type’s default (DDP 4048, not 5568)', () => {
+    const { devices } = settingsForms({ effects: [], deviceTypes: [...DEVICE_TYPES] });
+    const raw = { type: 'udpraw', host: '10.0.0.2', port: 5568, hardwareLedCount: 60 };
+    const ddp = switchDeviceType(raw, 'udpddp', devices.udpddp, { previous: devices.udpraw });
+    // No port: the form fills in DDP's own default.
+    expect(ddp).toEqual({ type: 'udpddp', host: '10.0.0.2', hardwareLedCount: 60 });
+    expect(devices.udpddp?.properties.port?.default).toBe(4048);
+  });
+
+  it('keeps a value the user chose, even one equal to the old type’s default', () => {
+    const { devices } = settingsForms({ effects: [], deviceTypes: [...DEVICE_TYPES] });
+    const chosen = { type: 'udpraw', host: '10.0.0.2', port: 7000 };
+    expect(
+      switchDeviceType(chosen, 'udpddp', devices.udpddp, { previous: devices.udpraw }),
+    ).toEqual({ type: 'udpddp', host: '10.0.0.2', port: 7000 });
+    const typed = { type: 'udpraw', port: 5568 };
+    expect(
+      switchDeviceType(typed, 'udpddp', devices.udpddp, {
+        previous: devices.udpraw,
+        typed: new Set(['port']),
+      }),
+    ).toEqual({ type: 'udpddp', port: 5568 });
   });
 });
 

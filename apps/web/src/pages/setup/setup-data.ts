@@ -18,6 +18,7 @@ export type Section =
   | 'layout'
   | 'smoothing'
   | 'color'
+  | 'effects'
   | 'blackborder'
   | 'boblight'
   | 'inputs';
@@ -28,6 +29,7 @@ export const SECTIONS: readonly Section[] = [
   'layout',
   'smoothing',
   'color',
+  'effects',
   'blackborder',
   'boblight',
   'inputs',
@@ -39,6 +41,7 @@ export const SECTION_GROUPS: Readonly<Record<Section, readonly string[]>> = {
   layout: ['leds', 'ledConfig'],
   smoothing: ['smoothing'],
   color: ['color'],
+  effects: ['foregroundEffect', 'backgroundEffect'],
   blackborder: ['blackborderdetector'],
   boblight: ['boblightServer'],
   inputs: ['flatbufServer', 'protoServer'],
@@ -52,6 +55,8 @@ export const GLOBAL_GROUPS: readonly string[] = SECTION_GROUPS.inputs;
 
 /** The groups shown each in a form of its own, as the schema has them, saved over the stored one. */
 export const PLAIN_GROUPS = [
+  'foregroundEffect',
+  'backgroundEffect',
   'blackborderdetector',
   'boblightServer',
   'flatbufServer',
@@ -118,22 +123,37 @@ export function sectionForms(info: SettingsSchemasInfo): SectionForms {
   return forms;
 }
 
+/** What a switch of device type knows of the old type: its form, and the keys the user typed. */
+export interface SwitchFrom {
+  /** The old type's form: a key holding its default takes the new type's default instead. */
+  previous?: GroupFormSchema | undefined;
+  /** Keys the user set since the device was loaded: they keep their value, default or not. */
+  typed?: ReadonlySet<string>;
+}
+
 /**
  * The device group after a switch to `type`: the keys the new type's form has keep their values
- * (the LED count, the colour order…), keys only the old type knew are dropped. `output` moves only
- * between types of one kind: a file's path is no serial port, and a port no file.
+ * (the LED count, the colour order…), keys only the old type knew are dropped. A key that holds
+ * the old type's default and was not typed is left out, so that the form gives it the new type's
+ * default (Raw UDP's port 5568 becomes DDP's 4048). `output` moves only between types of one kind:
+ * a file's path is no serial port, and a port no file.
  */
 export function switchDeviceType(
   device: Json,
   type: string,
   schema: GroupFormSchema | undefined,
+  from: SwitchFrom = {},
 ): Json {
   const next: Json = { type };
-  const from = typeof device.type === 'string' ? device.type : '';
-  const sameKind = SERIAL_TYPES.has(from) === SERIAL_TYPES.has(type);
+  const old = typeof device.type === 'string' ? device.type : '';
+  const sameKind = SERIAL_TYPES.has(old) === SERIAL_TYPES.has(type);
   for (const key of Object.keys(schema?.properties ?? {})) {
     if (key === 'type' || (key === 'output' && !sameKind)) continue;
-    if (Object.hasOwn(device, key)) next[key] = device[key];
+    if (!Object.hasOwn(device, key)) continue;
+    const oldDefault = from.previous?.properties[key]?.default;
+    const untouched = oldDefault !== undefined && jsonEqual(device[key], oldDefault);
+    if (untouched && !from.typed?.has(key)) continue;
+    next[key] = device[key];
   }
   return next;
 }

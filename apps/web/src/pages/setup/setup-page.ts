@@ -14,6 +14,7 @@ import { guard } from 'lit/directives/guard.js';
 import { ServerError } from '../../api/connection.js';
 import { Action } from '../../app/action.js';
 import { GkPage } from '../../app/page.js';
+import { unsavedEvent } from '../../app/unsaved.js';
 import {
   type ErrorParts,
   errorParts,
@@ -56,12 +57,16 @@ type Status =
 /** The room the sticky save bar takes at the bottom of the window (two lines on a phone). */
 const SAVE_BAR_ROOM = '7rem';
 
+/** The page's key in the app's set of unsaved edits. */
+const UNSAVED_KEY = 'setup';
+
 /** Saving restarts the instance, which answers when it runs again: allow it some time. */
 const SAVE_TIMEOUT_MS = 30_000;
 
 /**
  * Setup of one instance (`/setup/<id>`): its LED device (type, port, the protocol's own keys), its
- * LED layout (a generator for a frame or a matrix), smoothing and colour adjustment, black-border
+ * LED layout (a generator for a frame or a matrix), smoothing and colour adjustment, the boot and
+ * background effects (the server's effects offered by name), black-border
  * detection, the boblight input, and the daemon-wide picture inputs (flatbuffers, protobuf), every
  * form from the server's group schemas. One Save sends the changed instance groups in one `config
  * setconfig` (one transaction, a snapshot first, that instance alone restarted), then the changed
@@ -101,6 +106,8 @@ export class GkSetupPage extends GkPage {
   /** The instance's groups as the sections started from: stored, with the forms' defaults. */
   #baseline: Json | undefined;
   #load = 0;
+  /** Whether the app was last told that the page has unsaved edits. */
+  #toldDirty = false;
   // What each section's element is given: new objects only when it must start afresh.
   #device: Json = {};
   #leds: LedArea[] = [];
@@ -109,6 +116,8 @@ export class GkSetupPage extends GkPage {
   #color: Json = {};
   #adjustments: Json[] = [];
   #plain: Record<PlainGroup, Json> = {
+    foregroundEffect: {},
+    backgroundEffect: {},
     blackborderdetector: {},
     boblightServer: {},
     flatbufServer: {},
@@ -125,6 +134,18 @@ export class GkSetupPage extends GkPage {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.documentElement.style.scrollPaddingBlockEnd = '';
+    this.#tellDirty(false);
+  }
+
+  protected override updated(): void {
+    this.#tellDirty(this._changed.length > 0);
+  }
+
+  /** Tells the app whether the form differs from the saved settings (it asks before leaving). */
+  #tellDirty(dirty: boolean): void {
+    if (dirty === this.#toldDirty) return;
+    this.#toldDirty = dirty;
+    this.dispatchEvent(unsavedEvent(UNSAVED_KEY, dirty));
   }
 
   protected override willUpdate(): void {
@@ -187,6 +208,8 @@ export class GkSetupPage extends GkPage {
     // No adjustment stored: one from the form's defaults, as Hyperion.ng starts with.
     this.#adjustments = adjustments.length > 0 ? adjustments.map((a) => ({ ...a })) : [{}];
     this.#plain = {
+      foregroundEffect: { ...settings.foregroundEffect },
+      backgroundEffect: { ...settings.backgroundEffect },
       blackborderdetector: { ...settings.blackborderdetector },
       boblightServer: { ...settings.boblightServer },
       flatbufServer: { ...this.#global.flatbufServer },
@@ -447,19 +470,33 @@ export class GkSetupPage extends GkPage {
             </section>`
           : nothing
       }
+      ${this.#formsSection('effects', [
+        ['foregroundEffect', 'edt_conf_fge_heading_title'],
+        ['backgroundEffect', 'edt_conf_bge_heading_title'],
+      ])}
       ${this.#plainSection('blackborder', 'blackborderdetector')}
       ${this.#plainSection('boblight', 'boblightServer')}
-      ${
-        this.#forms.flatbufServer || this.#forms.protoServer
-          ? html`<section class="card" aria-labelledby="inputs-heading">
-              <h2 id="inputs-heading">${this.t('web_setup_inputs')}</h2>
-              <p class="muted">${this.t('web_setup_inputs_note')}</p>
-              ${this.#plainForm('flatbufServer', 'web_setup_inputs_flatbuffers')}
-              ${this.#plainForm('protoServer', 'web_setup_inputs_protobuf')}
-              ${this.#renderViolations('inputs')}
-            </section>`
-          : nothing
-      }`;
+      ${this.#formsSection('inputs', [
+        ['flatbufServer', 'web_setup_inputs_flatbuffers'],
+        ['protoServer', 'web_setup_inputs_protobuf'],
+      ])}`;
+  }
+
+  /**
+   * A section of several groups' forms, each under its heading, with the section's note
+   * (`web_setup_<section>_note`), if the server sent one of those forms.
+   */
+  #formsSection(
+    section: Section,
+    forms: readonly (readonly [PlainGroup, string])[],
+  ): TemplateResult | typeof nothing {
+    if (!forms.some(([group]) => this.#forms[group])) return nothing;
+    return html`<section class="card" aria-labelledby="${section}-heading">
+      <h2 id="${section}-heading">${this.t(`web_setup_${section}`)}</h2>
+      <p class="muted">${this.t(`web_setup_${section}_note`)}</p>
+      ${forms.map(([group, heading]) => this.#plainForm(group, heading))}
+      ${this.#renderViolations(section)}
+    </section>`;
   }
 
   /** A section of one group's form (`<group>-form`), if the server sent that form. */

@@ -37,7 +37,7 @@ const explained: Record<string, string> = {
     'property-level "required" is not used in effect schemas: every option may be left out of args and then takes its default; remove it',
   // The settings profile's wording of the same.
   'settings:required':
-    '"required" is not used in settings groups: a stored group may leave any key out, which then takes its default; remove it',
+    '"required" is only for a group of keys, at its top (the names of the keys a user must fill in); a stored group may still leave any key out, which then takes its default: remove it here',
   description:
     '"description" is not shown by the effect form; remove it or put the text in a translated title',
   exclusiveMinimum: 'effect schemas only know inclusive bounds: use "minimum"',

@@ -2600,6 +2600,9 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
     "type": "object",
     "title": "edt_dev_general_heading_title",
     "$comment": "A serial LED controller speaking Adalight (ada), LightBerry APA102 (lbapa) or Adalight with white channel calibration (awa).",
+    "required": [
+      "output"
+    ],
     "properties": {
       "type": {
         "type": "string",
@@ -2853,6 +2856,9 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
     "type": "object",
     "title": "edt_dev_general_heading_title",
     "$comment": "Writes each frame as text to a file: for tests and debugging.",
+    "required": [
+      "output"
+    ],
     "properties": {
       "type": {
         "type": "string",
@@ -2967,6 +2973,9 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
     "type": "object",
     "title": "edt_dev_general_heading_title",
     "$comment": "Streams over UDP with the Distributed Display Protocol (DDP).",
+    "required": [
+      "host"
+    ],
     "properties": {
       "type": {
         "type": "string",
@@ -2982,7 +2991,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "type": "string",
         "title": "edt_dev_spec_targetIpHost_title",
         "default": "",
-        "$comment": "The receiver's address or host name. Empty is kept (a new device has none), but the device then fails to open and says so.",
+        "$comment": "The receiver's address or host name. Required: a new device starts without one, and it cannot be saved empty (a stored group without it, from another version, fails to open and says so).",
         "propertyOrder": 2
       },
       "port": {
@@ -3082,6 +3091,9 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
     "type": "object",
     "title": "edt_dev_general_heading_title",
     "$comment": "Streams raw RGB bytes over UDP, one datagram per frame.",
+    "required": [
+      "host"
+    ],
     "properties": {
       "type": {
         "type": "string",
@@ -3097,7 +3109,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "type": "string",
         "title": "edt_dev_spec_targetIpHost_title",
         "default": "",
-        "$comment": "The receiver's address or host name. Empty is kept (a new device has none), but the device then fails to open and says so.",
+        "$comment": "The receiver's address or host name. Required: a new device starts without one, and it cannot be saved empty (a stored group without it, from another version, fails to open and says so).",
         "propertyOrder": 2
       },
       "port": {
@@ -3296,6 +3308,9 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
     "type": "object",
     "title": "edt_dev_general_heading_title",
     "$comment": "A WLED controller: colours over DDP or raw UDP, its state over its HTTP API.",
+    "required": [
+      "host"
+    ],
     "defaultProperties": [
       "type",
       "host",
@@ -3328,7 +3343,7 @@ export const deviceTypeSchemas: { readonly [T in DeviceType]: SettingsGroupSchem
         "type": "string",
         "title": "edt_dev_spec_targetIpHost_title",
         "default": "",
-        "$comment": "The WLED's address or host name, optionally with :port for its HTTP API. Empty is kept, but the device then fails to open and says so.",
+        "$comment": "The WLED's address or host name, optionally with :port for its HTTP API. Required: a new device starts without one, and it cannot be saved empty (a stored group without it, from another version, fails to open and says so).",
         "propertyOrder": 2
       },
       "streamProtocol": {

@@ -2040,7 +2040,7 @@ export interface UdpddpDeviceSettings {
   type?: "udpddp";
   /**
    * IP address or host name (`edt_dev_spec_targetIpHost_title`)
-   * The receiver's address or host name. Empty is kept (a new device has none), but the device then fails to open and says so.
+   * The receiver's address or host name. Required: a new device starts without one, and it cannot be saved empty (a stored group without it, from another version, fails to open and says so).
    * @default ""
    */
   host?: string;
@@ -2125,7 +2125,7 @@ export interface UdprawDeviceSettings {
   type?: "udpraw";
   /**
    * IP address or host name (`edt_dev_spec_targetIpHost_title`)
-   * The receiver's address or host name. Empty is kept (a new device has none), but the device then fails to open and says so.
+   * The receiver's address or host name. Required: a new device starts without one, and it cannot be saved empty (a stored group without it, from another version, fails to open and says so).
    * @default ""
    */
   host?: string;
@@ -2281,7 +2281,7 @@ export interface WledDeviceSettings {
   type?: "wled";
   /**
    * IP address or host name (`edt_dev_spec_targetIpHost_title`)
-   * The WLED's address or host name, optionally with :port for its HTTP API. Empty is kept, but the device then fails to open and says so.
+   * The WLED's address or host name, optionally with :port for its HTTP API. Required: a new device starts without one, and it cannot be saved empty (a stored group without it, from another version, fails to open and says so).
    * @default ""
    */
   host?: string;
