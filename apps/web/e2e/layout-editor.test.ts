@@ -141,9 +141,13 @@ async function openSetup(look: Look = {}): Promise<Page> {
   return page;
 }
 
-/** The last `gk-unsaved` state the page heard (undefined before any). */
+/** The last `gk-unsaved` state the editor sent (undefined before any; the page sends its own). */
 const lastUnsaved = (page: Page) =>
-  page.evaluate(() => (window as unknown as { unsaved: Array<{ dirty: boolean }> }).unsaved.at(-1));
+  page.evaluate(() =>
+    (window as unknown as { unsaved: Array<{ key: string; dirty: boolean }> }).unsaved
+      .filter((state) => state.key === 'layout-editor')
+      .at(-1),
+  );
 
 /** Drags `handle` by `dx`, `dy` fractions of the editor's picture, with the mouse. */
 async function drag(page: Page, handle: Locator, dx: number, dy: number): Promise<void> {
@@ -190,6 +194,12 @@ describe('the layout editor', { timeout: TEST_TIMEOUT }, () => {
     // The top right corner in and down (a TV seen from its left), the left edge inwards.
     await drag(page, corner, -0.1, 0.1);
     await drag(page, page.getByRole('button', { name: 'Move edge: Left' }), 0.05, 0);
+    expect(await lastUnsaved(page)).toEqual({ key: 'layout-editor', dirty: true });
+    // Leaving now asks first; Stay keeps the moved corner.
+    await page.getByRole('link', { name: 'Overview' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'hidden' });
     expect(await lastUnsaved(page)).toEqual({ key: 'layout-editor', dirty: true });
     expect(await checkWhole(page, 'layout-editor-keystone')).toEqual([]);
     await sectionShot(page, 'layout-editor-keystone');
