@@ -170,8 +170,11 @@ export { type Parsed, type Parser, parserOf } from './parse.js';
 export { MAX_PRIORITY, MIN_PRIORITY, PRIORITY } from './priorities.js';
 export {
   ERRORS,
+  type ErrorCoded,
   type ErrorDetail,
+  type ErrorParams,
   type ErrorReply,
+  errorCodeOf,
   errorReply,
   RESTORE_INFO,
   type Reply,
@@ -296,7 +299,9 @@ export {
   parseSnapshotRequest,
   type RestoreSnapshotRequest,
   type SnapshotInfo,
+  type SnapshotReason,
   type SnapshotRequest,
+  snapshotReasonOf,
   validateSnapshotRequest,
 } from './snapshots.js';
 export {

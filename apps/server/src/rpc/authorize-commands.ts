@@ -69,9 +69,15 @@ export function authorize(context: Authorize): Outcome {
       }
       if (!answered) {
         return {
-          reply: errorReply(name, tan, 'Unable to handle token acceptance or denial', [
-            `/id: no token request "${id}" is pending (it was answered, timed out, or its requester disconnected)`,
-          ]),
+          reply: errorReply(
+            name,
+            tan,
+            'Unable to handle token acceptance or denial',
+            [
+              `/id: no token request "${id}" is pending (it was answered, timed out, or its requester disconnected)`,
+            ],
+            { code: 'token-request-not-pending', params: { id } },
+          ),
         };
       }
       // An approved request made a token: other admins' token lists show it at once.
@@ -96,7 +102,9 @@ export function authorize(context: Authorize): Outcome {
       if (!result.ok) {
         session.auth = undefined;
         return {
-          reply: errorReply(name, tan, ERRORS.noAuthorization, [failureText[result.reason]]),
+          reply: errorReply(name, tan, ERRORS.noAuthorization, [failureText[result.reason]], {
+            code: `sign-in-${result.reason}`,
+          }),
           delayMs: result.delayMs,
           ...(result.reason === 'blocked'
             ? { close: { code: 1008, reason: 'Too many failed authorization attempts' } }
@@ -138,7 +146,13 @@ export function authorize(context: Authorize): Outcome {
       }
       if (!revoked) {
         return {
-          reply: errorReply(name, tan, 'Token deletion failed', [`/id: no token has the id ${id}`]),
+          reply: errorReply(
+            name,
+            tan,
+            'Token deletion failed',
+            [`/id: no token has the id ${id}`],
+            { code: 'token-not-found', params: { id } },
+          ),
         };
       }
       // Its open sessions are signed out now, not at their next request: they stop receiving
@@ -165,9 +179,15 @@ function requestToken({
 }: Authorize<Extract<AuthorizeRequest, { subcommand: 'requestToken' }>>): Outcome {
   if (isHttp(session)) {
     return {
-      reply: errorReply(name, tan, 'Command not supported via single API calls using HTTP/S', [
-        'a token request is answered when an admin decides: send it over a WebSocket or the TCP JSON port',
-      ]),
+      reply: errorReply(
+        name,
+        tan,
+        'Command not supported via single API calls using HTTP/S',
+        [
+          'a token request is answered when an admin decides: send it over a WebSocket or the TCP JSON port',
+        ],
+        { code: 'http-unsupported' },
+      ),
     };
   }
   const id = value.id;
@@ -175,9 +195,13 @@ function requestToken({
     if (deps.tokenRequests.cancel(session, id))
       return { reply: successReply(name, tan), silent: true };
     return {
-      reply: errorReply(name, tan, 'Token request failed', [
-        `/id: this session has no pending token request "${id}" to cancel`,
-      ]),
+      reply: errorReply(
+        name,
+        tan,
+        'Token request failed',
+        [`/id: this session has no pending token request "${id}" to cancel`],
+        { code: 'token-request-not-pending', params: { id } },
+      ),
     };
   }
   const taken = deps.tokenRequests.request(session, {
@@ -185,6 +209,9 @@ function requestToken({
     id,
     tan,
   });
-  if (!taken.ok) return { reply: errorReply(name, tan, 'Token request failed', [taken.detail]) };
+  if (!taken.ok)
+    return {
+      reply: errorReply(name, tan, 'Token request failed', [taken.detail], { code: taken.code }),
+    };
   return { reply: successReply(name, tan), silent: true };
 }

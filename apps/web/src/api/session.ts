@@ -5,7 +5,7 @@ import { type ServerConnection, ServerError } from './connection.js';
 const TOKEN_KEY = 'glowkit.token';
 
 /** Why a browser was signed out: the server's words, or a phrase key of the UI. */
-export type SignOutReason = { text: string } | { phrase: string };
+export type SignOutReason = { error: unknown } | { phrase: string };
 
 /** Whether the UI may show the server's pages, or must ask for a token first. */
 export type SignInState = 'unknown' | 'signed-in' | 'signed-out';
@@ -85,7 +85,7 @@ export class Session extends EventTarget {
     } catch (error) {
       if (error instanceof ServerError) {
         this.#storage.removeItem(TOKEN_KEY);
-        this.#signedOut({ text: error.message });
+        this.#signedOut({ error });
       } else {
         throw error;
       }

@@ -3,6 +3,7 @@ import type { Resolver } from '@glowkit/i18n';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { ServerConnection } from '../api/connection.js';
 import { Session } from '../api/session.js';
+import { useErrorPhrases } from '../components/error-message/error-message.js';
 import { ServerStore } from '../data/store.js';
 import { chooseLanguage, createTranslator, LANGUAGES, type Language } from '../i18n/i18n.js';
 import { appStyles } from './app.styles.js';
@@ -40,6 +41,7 @@ export class GkApp extends LitElement {
     const store = new ServerStore(connection, session);
     const translator: Resolver = await createTranslator();
     document.documentElement.lang = translator.language;
+    useErrorPhrases(translator);
     const router = new Router(ROUTES);
     this.#ctx = { connection, session, store, translator, router };
     for (const target of [connection, session, router]) {

@@ -377,6 +377,14 @@ export class GkBackupPage extends GkPage {
     </section>`;
   }
 
+  /** Why a snapshot was kept, as a person says it; the server's words for a reason it has no code for. */
+  #reason(snapshot: SnapshotInfo): string {
+    const key = `web_backup_reason_${(snapshot.reasonCode ?? 'other').replaceAll('-', '_')}`;
+    return this.ctx.translator.has(key)
+      ? this.t(key, snapshot.reasonParams)
+      : this.t('web_backup_snapshot_reason', { reason: snapshot.reason });
+  }
+
   #renderSnapshot(snapshot: SnapshotInfo): TemplateResult {
     const id = snapshot.id;
     const confirming = this._confirming === id;
@@ -386,7 +394,7 @@ export class GkBackupPage extends GkPage {
         <time datetime=${snapshot.createdAt}>${this.#date(snapshot.createdAt)}</time>
       </div>
       <p class="muted">
-        ${this.t('web_backup_snapshot_reason', { reason: snapshot.reason })} ·
+        ${this.#reason(snapshot)} ·
         ${this.t('web_backup_snapshot_instances', { count: snapshot.instances })} ·
         ${this.#size(snapshot.bytes)}
       </p>
