@@ -29,13 +29,19 @@ export interface AuthorizeDeps {
   signedOut?(session: SessionState): void;
 }
 
-/** The token list as `getTokenList` and `token-update` show it. */
-const tokenListOf = (deps: AuthorizeDeps): TokenInfo[] =>
+/**
+ * The token list as `getTokenList` and `token-update` show it, with Glowkit's `admin` mark; with
+ * `own` (the asking session's token id, for the `getTokenList` reply only: the push goes to every
+ * admin alike), that token is marked `current`.
+ */
+const tokenListOf = (deps: AuthorizeDeps, own?: string): TokenInfo[] =>
   deps.store.tokens.list().map((t) => ({
     id: t.id,
     comment: t.comment,
     created_at: t.createdAt,
     last_use: t.lastUse,
+    admin: t.admin,
+    ...(t.id === own ? { current: true } : {}),
   }));
 
 /** An authorize handler's argument. */
@@ -134,8 +140,10 @@ export function authorize(context: Authorize): Outcome {
       deps.tokensChanged?.(tokenListOf(deps));
       return { reply: successReply(name, tan, { id: info.id, comment: info.comment, token }) };
     }
-    case 'getTokenList':
-      return { reply: successReply(name, tan, tokenListOf(deps)) };
+    case 'getTokenList': {
+      const own = session.auth?.ok ? session.auth.token.id : undefined;
+      return { reply: successReply(name, tan, tokenListOf(deps, own)) };
+    }
     case 'deleteToken': {
       const id = value.id;
       let revoked: boolean;

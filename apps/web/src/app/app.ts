@@ -12,6 +12,9 @@ import { type Route, Router } from './router.js';
 import { ROUTES, SIGN_IN } from './routes.js';
 import { applyTheme, storedTheme, type Theme } from './theme.js';
 
+/** The tag of the token-request notice (`components/token-notice/`), a chunk of its own. */
+const NOTICE = 'gk-token-notice';
+
 /** A page's element, as the shell sets it up. */
 type PageElement = HTMLElement & { ctx: AppContext; params: string[] };
 
@@ -48,6 +51,22 @@ export class GkApp extends LitElement {
       target.addEventListener(target === connection ? 'state' : 'change', () => this.#refresh());
     }
     translator.onLanguageChange(() => this.#refresh());
+    // An admin hears of token requests on every page: the requests are followed while signed in.
+    let unfollow: (() => void) | undefined;
+    session.addEventListener('change', () => {
+      if (session.state === 'signed-in') unfollow ??= store.tokens.follow();
+      else if (session.state === 'signed-out') {
+        unfollow?.();
+        unfollow = undefined;
+      }
+    });
+    store.addEventListener('change', () => {
+      // The notice's chunk is loaded when a request first waits, not with the first page.
+      if (store.tokens.requests.length > 0 && !this.#loaded.has(NOTICE)) {
+        this.#loaded.add(NOTICE);
+        void import('../components/token-notice/token-notice.js').then(() => this.requestUpdate());
+      }
+    });
     connection.connect();
     this.#refresh();
   }
@@ -152,6 +171,7 @@ export class GkApp extends LitElement {
         <a class="brand" href="/">Glowkit</a>
         ${this.#renderNav(ctx, route)} ${this.#renderConnection(ctx)} ${this.#renderSettings(ctx)}
       </header>
+      ${this.#renderNotice(ctx, route)}
       <main id="main">
         ${
           waiting
@@ -159,6 +179,13 @@ export class GkApp extends LitElement {
             : this.#renderPage(ctx, route)
         }
       </main>`;
+  }
+
+  /** Token requests waiting for an admin, on every page but Tokens (which lists them itself). */
+  #renderNotice(ctx: AppContext, route: Route): TemplateResult | typeof nothing {
+    if (ctx.session.state !== 'signed-in' || route.tag === 'gk-tokens-page') return nothing;
+    if (!customElements.get(NOTICE)) return nothing;
+    return html`<gk-token-notice .ctx=${ctx}></gk-token-notice>`;
   }
 
   #renderPage(ctx: AppContext, route: Route): TemplateResult {
