@@ -19,6 +19,16 @@ export const instanceControlsStyles = css`
     flex-wrap: wrap;
     gap: var(--_space) calc(var(--_space) * 2);
   }
+  legend {
+    font-weight: 600;
+    padding: 0;
+    margin-block-end: 0.25rem;
+  }
+  output {
+    font-variant-numeric: tabular-nums;
+    min-inline-size: 3.5em;
+    text-align: end;
+  }
   .switch {
     display: inline-flex;
     align-items: center;

@@ -19,9 +19,8 @@ const SWITCHES: ReadonlyArray<{ component: ComponentName; phrase: string }> = [
 const BRIGHTNESS_EVERY_MS = 120;
 
 /**
- * An instance's on/off switches (ALL, LEDDEVICE) and brightness, as the overview's card has them,
- * for a page that shows them beside what it sets (the Colour page puts them at its top, where a
- * phone shows them first). Reads the instance's state from the store; disabled while the
+ * An instance's on/off switches (ALL, LEDDEVICE) and brightness: on the overview's cards, and at
+ * the top of the Colour page (where a phone shows them first). Reads the instance's state from the store; disabled while the
  * connection is down.
  */
 export class GkInstanceControls extends GkPage {
@@ -29,6 +28,8 @@ export class GkInstanceControls extends GkPage {
 
   /** The instance the controls act on. */
   @property({ type: Number }) instance = 0;
+  /** Whether the switches' legend ("Switches") shows, as on the overview's card; else for screen readers only. */
+  @property({ type: Boolean, attribute: 'show-legend' }) showLegend = false;
   /** Components whose switch waits for the server. */
   @state() private _pending = new Set<ComponentName>();
   /** The brightness while the user moves the slider (the server's value shows otherwise). */
@@ -91,7 +92,9 @@ export class GkInstanceControls extends GkPage {
     const brightness = this._brightness ?? state.brightness;
     return html`<div class="controls">
         <fieldset>
-          <legend class="visually-hidden">${this.t('web_overview_switches')}</legend>
+          <legend class=${this.showLegend ? '' : 'visually-hidden'}>
+            ${this.t('web_overview_switches')}
+          </legend>
           ${SWITCHES.map(
             ({ component, phrase }) => html`<label class="switch">
               <input
