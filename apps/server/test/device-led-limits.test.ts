@@ -45,6 +45,7 @@ describe("a device's LED count beyond what its protocol carries", () => {
     expect(await call(setconfigRequest({ device }, 0, 3))).toEqual({
       command: 'config-setconfig',
       error: 'Invalid params',
+      errorCode: 'invalid-params',
       errorData: [{ description: `/config/device/hardwareLedCount: ${RAW}` }],
       success: false,
       tan: 3,

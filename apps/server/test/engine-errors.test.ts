@@ -55,13 +55,67 @@ const rpc = async (body: Record<string, unknown>) =>
   (await post(`${t.http}/json-rpc`, body, { headers: { Authorization: `Bearer ${t.token}` } }))
     .json;
 
-const refused = (command: string, error: string, ...details: string[]) => ({
-  command,
-  error,
-  ...(details.length > 0 ? { errorData: details.map((description) => ({ description })) } : {}),
-  success: false,
-  tan: 7,
-});
+/**
+ * Glowkit's code of each refusal (the engine's own), with the values a UI's phrase names: by the
+ * command and Hyperion.ng's text, for {@link refused}.
+ */
+const CODES: Record<string, { errorCode: string; errorParams?: Record<string, unknown> }> = {
+  "effect Effect 'No Such' not found": {
+    errorCode: 'effect-not-found',
+    errorParams: { name: 'No Such' },
+  },
+  'effect Invalid params': { errorCode: 'effect-args-invalid' },
+  'effect Effect not started': {
+    errorCode: 'effect-script-unknown',
+    errorParams: { script: ':/effects/none.py', known: expect.any(String) },
+  },
+  'effect Effect failed to start': { errorCode: 'effect-start-failed' },
+  'componentstate Component AUDIO is not available': {
+    errorCode: 'component-unavailable',
+    errorParams: {
+      name: 'AUDIO',
+      known: 'ALL, SMOOTHING, BLACKBORDER, FORWARDER, BOBLIGHTSERVER, GRABBER, V4L, LEDDEVICE',
+    },
+  },
+  'adjustment adjustment.id: no adjustment "lamp"; use one of "tv", "desk", or leave id out for the first':
+    { errorCode: 'adjustment-not-found', errorParams: { id: 'lamp', known: 'tv, desk' } },
+  'create-effect Error during arg validation against schema': { errorCode: 'effect-args-invalid' },
+  'create-effect Missing schema file for Python script :/effects/none.py': {
+    errorCode: 'effect-script-unknown',
+    errorParams: {
+      script: ':/effects/none.py',
+      known: expect.stringContaining(':/effects/pulse.py'),
+    },
+  },
+  "create-effect The effect name 'Warm Pulse' is assigned to an internal effect. Please rename your effect.":
+    { errorCode: 'effect-name-internal', errorParams: { name: 'Warm Pulse' } },
+  "create-effect The effect name 'Blocked Name' is listed in effects.disable, so it would never load. Please rename your effect or enable the name.":
+    { errorCode: 'effect-name-disabled', errorParams: { name: 'Blocked Name' } },
+  'delete-effect Effect No Such not found': {
+    errorCode: 'effect-not-found',
+    errorParams: { name: 'No Such' },
+  },
+  "delete-effect Can't delete internal effect: Warm Pulse": {
+    errorCode: 'effect-internal',
+    errorParams: { name: 'Warm Pulse' },
+  },
+  'color Component ALL is disabled': { errorCode: 'instance-off' },
+  'effect Component ALL is disabled': { errorCode: 'instance-off' },
+};
+
+const refused = (command: string, error: string, ...details: string[]) => {
+  const coded = CODES[`${command} ${error}`];
+  if (!coded) throw new Error(`the test names no code for ${command} "${error}"`);
+  return {
+    command,
+    error,
+    errorCode: coded.errorCode,
+    ...(details.length > 0 ? { errorData: details.map((description) => ({ description })) } : {}),
+    ...(coded.errorParams ? { errorParams: coded.errorParams } : {}),
+    success: false,
+    tan: 7,
+  };
+};
 
 describe('engine failures, as clients read them', () => {
   it('answers an effect that is unknown, has bad args, or has no schema', async () => {

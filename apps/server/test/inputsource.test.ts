@@ -97,6 +97,7 @@ describe('inputsource', () => {
       success: false,
       tan: 7,
       error: 'Invalid params',
+      errorCode: 'invalid-params',
       errorData: [
         {
           description:
@@ -123,6 +124,8 @@ describe('inputsource', () => {
       success: false,
       tan: 7,
       error: 'Unknown input source type: printer',
+      errorCode: 'input-source-unknown',
+      errorParams: { type: 'printer' },
     });
   });
 

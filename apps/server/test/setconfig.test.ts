@@ -114,6 +114,7 @@ describe('config setconfig', () => {
     expect(reply.json).toEqual({
       command: 'config-setconfig',
       error: 'Invalid params',
+      errorCode: 'invalid-params',
       errorData: [
         { description: '/config/device/hardwareLedCount: must be an integer from 1 to 65536' },
         {
@@ -167,6 +168,7 @@ describe('config setconfig', () => {
     expect(reply.json).toEqual({
       command: 'config-setconfig',
       error: 'Invalid params',
+      errorCode: 'invalid-params',
       errorData: [
         { description: '/config/ledConfig/ledBlacklist/1/start: is required' },
         { description: '/config/ledConfig/ledBlacklist/1/num: is required' },
@@ -196,6 +198,7 @@ describe('config setconfig', () => {
     expect(reply.json).toEqual({
       command: 'config-setconfig',
       error: 'Invalid params',
+      errorCode: 'invalid-params',
       errorData: [
         { description: `/config/network/ipWhitelist/2: ${rule}` },
         { description: `/config/network/ipWhitelist/3: ${rule}` },

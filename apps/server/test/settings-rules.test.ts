@@ -64,6 +64,7 @@ describe('the measured values of issue 20', () => {
     expect(reply.json).toEqual({
       command: 'config-setconfig',
       error: 'Invalid params',
+      errorCode: 'invalid-params',
       errorData: [{ description: `/config/${group}/${key}: ${rule}` }],
       success: false,
       tan: 5,
@@ -81,6 +82,7 @@ describe('the measured values of issue 20', () => {
       expect(reply.json).toEqual({
         command: 'config-restoreconfig',
         error: 'Invalid params',
+        errorCode: 'invalid-params',
         errorData: [{ description: `/config/instances/0/settings/${group}/${key}: ${rule}` }],
         success: false,
         tan: 3,

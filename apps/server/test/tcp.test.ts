@@ -309,6 +309,7 @@ describe('the TCP JSON server', () => {
       {
         command: 'unknown',
         error: 'Service Unavailable',
+        errorCode: 'unavailable',
         errorData: [{ description: 'the service is restarting; reconnect in a moment' }],
         success: false,
         tan: 0,

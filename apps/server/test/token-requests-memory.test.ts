@@ -118,6 +118,7 @@ describe('TokenRequests (in memory)', () => {
         {
           command: 'authorize-requestToken',
           error: DENIED,
+          errorCode: 'token-request-denied-all',
           errorData: [{ description: 'an admin denied every pending request' }],
           success: false,
           tan,
@@ -152,18 +153,21 @@ describe('TokenRequests (in memory)', () => {
       expect.objectContaining({
         command: 'authorize-requestToken',
         error: DENIED,
+        errorCode: 'token-request-denied',
         success: false,
         tan: 1,
       }),
       expect.objectContaining({
         command: 'authorize-requestToken',
         error: DENIED,
+        errorCode: 'token-request-cancelled',
         success: false,
         tan: 2,
       }),
       expect.objectContaining({
         command: 'authorize-requestToken',
         error: DENIED,
+        errorCode: 'token-request-timeout',
         success: false,
         tan: 3,
       }),
@@ -217,6 +221,7 @@ describe('TokenRequests (in memory)', () => {
     expect(pending.request(requester, { comment: 'same id', id: 'aaaaa', tan: 2 })).toEqual({
       ok: false,
       detail: '/id: a token request with id "aaaaa" is pending already: choose another id',
+      code: 'token-request-id-taken',
     });
     expect(pending.request(requester, { comment: 'two requests', id: 'bbbbb', tan: 3 }).ok).toBe(
       true,
@@ -236,6 +241,7 @@ describe('TokenRequests (in memory)', () => {
       tan: 1,
     });
     expect(full.ok === false && full.detail).toMatch(/3 token requests are pending already/);
+    expect(full.ok === false && full.code).toBe('token-requests-full');
 
     pending.sessionClosed(requester.state as SessionState);
     expect(pending.pending().map((r) => r.id)).toEqual(['ddddd']);

@@ -181,6 +181,7 @@ describe('token requests between WebSocket sessions', () => {
     expect(await inbox.next((m) => m.tan === 11)).toEqual({
       command: 'authorize-requestToken',
       error: DENIED,
+      errorCode: 'token-request-denied',
       errorData: [{ description: 'an admin denied the request' }],
       success: false,
       tan: 11,
@@ -200,6 +201,7 @@ describe('token requests between WebSocket sessions', () => {
       expect(answer).toMatchObject({
         command: 'authorize-requestToken',
         error: DENIED,
+        errorCode: 'token-request-timeout',
         success: false,
       });
       const listed = await approver.call({
@@ -421,6 +423,7 @@ describe('token requests from many addresses', () => {
       expect(await client.inbox.next((m) => m.tan === tan)).toEqual({
         command: 'authorize-requestToken',
         error: DENIED,
+        errorCode: 'token-request-denied-all',
         errorData: [{ description: 'an admin denied every pending request' }],
         success: false,
         tan,

@@ -44,6 +44,7 @@ describe('tokens as the web UI manages them', () => {
       comment: 'Kitchen tablet',
       created_at: expect.stringMatching(ISO),
       last_use: null,
+      admin: true,
     });
     expect(JSON.stringify(fresh)).not.toContain(token);
 
@@ -54,6 +55,19 @@ describe('tokens as the web UI manages them', () => {
     expect(used).toMatch(ISO);
     await tablet.call({ command: 'authorize', subcommand: 'login', token });
     expect((await find())?.last_use).toBe(used);
+  });
+
+  it('marks the token the asking session uses, and which tokens are admin tokens', async () => {
+    const { token } = t.server.store.tokens.create('Hall tablet', false);
+    const list = (await admin({ command: 'authorize', subcommand: 'getTokenList' })).json
+      .info as Array<{ comment: string; admin: boolean; current?: boolean }>;
+    // Only the token of this request is current: the UI marks it "This browser".
+    const current = list.filter((entry) => entry.current);
+    expect(current).toHaveLength(1);
+    expect(current[0]?.admin).toBe(true);
+    expect(list.find((entry) => entry.comment === 'Hall tablet')).toMatchObject({ admin: false });
+    expect(list.find((entry) => entry.comment === 'Hall tablet')).not.toHaveProperty('current');
+    expect(JSON.stringify(list)).not.toContain(token);
   });
 
   it('signs the sessions of a revoked token out at once, and they can log in again', async () => {

@@ -230,4 +230,61 @@ describe('backup and restore', () => {
     expect(sent.slice(before)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
   }, 30_000);
+
+  it('says before restoring that a boot effect the backup names does not exist here', async () => {
+    const backup = await downloadBackup();
+    const instance = backup.instances.find((i) => i.id === 0);
+    if (!instance) throw new Error('the backup has no instance 0');
+    // Hyperion.ng's boot effect, which this server does not have.
+    instance.settings.foregroundEffect = {
+      ...group(instance.settings, 'foregroundEffect'),
+      enable: true,
+      type: 'effect',
+      effect: 'Knight rider',
+    };
+    const file = join(glowkit.dataDir, 'old-effect-backup.json');
+    writeFileSync(file, JSON.stringify(backup, null, 2));
+    const before = await snapshotIds();
+    for (const theme of ['light', 'dark'] as const) {
+      const look = await newContext(browser, { colorScheme: theme });
+      try {
+        const other = await look.newPage();
+        await signIn(other, glowkit.url, glowkit.token, '/backup');
+        await other.getByLabel('Backup file').setInputFiles(file);
+        const missing = other.getByTestId('missing-effects');
+        await missing.getByRole('heading', { name: 'Effects this server does not have' }).waitFor();
+        await expect
+          .poll(() => missing.innerText())
+          .toContain(
+            `The boot effect of “${instance.name}”, “Knight rider”, does not exist here: the instance starts without it.`,
+          );
+        // Said with the summary, before anything is restored.
+        await other.getByRole('button', { name: 'Restore this configuration' }).waitFor();
+        expect(await axeViolations(other)).toEqual([]);
+        await screenshot(other, `backup-missing-effect-${theme}`);
+        if (theme === 'dark') {
+          await other.getByRole('combobox', { name: 'Language' }).selectOption('de');
+          await expect
+            .poll(() => missing.innerText())
+            .toContain(
+              `Der Starteffekt von „${instance.name}“, „Knight rider“, existiert hier nicht`,
+            );
+          await screenshot(other, 'backup-missing-effect-german');
+        }
+      } finally {
+        await look.close();
+      }
+    }
+    // A backup whose boot effect exists says nothing of it.
+    instance.settings.foregroundEffect = {
+      ...group(instance.settings, 'foregroundEffect'),
+      effect: 'Rainbow Wave',
+    };
+    writeFileSync(file, JSON.stringify(backup, null, 2));
+    await page.getByLabel('Backup file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Restore this configuration' }).waitFor();
+    expect(await page.getByTestId('missing-effects').count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await snapshotIds()).toEqual(before);
+  }, 60_000);
 });

@@ -3,7 +3,7 @@
 // the overview; clear it again; a timed colour counts down on the overview.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser.js';
+import { axeViolations, screenshot } from './support/browser.js';
 import {
   INSTANCE,
   LIVE,
@@ -197,6 +197,82 @@ describe('the colour page', { timeout: TEST_TIMEOUT }, () => {
       .poll(async () => (await showing(page).textContent())?.trim(), LIVE)
       .toBe('Nothing: the LEDs are dark.');
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`sets a quick colour in one tap, and keeps the colours set last (${theme})`, async () => {
+      const page = await openColourPage({ colorScheme: theme });
+      const picture = await livePicture(page);
+      // Nothing set from this browser yet: no recent colours.
+      expect(await page.getByTestId('recent-colours').count()).toBe(0);
+      await page.getByRole('button', { name: 'Set Red' }).click();
+      await expect
+        .poll(() => status(page).textContent())
+        .toContain(`#FF0000 set on ${INSTANCE} at priority 50`);
+      const red = (colours: Rgb[]) => colours.every(([r, g, b]) => r > 200 && g === 0 && b === 0);
+      await expect.poll(async () => red(await ledColours(picture)), LIVE).toBe(true);
+      // The picker shows the colour set.
+      await expect
+        .poll(() => page.getByRole('textbox', { name: 'Pick a color' }).inputValue())
+        .toBe('#ff0000');
+      await pick(page, [0, 128, 255]);
+      await page.getByRole('button', { name: 'Set colour' }).click();
+      await expect.poll(() => status(page).textContent()).toContain('#0080FF set on');
+      const recent = () => page.getByTestId('recent-colours').getByRole('button').allInnerTexts();
+      await expect
+        .poll(async () => (await recent()).map((t) => t.trim()))
+        .toEqual(['#0080FF', '#FF0000']);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `colour-quick-${theme}`);
+
+      // Kept in this browser: after a reload, one tap sets red again.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Colour', level: 1 }).waitFor();
+      await expect
+        .poll(async () => (await recent()).map((t) => t.trim()))
+        .toEqual(['#0080FF', '#FF0000']);
+      await page.getByRole('button', { name: 'Set #FF0000' }).click();
+      await expect.poll(() => status(page).textContent()).toContain('#FF0000 set on');
+      await expect.poll(async () => (await recent()).map((t) => t.trim())[0]).toBe('#FF0000');
+      await page.getByRole('button', { name: 'Clear priority' }).click();
+      await expect.poll(() => status(page).textContent()).toContain('Priority 50 cleared');
+    });
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`puts on/off and brightness at the top on a phone, in German too (${theme})`, async () => {
+      const page = await openColourPage({ viewport: PHONE, colorScheme: theme });
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+      await page.getByRole('heading', { name: 'Farbe', level: 1 }).waitFor();
+      const slider = page.getByRole('slider', { name: 'Helligkeit' });
+      const output = page.getByRole('switch', { name: 'LED-Ausgabe an' });
+      await slider.waitFor();
+      // Above the picker and within the first screen, without scrolling.
+      const picker = page.getByRole('group', { name: 'Farbe', exact: true });
+      for (const control of [slider, output, page.getByRole('switch', { name: 'Instanz an' })]) {
+        const box = await control.boundingBox();
+        const pickerBox = await picker.boundingBox();
+        expect(box && pickerBox && box.y < pickerBox.y).toBe(true);
+        expect(box && box.y + box.height <= PHONE.height).toBe(true);
+      }
+      await page.getByRole('button', { name: 'Rot setzen' }).waitFor();
+      await expectNoSidewaysScroll(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `phone-colour-top-${theme}`);
+      // The switch works from here: the LED output goes off, then on again.
+      await output.uncheck();
+      await expect
+        .poll(async () => {
+          const info = await jsonRpc<{ components: { name: string; enabled: boolean }[] }>(
+            suite.glowkit,
+            { command: 'serverinfo', instance: 0 },
+          );
+          return info.components.find((c) => c.name === 'LEDDEVICE')?.enabled;
+        })
+        .toBe(false);
+      await output.check();
+      await expect.poll(() => output.isChecked()).toBe(true);
+    });
+  }
 
   it('fits a phone', async () => {
     const page = await openColourPage({ viewport: PHONE });

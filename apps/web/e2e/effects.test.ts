@@ -3,7 +3,7 @@
 // and delete it again; the overview says what runs; both pages fit a phone.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser.js';
+import { axeViolations, screenshot } from './support/browser.js';
 import {
   INSTANCE,
   LIVE,
@@ -177,6 +177,38 @@ describe('the effects page', { timeout: TEST_TIMEOUT }, () => {
       .poll(() => page.getByRole('link', { name: 'Warm Pulse', exact: true }).count())
       .toBe(1);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`on a phone, brings Run into view on a tap and keeps the live picture in sight (${theme})`, async () => {
+      const page = await suite.signedInPage('/effects', { viewport: PHONE, colorScheme: theme });
+      const inView = async (name: string, locator: ReturnType<Page['getByRole']>) => {
+        const box = await locator.boundingBox();
+        expect(box, name).not.toBeNull();
+        return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height;
+      };
+      // An effect far down the list: tapping it shows its Run button without scrolling.
+      await page.getByRole('link', { name: 'Theatre Chase', exact: true }).click();
+      await page.getByRole('heading', { name: 'Theatre Chase', level: 2 }).waitFor();
+      const runButton = page.getByRole('button', { name: 'Run', exact: true });
+      await expect.poll(() => inView('Run', runButton)).toBe(true);
+      const picture = await livePicture(page);
+      await run(page);
+      await expect
+        .poll(async () => brightest(await ledColours(picture)), LIVE)
+        .toBeGreaterThan(100);
+      // Down to the last option: the live picture is still on the screen.
+      const options = page.getByRole('region', { name: 'Options' });
+      const last = options.getByRole('spinbutton').last();
+      await last.scrollIntoViewIfNeeded();
+      await expect.poll(() => inView('option', last)).toBe(true);
+      await expect
+        .poll(() => inView('live picture', page.getByRole('img', { name: PICTURE })))
+        .toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `phone-effect-options-${theme}`);
+      await stop(page);
+    });
+  }
 
   it('fits a phone: the overview and an effect, run from there', async () => {
     const page = await suite.signedInPage('/', { viewport: PHONE });

@@ -28,7 +28,7 @@ describe('signing in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect
       .poll(() => page.getByRole('alert').last().textContent())
-      .toContain('No Authorization');
+      .toContain('This token is not valid. Check it, or make a new one');
     await page.getByLabel('Token', { exact: true }).fill(glowkit.token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Tokens', level: 1 }).waitFor();

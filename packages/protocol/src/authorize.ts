@@ -189,6 +189,13 @@ export interface TokenInfo {
   created_at: string;
   /** When it last authenticated (ISO-8601 UTC, kept to the minute), or null if never. */
   last_use: string | null;
+  /**
+   * Glowkit's: whether it is an admin token (one made by a token request only drives the LEDs).
+   * Hyperion.ng's list has no such key: its tokens are all admin tokens.
+   */
+  admin?: boolean;
+  /** Glowkit's, in the `getTokenList` reply only: true on the token the asking session uses. */
+  current?: boolean;
 }
 
 /** The `info` of `createToken`, and of the late `requestToken` reply that grants one. */

@@ -172,8 +172,11 @@ export { type Parsed, type Parser, parserOf } from './parse.js';
 export { MAX_PRIORITY, MIN_PRIORITY, PRIORITY } from './priorities.js';
 export {
   ERRORS,
+  type ErrorCoded,
   type ErrorDetail,
+  type ErrorParams,
   type ErrorReply,
+  errorCodeOf,
   errorReply,
   RESTORE_INFO,
   type Reply,
@@ -298,7 +301,9 @@ export {
   parseSnapshotRequest,
   type RestoreSnapshotRequest,
   type SnapshotInfo,
+  type SnapshotReason,
   type SnapshotRequest,
+  snapshotReasonOf,
   validateSnapshotRequest,
 } from './snapshots.js';
 export {

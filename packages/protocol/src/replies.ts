@@ -12,13 +12,30 @@ export interface SuccessReply {
   errorData?: ErrorDetail[];
 }
 
-/** A reply saying the request was not carried out: `error` says why, `errorData` the details. */
+/** The values a UI puts into the phrase of an {@link ErrorReply.errorCode}. */
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+/**
+ * A reply saying the request was not carried out: `error` says why (Hyperion.ng's text, which its
+ * clients match on), `errorData` the details; `errorCode` and `errorParams` are Glowkit's, so that
+ * a UI says the same in its own language (its phrase of the code, with the params filled in).
+ */
 export interface ErrorReply {
   command: string;
   success: false;
   tan: number;
   error: string;
+  /** What went wrong, as a stable code (`invalid-params`, `effect-not-found`…); see {@link errorCodeOf}. */
+  errorCode: string;
   errorData?: ErrorDetail[];
+  /** The values the code's phrase names (`{ name: "Rainbow" }`); left out when there are none. */
+  errorParams?: ErrorParams;
+}
+
+/** A failure's code and the values its phrase names, given to {@link errorReply}. */
+export interface ErrorCoded {
+  code: string;
+  params?: ErrorParams;
 }
 
 /** Any reply to a request. */
@@ -35,6 +52,26 @@ export const ERRORS = {
   restoreFailed: 'Restore configuration failed',
   databaseError: 'Database Error',
 } as const;
+
+/**
+ * The code of each of {@link ERRORS}' texts, taken when a reply names no code of its own; any
+ * other text without a code is `failed` (a UI then shows the server's text).
+ */
+const CODE_OF_ERROR: Readonly<Record<string, string>> = {
+  [ERRORS.parse]: 'parse',
+  [ERRORS.invalidCommand]: 'invalid-command',
+  [ERRORS.invalidParams]: 'invalid-params',
+  [ERRORS.noAuthorization]: 'no-authorization',
+  [ERRORS.unavailable]: 'unavailable',
+  [ERRORS.tooLarge]: 'too-large',
+  [ERRORS.restoreFailed]: 'restore-failed',
+  [ERRORS.databaseError]: 'database-error',
+};
+
+/** The code of a failure whose reply names none: the code of an {@link ERRORS} text, else `failed`. */
+export function errorCodeOf(error: string): string {
+  return CODE_OF_ERROR[error] ?? 'failed';
+}
 
 /** The `info` of a successful `config restoreconfig` reply (Hyperion.ng's text, a plain string). */
 export const RESTORE_INFO = 'Restarting after importing configuration successfully.';
@@ -99,19 +136,25 @@ export function successReplyText(
  * @param tan - the request's transaction number (see `tanOf`), echoed back.
  * @param error - the reason, usually one of {@link ERRORS}.
  * @param details - one line per problem; become `errorData`, left out when there are none.
- * @returns `{ command, error, errorData?, success: false, tan }`.
+ * @param coded - the failure's code and its phrase's values; without it, the code of `error`
+ *   ({@link errorCodeOf}), so that every error reply carries one.
+ * @returns `{ command, error, errorCode, errorData?, errorParams?, success: false, tan }`.
  */
 export function errorReply(
   command: string,
   tan: number,
   error: string,
   details?: readonly string[],
+  coded?: ErrorCoded,
 ): ErrorReply {
   const errorData = toErrorData(details);
+  const params = coded?.params;
   return {
     command,
     error,
+    errorCode: coded?.code ?? errorCodeOf(error),
     ...(errorData === undefined ? {} : { errorData }),
+    ...(params === undefined || Object.keys(params).length === 0 ? {} : { errorParams: params }),
     success: false,
     tan,
   };

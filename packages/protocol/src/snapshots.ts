@@ -43,8 +43,15 @@ export interface SnapshotInfo {
   id: number;
   /** When it was taken (ISO-8601 UTC). */
   createdAt: string;
-  /** Why the configuration it holds was replaced, e.g. "restore over HTTP". */
+  /** Why the configuration it holds was replaced, as stored, e.g. "restore over http from 10.0.0.2". */
   reason: string;
+  /**
+   * The same as a code (see {@link snapshotReasonOf}: `saved-websocket`, `restored-http`,
+   * `undone`…), so that a UI says it in its language; `other` for a reason it does not know.
+   */
+  reasonCode: string;
+  /** The values the code's phrase names (`{ snapshot: 3 }`); left out when there are none. */
+  reasonParams?: Readonly<Record<string, string | number>>;
   /** Number of instances in it. */
   instances: number;
   /** Size of its JSON, in bytes. */
@@ -99,3 +106,43 @@ export const parseGetSnapshotsRequest: Parser<GetSnapshotsRequest> =
 /** The typed value of a valid `config restoresnapshot` request, or its violations. */
 export const parseRestoreSnapshotRequest: Parser<RestoreSnapshotRequest> =
   subcommandParser('restoresnapshot');
+
+/** A snapshot's reason as a code and the values its phrase names. */
+export interface SnapshotReason {
+  code: string;
+  params?: Readonly<Record<string, string | number>>;
+}
+
+/** How the change came, by the transport the server names in a reason. */
+const CHANNELS: Readonly<Record<string, string>> = {
+  ws: 'websocket',
+  wss: 'websocket',
+  http: 'http',
+  https: 'http',
+  tcp: 'tcp',
+};
+
+/**
+ * The code of a snapshot's stored reason, read from the words the server writes (which older
+ * databases hold too): `saved-<channel>` for `config setconfig`, `restored-<channel>` for a
+ * restore (channel `websocket` — the web UI's way —, `http` or `tcp`), `undone` (params
+ * `snapshot`), `imported` (`file`, from `glowkit config import`), `instance-created`,
+ * `instance-renamed`, `instance-deleted` (`id`), else `other`.
+ */
+export function snapshotReasonOf(reason: string): SnapshotReason {
+  const over = /^(setconfig|restore) over (\w+) from /.exec(reason);
+  if (over) {
+    const channel = CHANNELS[over[2] ?? ''];
+    if (channel) return { code: `${over[1] === 'setconfig' ? 'saved' : 'restored'}-${channel}` };
+  }
+  const undo = /^undo to snapshot (\d+)$/.exec(reason);
+  if (undo) return { code: 'undone', params: { snapshot: Number(undo[1]) } };
+  const imported = /^import of (.+)$/.exec(reason);
+  if (imported) return { code: 'imported', params: { file: imported[1] ?? '' } };
+  const instance = /^(create|rename|delete) instance (\d+)$/.exec(reason);
+  if (instance) {
+    const done = { create: 'created', rename: 'renamed', delete: 'deleted' }[instance[1] ?? ''];
+    return { code: `instance-${done}`, params: { id: Number(instance[2]) } };
+  }
+  return { code: 'other' };
+}

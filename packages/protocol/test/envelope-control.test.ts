@@ -114,6 +114,7 @@ describe('readEnvelope: serverinfo, whose subcommand is optional', () => {
       reply: {
         command: 'serverinfo',
         error: 'Invalid command',
+        errorCode: 'invalid-command',
         errorData: [{ description: `/subcommand: Invalid subcommand: "getinfo" (${known})` }],
         success: false,
         tan: 2,

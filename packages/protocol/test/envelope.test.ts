@@ -90,6 +90,7 @@ describe('readEnvelope', () => {
         reply: {
           command: 'unknown',
           error: 'Invalid command',
+          errorCode: 'invalid-command',
           errorData: [
             { description: '/: the request must be a JSON object with command and subcommand' },
           ],
@@ -106,6 +107,7 @@ describe('readEnvelope', () => {
       reply: {
         command: 'unknown',
         error: 'Invalid command',
+        errorCode: 'invalid-command',
         errorData: [{ description: `/command: command is missing (known: ${KNOWN})` }],
         success: false,
         tan: 4,
@@ -126,6 +128,7 @@ describe('readEnvelope', () => {
       reply: {
         command: 'foo',
         error: 'Invalid command',
+        errorCode: 'invalid-command',
         errorData: [{ description: `/command: unknown command "foo" (known: ${KNOWN})` }],
         success: false,
         tan: 1,
@@ -151,6 +154,7 @@ describe('readEnvelope', () => {
       reply: {
         command: 'config',
         error: 'Invalid command',
+        errorCode: 'invalid-command',
         errorData: [
           { description: `/subcommand: subcommand is missing (known for config: ${CONFIG_SUBS})` },
         ],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, errorReply, RESTORE_INFO, successReply, successReplyText } from '../src/index.js';
+import {
+  ERRORS,
+  errorCodeOf,
+  errorReply,
+  RESTORE_INFO,
+  successReply,
+  successReplyText,
+} from '../src/index.js';
 
 describe('successReply', () => {
   it('is command, success and tan only when there is no info and no warning', () => {
@@ -46,10 +53,11 @@ describe('errorReply', () => {
     expect(reply).toEqual({
       command: 'config-restoreconfig',
       error: 'No Authorization',
+      errorCode: 'no-authorization',
       success: false,
       tan: 77,
     });
-    expect(Object.keys(reply).sort()).toEqual(['command', 'error', 'success', 'tan']);
+    expect(Object.keys(reply).sort()).toEqual(['command', 'error', 'errorCode', 'success', 'tan']);
   });
 
   it('turns details into errorData in order, and none into no errorData', () => {
@@ -62,9 +70,29 @@ describe('errorReply', () => {
       { description: '/tan: x' },
     ]);
     expect(JSON.stringify(reply)).toBe(
-      '{"command":"config-restoreconfig","error":"Invalid params","errorData":[{"description":"/config: is required"},{"description":"/tan: x"}],"success":false,"tan":2}',
+      '{"command":"config-restoreconfig","error":"Invalid params","errorCode":"invalid-params","errorData":[{"description":"/config: is required"},{"description":"/tan: x"}],"success":false,"tan":2}',
     );
     expect(Object.keys(errorReply('x', 0, ERRORS.parse, []))).not.toContain('errorData');
+  });
+
+  it("carries Glowkit's code of the failure, for a UI's own phrase: given, else the error text's", () => {
+    const coded = errorReply('effect', 3, "Effect 'Fire' not found", ['/effect/name: x'], {
+      code: 'effect-not-found',
+      params: { name: 'Fire' },
+    });
+    // Keys in sorted order, as every reply: Hyperion.ng's clients read `error` as before.
+    expect(JSON.stringify(coded)).toBe(
+      '{"command":"effect","error":"Effect \'Fire\' not found","errorCode":"effect-not-found","errorData":[{"description":"/effect/name: x"}],"errorParams":{"name":"Fire"},"success":false,"tan":3}',
+    );
+    expect(errorReply('x', 0, ERRORS.invalidParams).errorCode).toBe('invalid-params');
+    expect(errorReply('x', 0, ERRORS.unavailable).errorCode).toBe('unavailable');
+    // A text of its own without a code: `failed`, and a UI shows the text.
+    expect(errorReply('x', 0, 'Something else').errorCode).toBe('failed');
+    expect(errorCodeOf(ERRORS.databaseError)).toBe('database-error');
+    // No params: no errorParams key.
+    expect(Object.keys(errorReply('x', 0, 'y', [], { code: 'z', params: {} }))).not.toContain(
+      'errorParams',
+    );
   });
 
   it("does not keep the caller's detail array", () => {

@@ -60,7 +60,8 @@ interface Pending {
 }
 
 /** Why a request was not taken, one line for the requester. */
-export type RequestRefusal = { ok: false; detail: string };
+/** Why a token request was refused: one line, and its code for a UI (see protocol's `errorReply`). */
+export type RequestRefusal = { ok: false; detail: string; code: string };
 
 /**
  * The pending token requests of a server, and the stateful sessions that may hear of them. A
@@ -119,12 +120,14 @@ export class TokenRequests {
       return {
         ok: false,
         detail: 'a token request is answered later: send it over a WebSocket or TCP session',
+        code: 'http-unsupported',
       };
     }
     if (this.#pending.has(request.id)) {
       return {
         ok: false,
         detail: `/id: a token request with id "${request.id}" is pending already: choose another id`,
+        code: 'token-request-id-taken',
       };
     }
     const fromAddress = [...this.#pending.values()].filter((r) => r.address === session.address);
@@ -133,6 +136,7 @@ export class TokenRequests {
       return {
         ok: false,
         detail: `your address has ${fromAddress.length} token requests pending already (at most ${maxPerAddress}): wait for an admin to answer them`,
+        code: 'token-requests-full',
       };
     }
     const maxPending = this.#options.maxPending ?? MAX_PENDING_REQUESTS;
@@ -140,6 +144,7 @@ export class TokenRequests {
       return {
         ok: false,
         detail: `${this.#pending.size} token requests are pending already (at most ${maxPending}): try again later`,
+        code: 'token-requests-full',
       };
     }
     this.track(session);
@@ -174,7 +179,7 @@ export class TokenRequests {
   cancel(session: Session, id: string): boolean {
     const request = this.#pending.get(id);
     if (!request || request.requester !== session.state) return false;
-    this.#deny(request, 'the request was cancelled by its requester');
+    this.#deny(request, 'the request was cancelled by its requester', 'token-request-cancelled');
     return true;
   }
 
@@ -187,7 +192,7 @@ export class TokenRequests {
     const request = this.#pending.get(id);
     if (!request) return false;
     if (!accept) {
-      this.#deny(request, 'an admin denied the request');
+      this.#deny(request, 'an admin denied the request', 'token-request-denied');
       this.#options.logger.info({ id, by }, 'token request denied');
       return true;
     }
@@ -198,7 +203,9 @@ export class TokenRequests {
     } catch (error) {
       // The requester must not wait for a token that will never come; the admin sees the error.
       request.requester.push(
-        errorReply(ANSWER, request.tan, DENIED, ['the server could not create the token']),
+        errorReply(ANSWER, request.tan, DENIED, ['the server could not create the token'], {
+          code: 'token-request-failed',
+        }),
       );
       throw error;
     }
@@ -223,7 +230,12 @@ export class TokenRequests {
     const denied = [...this.#pending.values()];
     // One event for them all, rather than one per request.
     for (const request of denied) {
-      this.#deny(request, 'an admin denied every pending request', false);
+      this.#deny(
+        request,
+        'an admin denied every pending request',
+        'token-request-denied-all',
+        false,
+      );
     }
     if (denied.length === 0) return [];
     const ids = denied.map((r) => r.id);
@@ -263,13 +275,23 @@ export class TokenRequests {
   #expire(id: string): void {
     const request = this.#pending.get(id);
     if (!request) return;
-    this.#deny(request, `no admin answered within ${Math.round(this.#timeoutMs / 1000)} s`);
+    const seconds = Math.round(this.#timeoutMs / 1000);
+    this.#deny(request, `no admin answered within ${seconds} s`, 'token-request-timeout', true, {
+      seconds,
+    });
     this.#options.logger.info({ id, address: request.address }, 'token request timed out');
   }
 
-  #deny(request: Pending, why: string, announce = true): void {
+  /** Ends a request with the denial its requester is told: `why` in words, `code` for a UI. */
+  #deny(
+    request: Pending,
+    why: string,
+    code: string,
+    announce = true,
+    params?: Readonly<Record<string, number>>,
+  ): void {
     this.#end(request, announce);
-    request.requester.push(errorReply(ANSWER, request.tan, DENIED, [why]));
+    request.requester.push(errorReply(ANSWER, request.tan, DENIED, [why], { code, params }));
   }
 
   /**

@@ -34,13 +34,19 @@ export interface AuthorizeDeps {
   claimRefused?(address: string): string | undefined;
 }
 
-/** The token list as `getTokenList` and `token-update` show it. */
-const tokenListOf = (deps: AuthorizeDeps): TokenInfo[] =>
+/**
+ * The token list as `getTokenList` and `token-update` show it, with Glowkit's `admin` mark; with
+ * `own` (the asking session's token id, for the `getTokenList` reply only: the push goes to every
+ * admin alike), that token is marked `current`.
+ */
+const tokenListOf = (deps: AuthorizeDeps, own?: string): TokenInfo[] =>
   deps.store.tokens.list().map((t) => ({
     id: t.id,
     comment: t.comment,
     created_at: t.createdAt,
     last_use: t.lastUse,
+    admin: t.admin,
+    ...(t.id === own ? { current: true } : {}),
   }));
 
 /** An authorize handler's argument. */
@@ -83,9 +89,15 @@ export function authorize(context: Authorize): Outcome | Promise<Outcome> {
       }
       if (!answered) {
         return {
-          reply: errorReply(name, tan, 'Unable to handle token acceptance or denial', [
-            `/id: no token request "${id}" is pending (it was answered, timed out, or its requester disconnected)`,
-          ]),
+          reply: errorReply(
+            name,
+            tan,
+            'Unable to handle token acceptance or denial',
+            [
+              `/id: no token request "${id}" is pending (it was answered, timed out, or its requester disconnected)`,
+            ],
+            { code: 'token-request-not-pending', params: { id } },
+          ),
         };
       }
       // An approved request made a token: other admins' token lists show it at once.
@@ -111,7 +123,9 @@ export function authorize(context: Authorize): Outcome | Promise<Outcome> {
       if (!result.ok) {
         session.auth = undefined;
         return {
-          reply: errorReply(name, tan, ERRORS.noAuthorization, [failureText[result.reason]]),
+          reply: errorReply(name, tan, ERRORS.noAuthorization, [failureText[result.reason]], {
+            code: `sign-in-${result.reason}`,
+          }),
           delayMs: result.delayMs,
           ...(result.reason === 'blocked'
             ? { close: { code: 1008, reason: 'Too many failed authorization attempts' } }
@@ -141,8 +155,10 @@ export function authorize(context: Authorize): Outcome | Promise<Outcome> {
       deps.tokensChanged?.(tokenListOf(deps));
       return { reply: successReply(name, tan, { id: info.id, comment: info.comment, token }) };
     }
-    case 'getTokenList':
-      return { reply: successReply(name, tan, tokenListOf(deps)) };
+    case 'getTokenList': {
+      const own = session.auth?.ok ? session.auth.token.id : undefined;
+      return { reply: successReply(name, tan, tokenListOf(deps, own)) };
+    }
     case 'deleteToken': {
       const id = value.id;
       let revoked: boolean;
@@ -153,7 +169,13 @@ export function authorize(context: Authorize): Outcome | Promise<Outcome> {
       }
       if (!revoked) {
         return {
-          reply: errorReply(name, tan, 'Token deletion failed', [`/id: no token has the id ${id}`]),
+          reply: errorReply(
+            name,
+            tan,
+            'Token deletion failed',
+            [`/id: no token has the id ${id}`],
+            { code: 'token-not-found', params: { id } },
+          ),
         };
       }
       // Its open sessions are signed out now, not at their next request: they stop receiving
@@ -180,9 +202,15 @@ function requestToken({
 }: Authorize<Extract<AuthorizeRequest, { subcommand: 'requestToken' }>>): Outcome {
   if (isHttp(session)) {
     return {
-      reply: errorReply(name, tan, 'Command not supported via single API calls using HTTP/S', [
-        'a token request is answered when an admin decides: send it over a WebSocket or the TCP JSON port',
-      ]),
+      reply: errorReply(
+        name,
+        tan,
+        'Command not supported via single API calls using HTTP/S',
+        [
+          'a token request is answered when an admin decides: send it over a WebSocket or the TCP JSON port',
+        ],
+        { code: 'http-unsupported' },
+      ),
     };
   }
   const id = value.id;
@@ -190,9 +218,13 @@ function requestToken({
     if (deps.tokenRequests.cancel(session, id))
       return { reply: successReply(name, tan), silent: true };
     return {
-      reply: errorReply(name, tan, 'Token request failed', [
-        `/id: this session has no pending token request "${id}" to cancel`,
-      ]),
+      reply: errorReply(
+        name,
+        tan,
+        'Token request failed',
+        [`/id: this session has no pending token request "${id}" to cancel`],
+        { code: 'token-request-not-pending', params: { id } },
+      ),
     };
   }
   const taken = deps.tokenRequests.request(session, {
@@ -200,7 +232,10 @@ function requestToken({
     id,
     tan,
   });
-  if (!taken.ok) return { reply: errorReply(name, tan, 'Token request failed', [taken.detail]) };
+  if (!taken.ok)
+    return {
+      reply: errorReply(name, tan, 'Token request failed', [taken.detail], { code: taken.code }),
+    };
   return { reply: successReply(name, tan), silent: true };
 }
 

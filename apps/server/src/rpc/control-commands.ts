@@ -16,6 +16,7 @@ import {
   type CreateEffectRequest,
   type DeleteEffectRequest,
   type EffectRequest,
+  type ErrorCoded,
   errorReply,
   type ImageRequest,
   imageEncodingOf,
@@ -41,7 +42,7 @@ export interface ControlDeps {
 export type Control<T> = CommandContext<T, ControlDeps>;
 
 /** A failure the server words itself (no instance to send to, a picture it cannot decode). */
-type Failure = { ok: false; error: string; details: string[] };
+type Failure = { ok: false; error: string; details: string[]; coded: ErrorCoded };
 
 const NO_INSTANCE: Failure = {
   ok: false,
@@ -49,6 +50,7 @@ const NO_INSTANCE: Failure = {
   details: [
     'no LED instance runs: start one with {"command":"instance","subcommand":"startInstance"}',
   ],
+  coded: { code: 'instance-none-running' },
 };
 
 /**
@@ -69,6 +71,7 @@ export function targetsOf(
           ok: false,
           error: `Instance ${id} is not running`,
           details: [`/instance: instance ${id} is not running; start it, or leave it out`],
+          coded: { code: 'instance-not-running', params: { id } },
         };
       }
       instances.push(instance);
@@ -111,7 +114,8 @@ export async function eachTarget(
   run: (instance: LedInstance) => EngineResult | Promise<EngineResult>,
 ): Promise<Outcome> {
   const targets = targetsOf(value.instance, session, deps.runtime);
-  if (!targets.ok) return { reply: errorReply(name, tan, targets.error, targets.details) };
+  if (!targets.ok)
+    return { reply: errorReply(name, tan, targets.error, targets.details, targets.coded) };
   for (const instance of targets.instances) {
     const result = await run(instance);
     if (!result.ok) return { reply: engineErrorReply(name, tan, result.error) };
@@ -180,6 +184,7 @@ async function imageOf(value: ImageRequest): Promise<{ ok: true; image: RgbImage
       details: [
         `/imagedata: ${(error as Error).message}; send a PNG, JPEG or GIF, or raw RGB with "format":"raw", imagewidth and imageheight`,
       ],
+      coded: { code: 'image-undecodable' },
     };
   }
 }
@@ -188,7 +193,8 @@ async function imageOf(value: ImageRequest): Promise<{ ok: true; image: RgbImage
 export async function setImage(context: Control<ImageRequest>): Promise<Outcome> {
   const { value, name, tan, session } = context;
   const decoded = await imageOf(value);
-  if (!decoded.ok) return { reply: errorReply(name, tan, decoded.error, decoded.details) };
+  if (!decoded.ok)
+    return { reply: errorReply(name, tan, decoded.error, decoded.details, decoded.coded) };
   return eachTarget(context, (instance) =>
     forwarded(
       context,

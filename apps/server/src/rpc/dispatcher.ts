@@ -300,7 +300,9 @@ export function createDispatcher(
             ? 'no token: log in first with {"command":"authorize","subcommand":"login","token":"<token>"} (create one with `glowkit token create`)'
             : refusal.detail;
         return {
-          reply: errorReply(name, tan, ERRORS.noAuthorization, [detail]),
+          reply: errorReply(name, tan, ERRORS.noAuthorization, [detail], {
+            code: `sign-in-${reason}`,
+          }),
           status: refusal.status,
           headers: refusal.headers,
           delayMs: failed?.delayMs ?? 0,
@@ -308,9 +310,15 @@ export function createDispatcher(
       }
       if (entry.permission === 'admin' && !auth.token.admin) {
         return {
-          reply: errorReply(name, tan, ERRORS.noAuthorization, [
-            `${name} needs an admin token; token ${auth.token.id} was granted through a token request and only drives the LEDs (an admin creates admin tokens with createToken or \`glowkit token create\`)`,
-          ]),
+          reply: errorReply(
+            name,
+            tan,
+            ERRORS.noAuthorization,
+            [
+              `${name} needs an admin token; token ${auth.token.id} was granted through a token request and only drives the LEDs (an admin creates admin tokens with createToken or \`glowkit token create\`)`,
+            ],
+            { code: 'admin-required', params: { command: name } },
+          ),
           status: 403,
         };
       }

@@ -4,7 +4,7 @@
  * pointer of what was wrong in the request.
  */
 import type { EngineError } from '@glowkit/engine';
-import { ERRORS, type ErrorReply, errorReply } from '@glowkit/protocol';
+import { ERRORS, type ErrorParams, type ErrorReply, errorReply } from '@glowkit/protocol';
 
 /** The `error` and `errorData` lines of a reply. */
 export interface FailureText {
@@ -153,8 +153,28 @@ export function describeEngineError(command: string, failure: EngineError): Fail
   }
 }
 
-/** The error reply to `command` for an engine failure (see {@link describeEngineError}). */
+/**
+ * The values of a failure's details a phrase can name: texts and numbers as they are, lists of
+ * them joined by commas; the rest (a child's exit, a list of violations) stays in `errorData`.
+ */
+function paramsOf(failure: EngineError): ErrorParams {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(failure.details as object)) {
+    if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+    else if (Array.isArray(value) && value.every((v) => typeof v !== 'object'))
+      params[key] = value.join(', ');
+  }
+  return params;
+}
+
+/**
+ * The error reply to `command` for an engine failure (see {@link describeEngineError}); its
+ * `errorCode` is the engine's code (`effect-not-found`, `instance-off`…).
+ */
 export function engineErrorReply(command: string, tan: number, failure: EngineError): ErrorReply {
   const { error, details } = describeEngineError(command, failure);
-  return errorReply(command, tan, error, details);
+  return errorReply(command, tan, error, details, {
+    code: failure.code,
+    params: paramsOf(failure),
+  });
 }

@@ -24,9 +24,13 @@ export interface InfoDeps {
 }
 
 const httpOnly = (name: string, tan: number): Outcome => ({
-  reply: errorReply(name, tan, 'Command not supported via single API calls using HTTP/S', [
-    'subscriptions and live streams need a session: send this over a WebSocket',
-  ]),
+  reply: errorReply(
+    name,
+    tan,
+    'Command not supported via single API calls using HTTP/S',
+    ['subscriptions and live streams need a session: send this over a WebSocket'],
+    { code: 'http-unsupported' },
+  ),
 });
 
 /** Adds topics to a session; returns the warnings for names that are no topic. */
@@ -133,11 +137,17 @@ export function ledcolorsCommand({
     instance === undefined ? boundInstance(session, deps.runtime) : deps.runtime.instance(instance);
   if (!running) {
     return {
-      reply: errorReply(name, tan, 'No instance running', [
-        instance === undefined
-          ? `start an instance before its ${what}`
-          : `instance ${instance} is not running: start it before its ${what}`,
-      ]),
+      reply: errorReply(
+        name,
+        tan,
+        'No instance running',
+        [
+          instance === undefined
+            ? `start an instance before its ${what}`
+            : `instance ${instance} is not running: start it before its ${what}`,
+        ],
+        { code: 'instance-none-running' },
+      ),
     };
   }
   watch(session, instance);

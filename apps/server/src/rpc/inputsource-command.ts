@@ -40,7 +40,12 @@ export async function inputSourceCommand({
 }: CommandContext<InputSourceRequest, InputSourceDeps>): Promise<Outcome> {
   const type = value.sourceType.trim();
   if (!isSourceType(type)) {
-    return { reply: errorReply(name, tan, `Unknown input source type: ${type}`) };
+    return {
+      reply: errorReply(name, tan, `Unknown input source type: ${type}`, undefined, {
+        code: 'input-source-unknown',
+        params: { type },
+      }),
+    };
   }
   const device = value.subcommand === 'getProperties' ? value.params?.device : undefined;
   const fps = deps.runtime.globalSettings.framegrabber?.fps ?? 10;

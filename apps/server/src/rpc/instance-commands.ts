@@ -20,9 +20,13 @@ export interface InstanceDeps {
 }
 
 const missing = (name: string, tan: number, id: number): Outcome => ({
-  reply: errorReply(name, tan, `Instance [${id}] does not exist.`, [
-    `/instance: no instance ${id} is configured; serverinfo's "instance" lists them`,
-  ]),
+  reply: errorReply(
+    name,
+    tan,
+    `Instance [${id}] does not exist.`,
+    [`/instance: no instance ${id} is configured; serverinfo's "instance" lists them`],
+    { code: 'instance-not-found', params: { id } },
+  ),
 });
 
 /**
@@ -81,9 +85,15 @@ export async function instanceCommand({
     case 'switchTo': {
       if (!known.running) {
         return {
-          reply: errorReply(name, tan, `Instance [${id}] is not running`, [
-            `/instance: instance ${id} "${known.name}" is configured but stopped; start it with startInstance first`,
-          ]),
+          reply: errorReply(
+            name,
+            tan,
+            `Instance [${id}] is not running`,
+            [
+              `/instance: instance ${id} "${known.name}" is configured but stopped; start it with startInstance first`,
+            ],
+            { code: 'instance-not-running', params: { id } },
+          ),
         };
       }
       if (session.state) session.state.instance = id;
@@ -137,9 +147,13 @@ export async function instanceCommand({
       const newName = value.name;
       if (runtime.instances.some((i) => i.name === newName && i.id !== id)) {
         return {
-          reply: errorReply(name, tan, `Instance name '${newName}' is already in use`, [
-            '/name: choose a name no other instance has',
-          ]),
+          reply: errorReply(
+            name,
+            tan,
+            `Instance name '${newName}' is already in use`,
+            ['/name: choose a name no other instance has'],
+            { code: 'instance-name-taken', params: { name: newName } },
+          ),
         };
       }
       const failed = storeChange(name, tan, deps, `rename instance ${id}`, (c) => {
@@ -157,9 +171,13 @@ function createInstance(newName: string, name: string, tan: number, deps: Instan
   const { runtime } = deps;
   if (runtime.instances.some((i) => i.name === newName)) {
     return {
-      reply: errorReply(name, tan, `Instance name '${newName}' is already in use`, [
-        '/name: choose a name no other instance has',
-      ]),
+      reply: errorReply(
+        name,
+        tan,
+        `Instance name '${newName}' is already in use`,
+        ['/name: choose a name no other instance has'],
+        { code: 'instance-name-taken', params: { name: newName } },
+      ),
     };
   }
   const taken = new Set(runtime.instances.map((i) => i.id));
@@ -168,9 +186,13 @@ function createInstance(newName: string, name: string, tan: number, deps: Instan
   // Only ids the commands can name: 255 is left to a restore.
   if (free > MAX_LISTED_INSTANCE_ID) {
     return {
-      reply: errorReply(name, tan, 'No free instance number', [
-        `instances 0 to ${MAX_LISTED_INSTANCE_ID} exist already: delete one first`,
-      ]),
+      reply: errorReply(
+        name,
+        tan,
+        'No free instance number',
+        [`instances 0 to ${MAX_LISTED_INSTANCE_ID} exist already: delete one first`],
+        { code: 'instance-none-free' },
+      ),
     };
   }
   const stored = {

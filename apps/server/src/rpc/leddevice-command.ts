@@ -69,9 +69,15 @@ export async function ledDeviceCommand({
       const reason = errorFirstLine(error);
       deps.logger.warn({ error: reason }, 'the serial ports could not be listed');
       return {
-        reply: errorReply(name, tan, 'Device discovery failed', [
-          `the serial ports could not be listed (${reason}); type the port's path instead, e.g. /dev/ttyUSB0`,
-        ]),
+        reply: errorReply(
+          name,
+          tan,
+          'Device discovery failed',
+          [
+            `the serial ports could not be listed (${reason}); type the port's path instead, e.g. /dev/ttyUSB0`,
+          ],
+          { code: 'discovery-failed' },
+        ),
       };
     }
   }

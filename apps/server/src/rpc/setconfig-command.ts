@@ -73,9 +73,13 @@ export async function setConfig({
   // Configured is enough: a stopped instance's groups are saved and apply when it starts.
   if (instance !== undefined && !deps.runtime.info(instance)) {
     return {
-      reply: errorReply(name, tan, `Instance [${instance}] does not exist.`, [
-        `/instance: no instance ${instance} is configured; serverinfo's "instance" lists them`,
-      ]),
+      reply: errorReply(
+        name,
+        tan,
+        `Instance [${instance}] does not exist.`,
+        [`/instance: no instance ${instance} is configured; serverinfo's "instance" lists them`],
+        { code: 'instance-not-found', params: { id: instance } },
+      ),
     };
   }
   const groups: Record<string, unknown> = {};

@@ -2,7 +2,7 @@
  * Snapshots: every replace keeps the configuration it replaces in `glowkit_snapshots`, so that a
  * restore can be undone. Only the newest MAX_SNAPSHOTS are kept.
  */
-import type { SnapshotInfo } from '@glowkit/protocol';
+import { type SnapshotInfo, snapshotReasonOf } from '@glowkit/protocol';
 import type { Configuration } from '../config/configuration.js';
 import type { Db } from './sql.js';
 
@@ -36,14 +36,20 @@ export function listSnapshots(db: Db): SnapshotInfo[] {
               length(CAST(config AS BLOB)) AS bytes
          FROM glowkit_snapshots ORDER BY id DESC`,
     )
-    .all() as SnapshotInfo[];
-  return rows.map((row) => ({
-    id: Number(row.id),
-    createdAt: String(row.createdAt),
-    reason: String(row.reason),
-    instances: Number(row.instances),
-    bytes: Number(row.bytes),
-  }));
+    .all() as Omit<SnapshotInfo, 'reasonCode'>[];
+  return rows.map((row) => {
+    const reason = String(row.reason);
+    const { code, params } = snapshotReasonOf(reason);
+    return {
+      id: Number(row.id),
+      createdAt: String(row.createdAt),
+      reason,
+      reasonCode: code,
+      ...(params === undefined ? {} : { reasonParams: params }),
+      instances: Number(row.instances),
+      bytes: Number(row.bytes),
+    };
+  });
 }
 
 /** The configuration kept in snapshot `id`, or undefined when there is none. */

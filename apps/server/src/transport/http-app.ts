@@ -178,6 +178,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.status(404).json({
       success: false,
       error: 'Not found',
+      errorCode: 'not-found',
       errorData: [
         {
           description: `${req.method} ${req.path}: no such file or path (the web UI is at /; JSON-RPC is POST /json-rpc)`,
@@ -190,9 +191,13 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     logger.error({ err: error, path: req.path }, 'a request failed unexpectedly');
     send(res, {
-      reply: errorReply('unknown', 0, 'Internal error', [
-        'the server failed to handle this request; see its log',
-      ]),
+      reply: errorReply(
+        'unknown',
+        0,
+        'Internal error',
+        ['the server failed to handle this request; see its log'],
+        { code: 'internal' },
+      ),
       status: 500,
     });
   });

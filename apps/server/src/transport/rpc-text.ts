@@ -92,9 +92,13 @@ export async function outcomeOfText(
     logger.error({ err: error }, 'a request failed unexpectedly');
     const { command, tan } = labelOfText(text, Number.POSITIVE_INFINITY);
     return {
-      reply: errorReply(command, tan, 'Internal error', [
-        'the server failed to handle this request; see its log',
-      ]),
+      reply: errorReply(
+        command,
+        tan,
+        'Internal error',
+        ['the server failed to handle this request; see its log'],
+        { code: 'internal' },
+      ),
       status: 500,
     };
   }

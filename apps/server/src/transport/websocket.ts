@@ -137,7 +137,9 @@ export class JsonRpcWebSockets {
         refuse(
           socket,
           refusal.status,
-          errorReply('unknown', 0, ERRORS.noAuthorization, [refusal.detail]),
+          errorReply('unknown', 0, ERRORS.noAuthorization, [refusal.detail], {
+            code: `sign-in-${auth.reason}`,
+          }),
           refusal.headers,
         );
       });

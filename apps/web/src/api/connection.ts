@@ -35,13 +35,22 @@ export class ServerError extends Error {
   readonly error: string;
   /** The server's details, one line each (`errorData`). */
   readonly details: string[];
+  /** Glowkit's code of the failure (`effect-not-found`…): the UI says it with its own phrase. */
+  readonly code: string | undefined;
+  /** The values the code's phrase names. */
+  readonly params: Readonly<Record<string, string | number>>;
 
-  constructor(reply: Pick<ErrorReply, 'error' | 'errorData'>) {
+  constructor(
+    reply: Pick<ErrorReply, 'error' | 'errorData'> &
+      Partial<Pick<ErrorReply, 'errorCode' | 'errorParams'>>,
+  ) {
     const details = (reply.errorData ?? []).map((d) => d.description);
     super(details.length > 0 ? `${reply.error}: ${details.join('; ')}` : reply.error);
     this.name = 'ServerError';
     this.error = reply.error;
     this.details = details;
+    this.code = reply.errorCode;
+    this.params = reply.errorParams ?? {};
   }
 }
 

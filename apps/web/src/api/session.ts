@@ -17,7 +17,7 @@ const TOKEN_KEY = 'glowkit.token';
 const SIGN_IN_ID_KEY = 'glowkit.signInTokenId';
 
 /** Why a browser was signed out: the server's words, or a phrase key of the UI. */
-export type SignOutReason = { text: string } | { phrase: string };
+export type SignOutReason = { error: unknown } | { phrase: string };
 
 /** Whether the UI may show the server's pages, or must ask for a token first. */
 export type SignInState = 'unknown' | 'signed-in' | 'signed-out';
@@ -128,7 +128,7 @@ export class Session extends EventTarget {
       if (error instanceof ServerError) {
         this.#storage.removeItem(TOKEN_KEY);
         this.#storage.removeItem(SIGN_IN_ID_KEY);
-        this.#signedOut({ text: error.message });
+        this.#signedOut({ error });
       } else {
         throw error;
       }

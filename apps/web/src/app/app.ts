@@ -3,6 +3,7 @@ import type { Resolver } from '@glowkit/i18n';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { ServerConnection } from '../api/connection.js';
 import { Session } from '../api/session.js';
+import { useErrorPhrases } from '../components/error-message/error-message.js';
 import { ServerStore } from '../data/store.js';
 import {
   chooseLanguage,
@@ -17,6 +18,9 @@ import { type Route, Router } from './router.js';
 import { ROUTES, SIGN_IN } from './routes.js';
 import { applyTheme, storedTheme, type Theme } from './theme.js';
 import { UnsavedChanges } from './unsaved.js';
+
+/** The tag of the token-request notice (`components/token-notice/`), a chunk of its own. */
+const NOTICE = 'gk-token-notice';
 
 /** A page's element, as the shell sets it up. */
 type PageElement = HTMLElement & { ctx: AppContext; params: string[] };
@@ -54,6 +58,7 @@ export class GkApp extends LitElement {
     const store = new ServerStore(connection, session);
     const translator: Resolver = await createTranslator();
     document.documentElement.lang = translator.language;
+    useErrorPhrases(translator);
     const router = new Router(ROUTES);
     router.guard = () => (this.#unsaved.dirty ? this.#askToLeave() : true);
     this.#ctx = { connection, session, store, translator, router };
@@ -61,6 +66,22 @@ export class GkApp extends LitElement {
       target.addEventListener(target === connection ? 'state' : 'change', () => this.#refresh());
     }
     translator.onLanguageChange(() => this.#refresh());
+    // An admin hears of token requests on every page: the requests are followed while signed in.
+    let unfollow: (() => void) | undefined;
+    session.addEventListener('change', () => {
+      if (session.state === 'signed-in') unfollow ??= store.tokens.follow();
+      else if (session.state === 'signed-out') {
+        unfollow?.();
+        unfollow = undefined;
+      }
+    });
+    store.addEventListener('change', () => {
+      // The notice's chunk is loaded when a request first waits, not with the first page.
+      if (store.tokens.requests.length > 0 && !this.#loaded.has(NOTICE)) {
+        this.#loaded.add(NOTICE);
+        void import('../components/token-notice/token-notice.js').then(() => this.requestUpdate());
+      }
+    });
     connection.connect();
     this.#refresh();
   }
@@ -221,6 +242,7 @@ export class GkApp extends LitElement {
         <a class="brand" href="/">Glowkit</a>
         ${this.#renderNav(ctx, route)} ${this.#renderConnection(ctx)} ${this.#renderSettings(ctx)}
       </header>
+      ${this.#renderNotice(ctx, route)}
       <main id="main">
         ${
           waiting
@@ -234,6 +256,13 @@ export class GkApp extends LitElement {
           : nothing
       }
       ${this.#renderLeaveDialog(ctx)}`;
+  }
+
+  /** Token requests waiting for an admin, on every page but Tokens (which lists them itself). */
+  #renderNotice(ctx: AppContext, route: Route): TemplateResult | typeof nothing {
+    if (ctx.session.state !== 'signed-in' || route.tag === 'gk-tokens-page') return nothing;
+    if (!customElements.get(NOTICE)) return nothing;
+    return html`<gk-token-notice .ctx=${ctx}></gk-token-notice>`;
   }
 
   #renderPage(ctx: AppContext, route: Route): TemplateResult {

@@ -45,6 +45,8 @@ export class TokenLists extends EventTarget {
   #expiry: ReturnType<typeof setTimeout> | undefined;
   /** The tokens; undefined until read. */
   tokens: readonly TokenInfo[] | undefined = undefined;
+  /** The id of the token this browser signed in with, as the server marked it in the list. */
+  ownId: string | undefined = undefined;
   /** Why the tokens could not be read, as the server said it. */
   tokensError: unknown = undefined;
   /** The pending requests, oldest first. */
@@ -107,6 +109,8 @@ export class TokenLists extends EventTarget {
     if (read !== this.#read) return;
     if (tokens.status === 'fulfilled') {
       this.tokens = tokens.value;
+      // Only the reply marks it (the pushes go to every admin alike): kept from here on.
+      this.ownId = tokens.value.find((t) => t.current)?.id;
       this.tokensError = undefined;
       // Only an admin's session is told of changes to the list.
       if (!this.#subscribed) {
@@ -168,6 +172,7 @@ export class TokenLists extends EventTarget {
     this.#read += 1;
     this.#subscribed = false;
     this.tokens = undefined;
+    this.ownId = undefined;
     this.tokensError = undefined;
     this.requests = [];
     this.requestsError = undefined;

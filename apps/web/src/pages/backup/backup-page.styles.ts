@@ -140,4 +140,19 @@ export const backupStyles = css`
       transform: rotate(1turn);
     }
   }
+  .missing {
+    margin-block: var(--_space);
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border-inline-start: 4px solid var(--_error);
+    background: color-mix(in srgb, var(--_error) 8%, transparent);
+    border-radius: var(--_radius);
+  }
+  .missing h4 {
+    margin: 0 0 calc(var(--_space) / 2);
+  }
+  .missing ul {
+    margin: 0;
+    padding-inline-start: 1.25rem;
+    overflow-wrap: anywhere;
+  }
 `;

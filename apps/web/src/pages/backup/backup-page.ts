@@ -10,6 +10,7 @@ import type { BackupCheck } from './backup-file.js';
 import { backupFileName } from './backup-name.js';
 import { backupStyles } from './backup-page.styles.js';
 import { renderProblems, renderSummary } from './backup-views.js';
+import type { MissingBootEffect } from './boot-effects.js';
 import { type ConfigDiff, diffConfigurations } from './config-diff.js';
 
 /** A file chosen for restoring, once read and checked. */
@@ -18,6 +19,8 @@ interface ChosenFile {
   check: BackupCheck;
   /** What restoring it would change, once the current configuration is fetched. */
   diff?: ConfigDiff;
+  /** Its boot and background effects that this server does not have. */
+  missing?: MissingBootEffect[];
 }
 
 /** A restore under way: a file's configuration, or a snapshot. */
@@ -132,13 +135,17 @@ export class GkBackupPage extends GkPage {
     this._restored = undefined;
     this._reading = file.name;
     let check: BackupCheck;
+    let missingOf: (config: unknown) => MissingBootEffect[];
     try {
       // The check (and the groups' validators in it) loads with the first file, not the page.
-      const [{ checkBackupText }, text] = await Promise.all([
+      const [{ checkBackupText }, { missingBootEffects }, text] = await Promise.all([
         import('./backup-file.js'),
+        import('./boot-effects.js'),
         file.text(),
       ]);
       check = checkBackupText(text);
+      const effects = this.ctx.store.effects.map((e) => e.name);
+      missingOf = (config) => missingBootEffects(config, effects);
     } catch (error) {
       this._reading = '';
       this._diffError = error;
@@ -149,6 +156,7 @@ export class GkBackupPage extends GkPage {
       try {
         const current: Configuration = await fetchConfig(this.ctx.connection);
         chosen.diff = diffConfigurations(current, check.config);
+        chosen.missing = missingOf(check.config);
       } catch (error) {
         this._diffError = error;
       }
@@ -324,11 +332,31 @@ export class GkBackupPage extends GkPage {
     </section>`;
   }
 
+  /** Boot and background effects of the backup this server lacks: said before restoring. */
+  #renderMissing(missing: readonly MissingBootEffect[]): TemplateResult {
+    return html`<section class="missing" aria-labelledby="missing-title" data-testid="missing-effects">
+      <h4 id="missing-title">${this.t('web_backup_missing_title')}</h4>
+      <ul>
+        ${missing.map(
+          (m) => html`<li>
+            ${this.t(
+              m.group === 'foregroundEffect'
+                ? 'web_backup_missing_boot'
+                : 'web_backup_missing_background',
+              { instance: m.name, effect: m.effect },
+            )}
+          </li>`,
+        )}
+      </ul>
+    </section>`;
+  }
+
   #renderChosen(file: ChosenFile): TemplateResult {
     const check = file.check;
     if (!check.ok) return renderProblems(check, file.name, (k, v) => this.t(k, v));
     return html`<p class="ok">${this.t('web_backup_file_ok', { file: file.name })}</p>
       ${file.diff ? renderSummary(file.diff, 'summary-title', (k, v) => this.t(k, v)) : nothing}
+      ${file.missing?.length ? this.#renderMissing(file.missing) : nothing}
       ${
         file.diff
           ? html`<p class="muted">${this.t('web_backup_restore_note')}</p>
@@ -377,6 +405,14 @@ export class GkBackupPage extends GkPage {
     </section>`;
   }
 
+  /** Why a snapshot was kept, as a person says it; the server's words for a reason it has no code for. */
+  #reason(snapshot: SnapshotInfo): string {
+    const key = `web_backup_reason_${(snapshot.reasonCode ?? 'other').replaceAll('-', '_')}`;
+    return this.ctx.translator.has(key)
+      ? this.t(key, snapshot.reasonParams)
+      : this.t('web_backup_snapshot_reason', { reason: snapshot.reason });
+  }
+
   #renderSnapshot(snapshot: SnapshotInfo): TemplateResult {
     const id = snapshot.id;
     const confirming = this._confirming === id;
@@ -386,7 +422,7 @@ export class GkBackupPage extends GkPage {
         <time datetime=${snapshot.createdAt}>${this.#date(snapshot.createdAt)}</time>
       </div>
       <p class="muted">
-        ${this.t('web_backup_snapshot_reason', { reason: snapshot.reason })} ·
+        ${this.#reason(snapshot)} ·
         ${this.t('web_backup_snapshot_instances', { count: snapshot.instances })} ·
         ${this.#size(snapshot.bytes)}
       </p>

@@ -31,4 +31,27 @@ export const colourStyles = css`
   .message:empty {
     display: none;
   }
+  .controls {
+    margin-block-end: calc(var(--_space) * 2);
+  }
+  .quick h3 {
+    font-size: 0.95rem;
+    margin: 0 0 calc(var(--_space) / 2);
+  }
+  .swatches {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_space) / 2);
+  }
+  .swatch {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.4rem;
+  }
+  .chip {
+    inline-size: 1.1rem;
+    block-size: 1.1rem;
+    border-radius: 50%;
+    border: 1px solid color-mix(in srgb, var(--_border) 80%, transparent);
+  }
 `;

@@ -1,10 +1,11 @@
 import '@glowkit/elements/color-picker';
 import { defineElement, type GkColorPicker } from '@glowkit/elements/components';
-import { html, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import { Action } from '../../app/action.js';
 import { GkPage } from '../../app/page.js';
 import { renderError } from '../../components/error-message/error-message.js';
+import '../../components/instance-controls/instance-controls.js';
 import '../../components/live-leds/live-leds.js';
 import { instanceName } from '../../components/live-leds/instances.js';
 import '../../components/priority-duration/priority-duration.js';
@@ -13,9 +14,20 @@ import { secondsOf } from '../../components/priority-duration/rules.js';
 import { clearPriority, setColour } from '../../data/calls.js';
 import { hex } from '../overview/instance-state.js';
 import { colourStyles } from './colour-page.styles.js';
+import { type Rgb, recentColours, rememberColour } from './recent-colours.js';
 
 /** A warm white to start from. */
 const DEFAULT_COLOUR = [255, 160, 60];
+
+/** The quick colours: one tap sets each (the phrase `web_colour_preset_<name>` names it). */
+const PRESETS: ReadonlyArray<{ name: string; rgb: Rgb }> = [
+  { name: 'warm', rgb: [255, 160, 60] },
+  { name: 'white', rgb: [255, 255, 255] },
+  { name: 'red', rgb: [255, 0, 0] },
+  { name: 'green', rgb: [0, 255, 0] },
+  { name: 'blue', rgb: [0, 0, 255] },
+  { name: 'purple', rgb: [160, 0, 255] },
+];
 
 /** The colour schema the picker renders (the effect option schema dialect). */
 const COLOUR_SCHEMA = {
@@ -39,6 +51,8 @@ export class GkColourPage extends GkPage {
 
   /** What the last Set or Clear did. */
   @state() private _status = '';
+  /** The colours this browser set last, newest first (kept in its local storage). */
+  @state() private _recent: Rgb[] = recentColours(window.localStorage);
 
   /** Set and Clear: each says what it did in the status line when the server did it. */
   readonly #send = new Action(this, async (send: () => Promise<void>, done: () => string) => {
@@ -77,22 +91,38 @@ export class GkColourPage extends GkPage {
     this.ctx.router.navigate(`/colour/${id}`, true);
   }
 
+  get #picker(): GkColorPicker {
+    return this.renderRoot.querySelector('gk-color-picker') as GkColorPicker;
+  }
+
   async #set(event: SubmitEvent): Promise<void> {
     event.preventDefault();
+    if (!this.#picker.reportValidity()) return;
+    await this.#setColour((this.#picker.value as number[]).map(Math.round));
+  }
+
+  /** A quick colour (a preset, a recent one): into the picker, and set at once. */
+  async #quick(rgb: Rgb): Promise<void> {
+    this.#picker.value = [...rgb];
+    await this.#setColour([...rgb]);
+  }
+
+  async #setColour(color: number[]): Promise<void> {
     const id = this.#instance;
-    const picker = this.renderRoot.querySelector('gk-color-picker') as GkColorPicker;
     const fields = this.#fields;
-    if (id === undefined || !fields.reportValidity() || !picker.reportValidity()) return;
+    if (id === undefined || !fields.reportValidity()) return;
     const where = fields.value;
     if (!where) return;
-    const color = (picker.value as number[]).map(Math.round);
     const vars = {
       code: hex(color).toUpperCase(),
       name: this.#name(id),
       priority: where.priority,
     };
     await this.#send.run(
-      () => setColour(this.ctx.connection, color, { instance: id, ...where }),
+      async () => {
+        await setColour(this.ctx.connection, color, { instance: id, ...where });
+        this._recent = rememberColour(window.localStorage, color as unknown as Rgb);
+      },
       () =>
         where.durationMs === undefined
           ? this.t('web_colour_set_done', vars)
@@ -134,6 +164,7 @@ export class GkColourPage extends GkPage {
           .translator=${this.ctx.translator}
           .labelText=${this.t('web_colour_colour')}
         ></gk-color-picker>
+        ${this.#renderQuick(busy)}
         <form class="stack" @submit=${this.#set}>
           <gk-priority-duration
             .translator=${this.ctx.translator}
@@ -152,11 +183,59 @@ export class GkColourPage extends GkPage {
     </section>`;
   }
 
+  #swatch(rgb: Rgb, label: string, text: string, busy: boolean): TemplateResult {
+    return html`<button
+      type="button"
+      class="swatch"
+      aria-label=${label}
+      ?disabled=${busy}
+      @click=${() => this.#quick(rgb)}
+    >
+      <span class="chip" style=${`background: rgb(${rgb.join(' ')})`} aria-hidden="true"></span>
+      ${text}
+    </button>`;
+  }
+
+  /** The presets, and the colours this browser set last: one tap sets each. */
+  #renderQuick(busy: boolean): TemplateResult {
+    const set = (name: string) => this.t('web_colour_quick_set', { name });
+    return html`<div class="quick" role="group" aria-labelledby="presets-title">
+        <h3 id="presets-title">${this.t('web_colour_presets')}</h3>
+        <div class="swatches">
+          ${PRESETS.map(({ name, rgb }) => {
+            const text = this.t(`web_colour_preset_${name}`);
+            return this.#swatch(rgb, set(text), text, busy);
+          })}
+        </div>
+      </div>
+      ${
+        this._recent.length === 0
+          ? nothing
+          : html`<div class="quick" role="group" aria-labelledby="recent-title">
+              <h3 id="recent-title">${this.t('web_colour_recent')}</h3>
+              <div class="swatches" data-testid="recent-colours">
+                ${this._recent.map((rgb) => {
+                  const code = hex([...rgb]).toUpperCase();
+                  return this.#swatch(rgb, set(code), code, busy);
+                })}
+              </div>
+            </div>`
+      }`;
+  }
+
   protected override render(): TemplateResult {
     const id = this.#instance;
     const { store } = this.ctx;
+    // The switches and brightness first: on a phone they are at the top, above the form.
     return html`<h1>${this.t('web_nav_colour')}</h1>
       ${renderError(store.error)}
+      ${
+        id === undefined
+          ? nothing
+          : html`<section class="card controls" aria-label=${this.t('web_colour_controls_title')}>
+              <gk-instance-controls .ctx=${this.ctx} .instance=${id}></gk-instance-controls>
+            </section>`
+      }
       <div class="columns">
         ${this.#renderForm(id)}
         <section class="card" aria-labelledby="live-title">

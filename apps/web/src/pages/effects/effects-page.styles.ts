@@ -60,13 +60,28 @@ export const effectsPageStyles = css`
     display: grid;
     gap: 0 calc(var(--_space) * 2);
     /* On a phone Run and the live picture come first: what to do, then what to tune. */
-    grid-template-areas: 'side' 'options' 'save';
+    grid-template-areas: 'run' 'live' 'options' 'save';
+  }
+  /* On a phone the live picture stays at the top of the window while the options below it
+     scroll, so a changed option is seen on the LEDs: Run and the picture are items of the
+     effect's grid (sticky within it), not of a column of their own. */
+  .run {
+    grid-area: run;
+    min-inline-size: 0;
+  }
+  .live {
+    grid-area: live;
+    min-inline-size: 0;
+    position: sticky;
+    inset-block-start: 0;
+    z-index: 1;
   }
   .options {
     grid-area: options;
     min-inline-size: 0;
   }
   .side {
+    display: contents;
     grid-area: side;
     min-inline-size: 0;
   }
@@ -150,8 +165,12 @@ export const effectsPageStyles = css`
     }
     /* The run controls and the live picture stay beside the options as they scroll. */
     .side {
+      display: block;
       position: sticky;
       inset-block-start: var(--_space);
+    }
+    .live {
+      position: static;
     }
   }
 `;

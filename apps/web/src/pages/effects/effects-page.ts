@@ -208,7 +208,11 @@ export class GkEffectsPage extends GkPage {
       const target =
         this.renderRoot.querySelector<HTMLElement>('#effect-name') ??
         this.renderRoot.querySelector<HTMLElement>('h1');
-      target?.focus();
+      // On a phone the list is above the effect: the effect is scrolled to the top of the
+      // window, its name, Run and the live picture first, its options right below them.
+      const effect = this.renderRoot.querySelector<HTMLElement>('article.effect');
+      target?.focus({ preventScroll: effect !== null });
+      effect?.scrollIntoView({ block: 'start' });
     }
     this.#updatedBefore = true;
   }

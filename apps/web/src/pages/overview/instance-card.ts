@@ -1,5 +1,5 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
-import type { ComponentName, InstanceInfo, InstanceLatencyInfo } from '@glowkit/protocol';
+import type { InstanceInfo, InstanceLatencyInfo } from '@glowkit/protocol';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Action } from '../../app/action.js';
@@ -7,15 +7,9 @@ import type { AppContext } from '../../app/context.js';
 import { pageStyles } from '../../app/page.styles.js';
 import { renderError } from '../../components/error-message/error-message.js';
 import '../../components/input-picture/input-picture.js';
+import '../../components/instance-controls/instance-controls.js';
 import '../../components/live-leds/live-leds.js';
-import {
-  clearPriority,
-  pinSource,
-  selectAutomatically,
-  setBrightness,
-  startInstance,
-  switchComponent,
-} from '../../data/calls.js';
+import { clearPriority, pinSource, selectAutomatically, startInstance } from '../../data/calls.js';
 import { type InputSource, sourcesOfInstance } from '../../data/input-sources.js';
 import type { InstanceState } from '../../data/instance-state.js';
 import { latencySummary } from '../../data/latency.js';
@@ -24,19 +18,9 @@ import {
   outputSwitchedOff,
   pictureSourceName,
   pinnedPriority,
-  switchedOn,
   visiblePicture,
 } from './instance-state.js';
 import { renderNowShowing, renderSources } from './now-showing.js';
-
-/** The switches of the card: the whole instance, and its LED output. */
-const SWITCHES: ReadonlyArray<{ component: ComponentName; phrase: string }> = [
-  { component: 'ALL', phrase: 'web_overview_switch_all' },
-  { component: 'LEDDEVICE', phrase: 'web_overview_switch_leddevice' },
-];
-
-/** Brightness requests while the slider moves: at most one per this many ms. */
-const BRIGHTNESS_EVERY_MS = 120;
 
 /**
  * One instance on the overview: its name, running state, LED device, what it shows now (with the
@@ -65,18 +49,12 @@ export class GkInstanceCard extends LitElement {
    * are disabled until the connection is back (what it shows may be out of date meanwhile).
    */
   @property({ type: Boolean }) offline = false;
-  /** Components whose switch waits for the server. */
-  @state() private _pending: ReadonlySet<string> = new Set();
-  /** The brightness while the user moves the slider (the server's value shows otherwise). */
-  @state() private _brightness: number | undefined = undefined;
   /** The clock time left counts down by, ticking each second. */
   @state() private _now = performance.now();
 
   /** Every request of the card; what the server refused shows below it. */
   readonly #request = new Action(this, (send: () => Promise<void>) => send());
   #ticker = 0;
-  #brightnessTimer = 0;
-  #brightnessSent: number | undefined;
 
   constructor() {
     super();
@@ -96,7 +74,6 @@ export class GkInstanceCard extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.clearInterval(this.#ticker);
-    window.clearTimeout(this.#brightnessTimer);
   }
 
   #t(key: string, vars?: Record<string, unknown>): string {
@@ -106,49 +83,6 @@ export class GkInstanceCard extends LitElement {
   get #name(): string {
     const name = this.info.friendly_name?.trim();
     return name ? name : this.#t('web_instance_fallback', { id: this.info.instance });
-  }
-
-  async #switch(component: ComponentName, event: Event): Promise<void> {
-    const input = event.target as HTMLInputElement;
-    const on = input.checked;
-    this._pending = new Set([...this._pending, component]);
-    const done = await this.#request.run(() =>
-      switchComponent(this.ctx.connection, this.info.instance, component, on),
-    );
-    const pending = new Set(this._pending);
-    pending.delete(component);
-    this._pending = pending;
-    // Refused: the switch goes back to what the server has.
-    if (!done) input.checked = !on;
-  }
-
-  /** The slider moved: send now, then at most every {@link BRIGHTNESS_EVERY_MS} while it moves. */
-  #brightnessInput(event: Event): void {
-    this._brightness = Number((event.target as HTMLInputElement).value);
-    if (this.#brightnessTimer !== 0) return;
-    void this.#sendBrightness();
-    this.#brightnessTimer = window.setTimeout(() => {
-      this.#brightnessTimer = 0;
-      if (this._brightness !== this.#brightnessSent) void this.#sendBrightness();
-    }, BRIGHTNESS_EVERY_MS);
-  }
-
-  /** The slider was let go: send the final value, then show the server's again. */
-  async #brightnessChange(event: Event): Promise<void> {
-    window.clearTimeout(this.#brightnessTimer);
-    this.#brightnessTimer = 0;
-    this._brightness = Number((event.target as HTMLInputElement).value);
-    await this.#sendBrightness();
-    if (this.#brightnessTimer === 0) this._brightness = undefined;
-  }
-
-  async #sendBrightness(): Promise<void> {
-    const brightness = this._brightness;
-    if (brightness === undefined) return;
-    this.#brightnessSent = brightness;
-    await this.#request.run(() =>
-      setBrightness(this.ctx.connection, this.info.instance, brightness),
-    );
   }
 
   async #clear(priority: number): Promise<void> {
@@ -228,49 +162,6 @@ export class GkInstanceCard extends LitElement {
       </dd>`;
   }
 
-  #renderControls(state: InstanceState): TemplateResult {
-    const id = this.info.instance;
-    const brightness = this._brightness ?? state.brightness;
-    return html`<fieldset>
-        <legend>${this.#t('web_overview_switches')}</legend>
-        ${SWITCHES.map(
-          ({ component, phrase }) => html`<label class="switch">
-            <input
-              type="checkbox"
-              role="switch"
-              data-component=${component}
-              .checked=${switchedOn(state, component)}
-              ?disabled=${
-                this.offline || this._pending.has(component) || !(component in state.components)
-              }
-              @change=${(e: Event) => void this.#switch(component, e)}
-            />
-            <span>${this.#t(phrase)}</span>
-          </label>`,
-        )}
-      </fieldset>
-      ${
-        brightness === undefined
-          ? nothing
-          : html`<div class="brightness">
-              <label for="brightness-${id}">${this.#t('web_overview_brightness')}</label>
-              <input
-                id="brightness-${id}"
-                type="range"
-                min="0"
-                max="100"
-                step="1"
-                .value=${String(brightness)}
-                ?disabled=${this.offline}
-                aria-valuetext=${`${brightness} %`}
-                @input=${this.#brightnessInput}
-                @change=${this.#brightnessChange}
-              />
-              <output for="brightness-${id}" aria-hidden="true">${brightness} %</output>
-            </div>`
-      }`;
-  }
-
   protected override render(): TemplateResult {
     const id = this.info.instance;
     const running = this.info.running;
@@ -328,7 +219,7 @@ export class GkInstanceCard extends LitElement {
                   },
                   (k, v) => this.#t(k, v),
                 )}
-                ${this.#renderControls(state)}`
+                <gk-instance-controls .ctx=${this.ctx} .instance=${id} show-legend></gk-instance-controls>`
       }
       ${renderError(this.#request.error)}
       <nav class="links" aria-label=${this.#t('web_overview_links', { name })}>

@@ -159,7 +159,8 @@ export class GkSignInPage extends GkPage {
 
   protected override render(): TemplateResult {
     const given = this.ctx.session.reason;
-    const reason = given === undefined ? '' : 'phrase' in given ? this.t(given.phrase) : given.text;
+    const reason =
+      given === undefined ? '' : 'phrase' in given ? this.t(given.phrase) : given.error;
     return html`<h1>${this.t('web_sign_in_title')}</h1>
       ${renderError(reason)}
       <div class="columns">

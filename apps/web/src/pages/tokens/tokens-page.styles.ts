@@ -92,6 +92,19 @@ export const tokensStyles = css`
   .warning {
     font-weight: 600;
   }
+  .badges {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_space) / 2);
+  }
+  .badge {
+    display: inline-block;
+    padding: 0 0.5rem;
+    border-radius: 999px;
+    border: 1px solid currentColor;
+    font-size: 0.8rem;
+    font-weight: 600;
+  }
   .warning::before {
     content: '⚠ ';
   }

@@ -193,11 +193,34 @@ export class GkTokensPage extends GkPage {
     return html`<time datetime=${iso}>${text}</time>`;
   }
 
+  /**
+   * What revoking `token` costs beyond its own uses: this browser signs out (its own token), or
+   * no admin token is left (the last one). Said in the confirmation before it is revoked.
+   */
+  #revokeWarnings(token: TokenInfo): string[] {
+    const { tokens = [], ownId } = this.ctx.store.tokens;
+    const warnings: string[] = [];
+    if (token.id === ownId) warnings.push(this.t('web_tokens_revoke_own'));
+    const admins = tokens.filter((t) => t.admin !== false);
+    if (token.admin !== false && admins.length === 1 && admins[0]?.id === token.id)
+      warnings.push(this.t('web_tokens_revoke_last_admin'));
+    return warnings;
+  }
+
   #renderToken(token: TokenInfo): TemplateResult {
     const confirming = this._confirming === token.id;
     const name = token.comment;
+    const own = token.id === this.ctx.store.tokens.ownId;
     return html`<li class="item" data-token=${token.id}>
       <p class="item-name">${name}</p>
+      ${
+        own || token.admin === false
+          ? html`<p class="badges">
+              ${own ? html`<span class="badge" data-testid="own-token">${this.t('web_tokens_own')}</span>` : nothing}
+              ${token.admin === false ? html`<span class="badge">${this.t('web_tokens_leds_only')}</span>` : nothing}
+            </p>`
+          : nothing
+      }
       <dl>
         <div>
           <dt>${this.t('web_tokens_id')}</dt>
@@ -215,7 +238,10 @@ export class GkTokensPage extends GkPage {
       ${
         confirming
           ? html`<div class="confirm" role="group" aria-labelledby=${`revoke-text-${token.id}`}>
-              <p id=${`revoke-text-${token.id}`}>${this.t('web_tokens_revoke_confirm', { name })}</p>
+              <div id=${`revoke-text-${token.id}`}>
+                <p>${this.t('web_tokens_revoke_confirm', { name })}</p>
+                ${this.#revokeWarnings(token).map((w) => html`<p class="warning">${w}</p>`)}
+              </div>
               <div class="row">
                 <button
                   type="button"
