@@ -119,7 +119,11 @@ describe('the admin password over WebSocket and TCP', () => {
     for (const transport of ['ws', 'tcp'] as const) {
       const other = await connect(transport);
       const reply = await other.call(authorize('newPassword', 1, { newPassword: 'mine now!!' }));
-      expect(reply).toMatchObject({ success: false, error: 'No Authorization' });
+      expect(reply).toMatchObject({
+        success: false,
+        error: 'No Authorization',
+        errorCode: 'password-exists',
+      });
       expect(JSON.stringify(reply.errorData)).toContain('the admin password exists already');
       // Still not signed in, and the password is unchanged.
       expect(await other.call(authorize('getTokenList', 2))).toMatchObject({ success: false });
@@ -159,6 +163,7 @@ describe('the admin password over WebSocket and TCP', () => {
     expect(await ws.call(authorize('login', 1, { password: 'not the password' }))).toEqual({
       command: 'authorize-login',
       error: 'No Authorization',
+      errorCode: 'sign-in-password',
       errorData: [{ description: failureText.password }],
       success: false,
       tan: 1,
@@ -189,6 +194,7 @@ describe('the admin password over WebSocket and TCP', () => {
     expect(blocked).toMatchObject({
       success: false,
       error: 'No Authorization',
+      errorCode: 'sign-in-blocked',
       errorData: [{ description: failureText.blocked }],
     });
     // Another address is not affected.
@@ -212,6 +218,7 @@ describe('the admin password over WebSocket and TCP', () => {
     expect(await ws.call(authorize('newPassword', 3, { newPassword: 'new secret!' }))).toEqual({
       command: 'authorize-newPassword',
       error: 'Failed to update user password',
+      errorCode: 'password-current-required',
       errorData: [
         { description: '/password: is required: give the current admin password to change it' },
       ],
@@ -225,6 +232,7 @@ describe('the admin password over WebSocket and TCP', () => {
     ).toMatchObject({
       success: false,
       error: 'Failed to update user password',
+      errorCode: 'sign-in-password',
       errorData: [{ description: `/password: ${failureText.password}` }],
     });
     expect(
@@ -277,6 +285,7 @@ describe('creating the admin password', () => {
     const lost = replies.find((r) => r.success !== true) as Message;
     expect(lost.error).toMatch(/Failed to update user password|No Authorization/);
     expect(JSON.stringify(lost.errorData)).toMatch(/created a moment ago|exists already/);
+    expect(lost.errorCode).toMatch(/^password-(claimed|exists)$/);
   });
 
   it('only from an address the network settings let in', async () => {
@@ -292,6 +301,8 @@ describe('creating the admin password', () => {
     expect(reply).toEqual({
       command: 'authorize-newPassword',
       error: 'No Authorization',
+      errorCode: 'password-address-refused',
+      errorParams: { address: '127.0.0.9' },
       errorData: [
         {
           description:

@@ -149,6 +149,7 @@ describe('config setconfig', () => {
       expect(reply.json, device.type).toEqual({
         command: 'config-setconfig',
         error: 'Invalid params',
+        errorCode: 'invalid-params',
         errorData: [{ description: `/config/device/${key}: must be a non-empty string` }],
         success: false,
         tan: 3,

@@ -288,7 +288,9 @@ function passwordRefused(
   pointer = '',
 ): Outcome {
   return {
-    reply: errorReply(name, tan, error, [`${pointer}${failureText[result.reason]}`]),
+    reply: errorReply(name, tan, error, [`${pointer}${failureText[result.reason]}`], {
+      code: `sign-in-${result.reason}`,
+    }),
     delayMs: result.delayMs,
     ...(result.reason === 'blocked'
       ? { close: { code: 1008, reason: 'Too many failed authorization attempts' } }
@@ -312,9 +314,15 @@ async function passwordLogin({ value, name, tan, session, deps }: PasswordLogin)
   if (!exists) {
     session.auth = undefined;
     return {
-      reply: errorReply(name, tan, ERRORS.noAuthorization, [
-        'no admin password has been created yet: create it first (authorize newPassword, as the web UI does on its first visit), or sign in with a token',
-      ]),
+      reply: errorReply(
+        name,
+        tan,
+        ERRORS.noAuthorization,
+        [
+          'no admin password has been created yet: create it first (authorize newPassword, as the web UI does on its first visit), or sign in with a token',
+        ],
+        { code: 'password-none' },
+      ),
     };
   }
   let result: Awaited<ReturnType<Authenticator['password']>>;
@@ -351,17 +359,27 @@ async function newPassword({ value, name, tan, session, deps }: NewPassword): Pr
   if (exists) {
     if (!admin) {
       return {
-        reply: errorReply(name, tan, ERRORS.noAuthorization, [
-          'the admin password exists already: sign in with it (authorize login with "password"), then change it; forgotten? `glowkit password reset` on the server removes it',
-        ]),
+        reply: errorReply(
+          name,
+          tan,
+          ERRORS.noAuthorization,
+          [
+            'the admin password exists already: sign in with it (authorize login with "password"), then change it; forgotten? `glowkit password reset` on the server removes it',
+          ],
+          { code: 'password-exists' },
+        ),
         status: 401,
       };
     }
     if (value.password === undefined) {
       return {
-        reply: errorReply(name, tan, PASSWORD_FAILED, [
-          '/password: is required: give the current admin password to change it',
-        ]),
+        reply: errorReply(
+          name,
+          tan,
+          PASSWORD_FAILED,
+          ['/password: is required: give the current admin password to change it'],
+          { code: 'password-current-required' },
+        ),
       };
     }
     const current = value.password;
@@ -383,9 +401,15 @@ async function newPassword({ value, name, tan, session, deps }: NewPassword): Pr
     if (refused !== undefined) {
       deps.logger.warn({ address: session.address }, `admin password not created: ${refused}`);
       return {
-        reply: errorReply(name, tan, ERRORS.noAuthorization, [
-          `the admin password can only be created from an address the network settings let in: ${session.address} is refused (${refused})`,
-        ]),
+        reply: errorReply(
+          name,
+          tan,
+          ERRORS.noAuthorization,
+          [
+            `the admin password can only be created from an address the network settings let in: ${session.address} is refused (${refused})`,
+          ],
+          { code: 'password-address-refused', params: { address: session.address } },
+        ),
         status: 403,
       };
     }
@@ -398,9 +422,15 @@ async function newPassword({ value, name, tan, session, deps }: NewPassword): Pr
   }
   if (!created) {
     return {
-      reply: errorReply(name, tan, PASSWORD_FAILED, [
-        'the admin password was created a moment ago from elsewhere: sign in with it; forgotten? `glowkit password reset` on the server removes it',
-      ]),
+      reply: errorReply(
+        name,
+        tan,
+        PASSWORD_FAILED,
+        [
+          'the admin password was created a moment ago from elsewhere: sign in with it; forgotten? `glowkit password reset` on the server removes it',
+        ],
+        { code: 'password-claimed' },
+      ),
     };
   }
   deps.logger.info({ address: session.address }, 'admin password created');
