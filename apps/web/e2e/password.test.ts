@@ -122,7 +122,7 @@ describe('the first sign-in by password', () => {
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect
       .poll(() => form.getByRole('alert').textContent())
-      .toContain('the password is wrong');
+      .toContain('The password is wrong.');
     expect(await storedToken(page)).toBeNull();
     await screenshot(page, 'password-wrong');
 
@@ -148,7 +148,7 @@ describe('the first sign-in by password', () => {
     await section.getByRole('button', { name: 'Passwort ändern' }).click();
     await expect
       .poll(() => section.getByRole('alert').textContent())
-      .toContain('Failed to update user password');
+      .toContain('Das Passwort ist falsch.');
     await section.getByLabel('Aktuelles Passwort').fill(PASSWORD);
     await section.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
     await section.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
