@@ -146,15 +146,7 @@ export async function instanceCommand({
     case 'saveName': {
       const newName = value.name;
       if (runtime.instances.some((i) => i.name === newName && i.id !== id)) {
-        return {
-          reply: errorReply(
-            name,
-            tan,
-            `Instance name '${newName}' is already in use`,
-            ['/name: choose a name no other instance has'],
-            { code: 'instance-name-taken', params: { name: newName } },
-          ),
-        };
+        return nameTaken(name, tan, newName);
       }
       const failed = storeChange(name, tan, deps, `rename instance ${id}`, (c) => {
         for (const i of c.instances) if (i.id === id) i.name = newName;
@@ -166,19 +158,24 @@ export async function instanceCommand({
   }
 }
 
+/** The refusal of a name another instance has (Hyperion.ng's words). */
+function nameTaken(name: string, tan: number, newName: string): Outcome {
+  return {
+    reply: errorReply(
+      name,
+      tan,
+      `Instance name '${newName}' is already in use`,
+      ['/name: choose a name no other instance has'],
+      { code: 'instance-name-taken', params: { name: newName } },
+    ),
+  };
+}
+
 /** `instance createInstance`: a new stopped instance with default settings, at the first free id. */
 function createInstance(newName: string, name: string, tan: number, deps: InstanceDeps): Outcome {
   const { runtime } = deps;
   if (runtime.instances.some((i) => i.name === newName)) {
-    return {
-      reply: errorReply(
-        name,
-        tan,
-        `Instance name '${newName}' is already in use`,
-        ['/name: choose a name no other instance has'],
-        { code: 'instance-name-taken', params: { name: newName } },
-      ),
-    };
+    return nameTaken(name, tan, newName);
   }
   const taken = new Set(runtime.instances.map((i) => i.id));
   let free = 0;

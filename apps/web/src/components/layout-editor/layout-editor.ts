@@ -8,6 +8,7 @@ import { setColour } from '../../data/calls.js';
 import { ledStreams, StreamFollower } from '../../data/instance-streams.js';
 import { errorLine } from '../error-message/error-message.js';
 import '../layout-generator/layout-generator.js';
+import { unsavedEvent } from '../../app/unsaved.js';
 import type {
   GkLayoutGenerator,
   LayoutChangeDetail,
@@ -201,13 +202,7 @@ export class GkLayoutEditor extends LitElement {
   #setDirty(dirty: boolean): void {
     if (dirty === this.#dirty) return;
     this.#dirty = dirty;
-    this.dispatchEvent(
-      new CustomEvent('gk-unsaved', {
-        bubbles: true,
-        composed: true,
-        detail: { key: UNSAVED_KEY, dirty },
-      }),
-    );
+    this.dispatchEvent(unsavedEvent(UNSAVED_KEY, dirty));
   }
 
   /** Keeps the state before an edit for Undo. */

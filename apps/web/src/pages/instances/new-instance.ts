@@ -14,6 +14,7 @@ import type { LayoutSpec, LedArea } from '../../components/layout-generator/layo
 import { withSpec } from '../../components/layout-generator/stored-spec.js';
 import { fetchConfig, fetchSchemas, saveGroups, startInstance } from '../../data/calls.js';
 import '../setup/device-settings.js';
+import { unsavedEvent } from '../../app/unsaved.js';
 import type { GkDeviceSettings } from '../setup/device-settings.js';
 import { instancesStyles } from './instances-page.styles.js';
 import { startingSetup } from './starting-setup.js';
@@ -90,13 +91,7 @@ export class GkNewInstance extends GkPage {
   #unsaved(dirty: boolean): void {
     if (dirty === this.#dirty) return;
     this.#dirty = dirty;
-    this.dispatchEvent(
-      new CustomEvent('gk-unsaved', {
-        bubbles: true,
-        composed: true,
-        detail: { key: UNSAVED_KEY, dirty },
-      }),
-    );
+    this.dispatchEvent(unsavedEvent(UNSAVED_KEY, dirty));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
