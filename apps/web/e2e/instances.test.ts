@@ -5,17 +5,10 @@
 // that cannot open says why; a browser without an admin token sees the server's refusal where it
 // acted; the Setup and Capture pickers follow instances made elsewhere. Then the same in German
 // and dark, and on a phone.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  type Look,
-  launch,
-  newContext,
-  screenshot,
-  signIn,
-} from './support/browser.js';
-import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, type Look, screenshot, signIn } from './support/browser.js';
+import { useServerSuite } from './support/led-suite.js';
 import { jsonRpc } from './support/leds.js';
 import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
 
@@ -24,28 +17,11 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_
 
 const MAIN = 'First LED instance';
 
-let glowkit: Glowkit;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await glowkit?.stop();
-});
+const suite = useServerSuite();
 
 async function openInstances(look: Look = {}): Promise<Page> {
-  context = await newContext(browser, look);
-  const page = await context.newPage();
-  await signIn(page, glowkit.url, glowkit.token, '/instances');
+  const page = await suite.page(look);
+  await signIn(page, suite.glowkit.url, suite.glowkit.token, '/instances');
   await page.locator('gk-instances-page h1').waitFor();
   return page;
 }
@@ -183,15 +159,19 @@ describe('the instances page', () => {
   });
 
   it("shows a browser without an admin token the server's refusal where it acted", async () => {
-    context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${glowkit.url}/instances`);
+    const page = await suite.page();
+    await page.goto(`${suite.glowkit.url}/instances`);
     await page.getByLabel("This browser's name").fill('Hall tablet');
     await page.getByRole('button', { name: 'Ask for a token' }).click();
     const waiting = page.getByRole('status').filter({ hasText: 'Waiting for an admin' });
     await waiting.waitFor();
     const id = /approve request (\S{5})…/.exec(await waiting.innerText())?.[1];
-    await jsonRpc(glowkit, { command: 'authorize', subcommand: 'answerRequest', id, accept: true });
+    await jsonRpc(suite.glowkit, {
+      command: 'authorize',
+      subcommand: 'answerRequest',
+      id,
+      accept: true,
+    });
     await page.getByRole('heading', { name: 'Instances', level: 1 }).waitFor();
     // Said in the UI's words (the reply's errorCode), not the server's English sentence.
     const refusal = /This needs an admin token/;
@@ -220,17 +200,17 @@ describe('the instances page', () => {
       const picker = page.getByRole('combobox', { name: 'Instance', exact: true });
       await picker.getByRole('option', { name: MAIN }).waitFor({ state: 'attached' });
       // Another client (a script, another browser) creates one, then deletes it.
-      const { instance } = await jsonRpc<{ instance: number }>(glowkit, {
+      const { instance } = await jsonRpc<{ instance: number }>(suite.glowkit, {
         command: 'instance',
         subcommand: 'createInstance',
         name: 'Garage lights',
       });
       await picker.getByRole('option', { name: /Garage lights/ }).waitFor({ state: 'attached' });
-      await jsonRpc(glowkit, { command: 'instance', subcommand: 'deleteInstance', instance });
+      await jsonRpc(suite.glowkit, { command: 'instance', subcommand: 'deleteInstance', instance });
       await poll(() => picker.getByRole('option', { name: /Garage lights/ }).count()).toBe(0);
     }
     // The set-up's address of an instance that is not (or no longer) there says so.
-    await page.goto(`${glowkit.url}/instances/new/7`);
+    await page.goto(`${suite.glowkit.url}/instances/new/7`);
     await page.getByRole('alert').getByText('Instance 7 does not exist (any more).').waitFor();
   });
 

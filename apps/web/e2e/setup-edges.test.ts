@@ -2,52 +2,28 @@
 // keeps them, Leave drops them), in English and German, light and dark; switching the device
 // type gives the new type's defaults; the boot and background effects are set; a required field
 // (a network device's host) blocks Save while empty.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  type Look,
-  launch,
-  newContext,
-  screenshot,
-  signIn,
-} from './support/browser.js';
-import { type Glowkit, startGlowkit } from './support/glowkit.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, type Look, screenshot, signIn } from './support/browser.js';
+import { useServerSuite } from './support/led-suite.js';
 import { jsonRpc } from './support/leds.js';
 import { expectNoSidewaysScroll, expectReachable, PHONE } from './support/phone.js';
 
 /** Bounds a test on a busy machine; every wait is on what the page shows. */
 const TEST_TIMEOUT = 90_000;
 
-let glowkit: Glowkit;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
-}, TEST_TIMEOUT);
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await glowkit?.stop();
-});
+const suite = useServerSuite();
 
 /** Opens instance 0's setup page signed in, in English or (with a German locale) German. */
 async function openSetup(look: Look = {}): Promise<Page> {
-  context = await newContext(browser, look);
-  const page = await context.newPage();
+  const page = await suite.page(look);
   if (look.locale === 'de-DE') {
-    await page.goto(`${glowkit.url}/setup/0`);
-    await page.getByLabel('Token', { exact: true }).fill(glowkit.token);
+    await page.goto(`${suite.glowkit.url}/setup/0`);
+    await page.getByLabel('Token', { exact: true }).fill(suite.glowkit.token);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.getByLabel('Gerätetyp').waitFor();
   } else {
-    await signIn(page, glowkit.url, glowkit.token, '/setup/0');
+    await signIn(page, suite.glowkit.url, suite.glowkit.token, '/setup/0');
     await page.getByLabel('Device type').waitFor();
   }
   return page;
@@ -60,7 +36,7 @@ const nav = (page: Page, name: string) =>
 /** What the server stores: `config getconfig`, as any client reads it. */
 function storedConfig() {
   return jsonRpc<{ instances: Array<{ settings: Record<string, Record<string, unknown>> }> }>(
-    glowkit,
+    suite.glowkit,
     { command: 'config', subcommand: 'getconfig' },
   );
 }
@@ -147,7 +123,7 @@ describe('leaving the setup page with unsaved changes', { timeout: TEST_TIMEOUT 
 
 describe('choosing another instance with unsaved changes', { timeout: TEST_TIMEOUT }, () => {
   it('asks too: Stay keeps the instance and the select on it, Leave shows the other', async () => {
-    await jsonRpc(glowkit, {
+    await jsonRpc(suite.glowkit, {
       command: 'instance',
       subcommand: 'createInstance',
       name: 'Second LED instance',

@@ -1,5 +1,6 @@
-// What the tests of the LED pages share: one server per file whose instance 0 is a 60-LED frame
-// (support/leds.ts), one browser, a fresh signed-in context per test, and the live picture.
+// What the e2e files share: one server and one browser per file, a fresh context per test
+// (useServerSuite); for the LED pages, a server whose instance 0 is a 60-LED frame
+// (support/leds.ts) and the live picture (useLedSuite).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type Look, launch, newContext, signIn } from './browser.js';
@@ -18,9 +19,11 @@ export const LIVE = { timeout: 20_000, interval: 100 };
  */
 export const TEST_TIMEOUT = 60_000;
 
-/** The file's server, and pages signed in to it. */
-export interface LedSuite {
+/** The file's server, and pages of it. */
+export interface ServerSuite {
   readonly glowkit: Glowkit;
+  /** A page of a fresh browser context (closed after the test), not signed in, on no URL yet. */
+  page(look?: Look): Promise<Page>;
   /**
    * A page of a fresh browser context (closed after the test), signed in and on `path`;
    * `prepare` is given the page before it opens the UI (to record its frames, say).
@@ -28,14 +31,20 @@ export interface LedSuite {
   signedInPage(path: string, look?: Look, prepare?: (page: Page) => void): Promise<Page>;
 }
 
-/** Registers the file's hooks: call once at the top of a test file. */
-export function useLedSuite(): LedSuite {
+/** The LED pages' suite: its server's instance 0 is a 60-LED frame. */
+export type LedSuite = ServerSuite;
+
+/**
+ * Registers the file's hooks — one server (`setup` run on it once started) and one browser for the
+ * file, a fresh context per test —: call once at the top of a test file.
+ */
+export function useServerSuite(setup?: (glowkit: Glowkit) => Promise<void>): ServerSuite {
   let glowkit: Glowkit | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   beforeAll(async () => {
     [glowkit, browser] = await Promise.all([startGlowkit(), launch()]);
-    await useFrameOf60Leds(glowkit);
+    await setup?.(glowkit);
   }, TEST_TIMEOUT);
   afterEach(async () => {
     await context?.close();
@@ -45,21 +54,32 @@ export function useLedSuite(): LedSuite {
     await browser?.close();
     await glowkit?.stop();
   });
+  const started = () => {
+    if (!glowkit || !browser)
+      throw new Error('the server is not started yet: use it inside a test');
+    return { glowkit, browser };
+  };
+  const page = async (look: Look = {}) => {
+    context = await newContext(started().browser, look);
+    return context.newPage();
+  };
   return {
     get glowkit() {
-      if (!glowkit) throw new Error('the server is not started yet: use it inside a test');
-      return glowkit;
+      return started().glowkit;
     },
+    page,
     async signedInPage(path, look = {}, prepare) {
-      if (!glowkit || !browser)
-        throw new Error('the server is not started yet: use it inside a test');
-      context = await newContext(browser, look);
-      const page = await context.newPage();
-      prepare?.(page);
-      await signIn(page, glowkit.url, glowkit.token, path);
-      return page;
+      const opened = await page(look);
+      prepare?.(opened);
+      await signIn(opened, started().glowkit.url, started().glowkit.token, path);
+      return opened;
     },
   };
+}
+
+/** Registers the LED pages' hooks: call once at the top of a test file. */
+export function useLedSuite(): LedSuite {
+  return useServerSuite(useFrameOf60Leds);
 }
 
 /** The live picture of the page (its `gk-led-picture`), once it streams. */
