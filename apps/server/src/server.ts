@@ -29,6 +29,7 @@ import { createDispatcher } from './rpc/dispatcher.js';
 import { InputSourcesPush } from './rpc/input-sources-push.js';
 import { PushHub } from './rpc/pushes.js';
 import { latencyList } from './rpc/serverinfo.js';
+import { PowerState } from './runtime/power-state.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
 import {
   ConfigStore,
@@ -239,6 +240,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly logger: Logger;
   readonly store: ConfigStore;
   readonly runtime: ServiceRuntime;
+  /**
+   * The working / idle / suspended state every event source feeds (`system`, schedules, the
+   * operating system's sleep).
+   */
+  readonly power: PowerState;
   /** The open connections, counted per client address and in total, and their limits. */
   readonly connections: ConnectionLimits;
   readonly #pushes: PushHub;
@@ -294,6 +300,16 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       ...(options.engine ? { engine: options.engine } : {}),
     });
     this.#pushes = new PushHub(this.runtime);
+    this.power = new PowerState({
+      runtime: this.runtime,
+      logger: this.logger,
+      event: (event) => this.#pushes.toSubscribers('event-update', { event }),
+      requestRestart: (reason) => {
+        void this.restart(reason).catch(() => {
+          // Reported through 'restart-failed' and the log.
+        });
+      },
+    });
     this.connections = new ConnectionLimits(this.logger, options.connections);
     this.#sourcesPush = new InputSourcesPush({
       list: () => this.#inputSources(),
@@ -396,6 +412,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       logger: this.logger,
       isAvailable: () => this.#state === 'ready',
       runtime: this.runtime,
+      power: this.power,
       pushes: this.#pushes,
       python: options.engine?.python,
       tokenRequestTimeoutMs: options.tokenRequestTimeoutMs,
@@ -755,6 +772,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     await this.#forwarder.stop();
     // Before the instances: each client's source leaves its muxer.
     await this.#boblight.close();
+    this.power.close();
     await this.runtime.stop();
     this.#pushes.close();
     await this.#listeners.close();
