@@ -17,6 +17,8 @@ import type { GrabberTiming } from './capture/grabber.js';
 import { screenKind } from './capture/screen-grabber.js';
 import { videoKind } from './capture/video-grabber.js';
 import { databaseFile } from './data-dir.js';
+import type { Clock } from './events/clock.js';
+import { Schedule } from './events/schedule.js';
 import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
 import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-session.js';
@@ -128,6 +130,11 @@ export interface ServerOptions {
   ffmpeg?: string;
   /** The grabbers' waits (tests shorten them) and the USB video grabber's command line. */
   capture?: CaptureOptions;
+  /**
+   * The wall clock and timers the schedules (`schedEvents`) run on. Default the machine's; tests
+   * move their own to a time of day rather than wait for it.
+   */
+  clock?: Clock;
 }
 
 /** How the capture on the box runs (see {@link ServerOptions.capture}). */
@@ -247,6 +254,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly power: PowerState;
   /** The open connections, counted per client address and in total, and their limits. */
   readonly connections: ConnectionLimits;
+  /** The daily actions of `schedEvents`. */
+  readonly #schedule: Schedule;
   readonly #pushes: PushHub;
   #state: State = 'stopped';
   readonly #sockets: JsonRpcWebSockets;
@@ -309,6 +318,12 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
           // Reported through 'restart-failed' and the log.
         });
       },
+    });
+    this.#schedule = new Schedule({
+      runtime: this.runtime,
+      power: this.power,
+      logger: this.logger,
+      clock: options.clock,
     });
     this.connections = new ConnectionLimits(this.logger, options.connections);
     this.#sourcesPush = new InputSourcesPush({
@@ -651,6 +666,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       await this.runtime.start(configuration);
       await this.#boblight.apply();
       await this.#forwarder.apply(configuration.global.settings.forwarder);
+      this.#schedule.apply();
       this.#state = 'ready';
       this.#databaseCheck = setInterval(
         () => this.store.fileProblem(),
@@ -710,6 +726,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       await this.runtime.start(configuration);
       listeners.push(...(await this.#boblight.apply()));
       await this.#forwarder.apply(configuration.global.settings.forwarder);
+      this.#schedule.apply();
       const rebound = listeners.length > 0;
       this.#rebindSessions();
       // Sessions that outlived the restart (TCP) learn what changed.
@@ -772,6 +789,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     await this.#forwarder.stop();
     // Before the instances: each client's source leaves its muxer.
     await this.#boblight.close();
+    this.#schedule.close();
     this.power.close();
     await this.runtime.stop();
     this.#pushes.close();
