@@ -18,6 +18,7 @@ import { screenKind } from './capture/screen-grabber.js';
 import { videoKind } from './capture/video-grabber.js';
 import { databaseFile } from './data-dir.js';
 import type { Clock } from './events/clock.js';
+import { OsEvents } from './events/os-events.js';
 import { Schedule } from './events/schedule.js';
 import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
@@ -135,6 +136,11 @@ export interface ServerOptions {
    * move their own to a time of day rather than wait for it.
    */
   clock?: Clock;
+  /**
+   * The D-Bus system bus whose logind sleep signal `osEvents` follows (`unix:path=…`). Default
+   * `DBUS_SYSTEM_BUS_ADDRESS`, else `/var/run/dbus/system_bus_socket`.
+   */
+  systemBusAddress?: string;
 }
 
 /** How the capture on the box runs (see {@link ServerOptions.capture}). */
@@ -256,6 +262,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly connections: ConnectionLimits;
   /** The daily actions of `schedEvents`. */
   readonly #schedule: Schedule;
+  /** The machine's sleep and wake (`osEvents`). */
+  readonly #osEvents: OsEvents;
   readonly #pushes: PushHub;
   #state: State = 'stopped';
   readonly #sockets: JsonRpcWebSockets;
@@ -324,6 +332,12 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       power: this.power,
       logger: this.logger,
       clock: options.clock,
+    });
+    this.#osEvents = new OsEvents({
+      runtime: this.runtime,
+      power: this.power,
+      logger: this.logger,
+      systemBusAddress: options.systemBusAddress,
     });
     this.connections = new ConnectionLimits(this.logger, options.connections);
     this.#sourcesPush = new InputSourcesPush({
@@ -667,6 +681,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       await this.#boblight.apply();
       await this.#forwarder.apply(configuration.global.settings.forwarder);
       this.#schedule.apply();
+      this.#osEvents.apply();
       this.#state = 'ready';
       this.#databaseCheck = setInterval(
         () => this.store.fileProblem(),
@@ -727,6 +742,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       listeners.push(...(await this.#boblight.apply()));
       await this.#forwarder.apply(configuration.global.settings.forwarder);
       this.#schedule.apply();
+      this.#osEvents.apply();
       const rebound = listeners.length > 0;
       this.#rebindSessions();
       // Sessions that outlived the restart (TCP) learn what changed.
@@ -790,6 +806,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     // Before the instances: each client's source leaves its muxer.
     await this.#boblight.close();
     this.#schedule.close();
+    this.#osEvents.close();
     this.power.close();
     await this.runtime.stop();
     this.#pushes.close();
