@@ -417,6 +417,11 @@ export interface PushData {
     grabbers: { screen: GrabberStatus; video: GrabberStatus };
   };
   'effects-update': readonly EffectInfo[];
+  /**
+   * Daemon-wide: what happened to the working / idle / suspended state (toggles resolved), or a
+   * restart asked for.
+   */
+  'event-update': { event: 'Suspend' | 'Resume' | 'Idle' | 'ResumeIdle' | 'Restart' };
   'imageToLedMapping-update': { imageToLedMappingType: MappingTypeName };
   'instance-update': InstanceInfo[];
   'leds-update': { leds: LedsSettings };

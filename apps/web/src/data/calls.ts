@@ -23,6 +23,7 @@ import type {
   LedDeviceRequest,
   PasswordSignIn,
   PendingTokenRequest,
+  PowerStateName,
   ServerInfo,
   SetConfigInfo,
   SetConfigRequest,
@@ -500,12 +501,23 @@ export async function fetchServerAbout(connection: ServerConnection): Promise<Se
 }
 
 /**
- * `system`: suspend every instance (dark, effects kept), resume them, or restart the service
- * (an admin's; the connection then closes and comes back by itself).
+ * `system`: suspend every instance (dark, effects kept), resume them, make them idle (captures
+ * off, colours and effects still shown), end idle, or restart the service (an admin's; the
+ * connection then closes and comes back by itself).
  */
 export async function sendSystem(
   connection: ServerConnection,
-  subcommand: 'suspend' | 'resume' | 'restart',
+  subcommand: 'suspend' | 'resume' | 'idle' | 'resumeIdle' | 'restart',
 ): Promise<void> {
   await connection.call({ command: 'system', subcommand });
+}
+
+/** The server's working / idle / suspended state (`serverinfo.power`; absent on older servers). */
+export async function fetchPowerState(
+  connection: ServerConnection,
+): Promise<PowerStateName | undefined> {
+  const info = await connection.call<{ power?: { state: PowerStateName } }>({
+    command: 'serverinfo',
+  });
+  return info.power?.state;
 }

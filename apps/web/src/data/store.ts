@@ -34,8 +34,8 @@ import { TokenLists } from './tokens.js';
 /**
  * The topics the store subscribes to, once per connection: what every instance shows and how
  * it is switched (pushed for each instance the session read by number), its device and the
- * picture inputs' clients (Glowkit's own topics, asked for by name), the instance list and the
- * effects.
+ * picture inputs' clients (Glowkit's own topics, asked for by name), the instance list, the
+ * effects, and the working / idle / suspended state's changes (the footer's power menu).
  */
 export const STORE_TOPICS: readonly SubscriptionTopic[] = [
   'instance-update',
@@ -46,6 +46,7 @@ export const STORE_TOPICS: readonly SubscriptionTopic[] = [
   'leds-update',
   'device-update',
   'input-sources-update',
+  'event-update',
 ];
 
 /** The grabbers' statuses by kind; a kind the server does not report is missing. */

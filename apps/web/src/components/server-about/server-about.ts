@@ -1,21 +1,39 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
+import type { PowerStateName, PushData } from '@glowkit/protocol';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Action } from '../../app/action.js';
 import type { AppContext } from '../../app/context.js';
 import { pageStyles } from '../../app/page.styles.js';
-import { fetchServerAbout, type ServerAbout, sendSystem } from '../../data/calls.js';
+import {
+  fetchPowerState,
+  fetchServerAbout,
+  type ServerAbout,
+  sendSystem,
+} from '../../data/calls.js';
 import { clock } from '../../pages/overview/instance-state.js';
 import { renderError } from '../error-message/error-message.js';
 import { serverAboutStyles } from './server-about.styles.js';
 
-type SystemAction = 'suspend' | 'resume' | 'restart';
+type SystemAction = 'suspend' | 'resume' | 'idle' | 'resumeIdle' | 'restart';
+
+/** The state each `event-update` leaves the server in. */
+const STATE_AFTER: Record<PushData['event-update']['event'], PowerStateName | undefined> = {
+  Suspend: 'suspended',
+  Resume: 'working',
+  Idle: 'idle',
+  ResumeIdle: 'working',
+  Restart: undefined,
+};
 
 /**
  * The footer's line about the server: Glowkit's version and how long the server has run
  * (`sysinfo`, read again each time the connection opens, so a restarted server shows its new
- * uptime), and the power menu: suspend every instance, resume them, restart the service (the
- * `system` command). What the server did, or why it refused, shows below the menu.
+ * uptime), the server's state (working, idle or suspended: `serverinfo.power`, then the
+ * `event-update` pushes, whoever caused them: a schedule, the machine's sleep, another client),
+ * and the power menu: suspend every instance, resume them, make them idle (captures off), end
+ * idle, restart the service (the `system` command). What the server did, or why it refused,
+ * shows below the menu.
  *
  * Usage: `<gk-server-about .ctx=${ctx}></gk-server-about>`.
  *
@@ -32,6 +50,8 @@ export class GkServerAbout extends LitElement {
   @state() private _now = performance.now();
   /** The last action the server carried out, for the status line. */
   @state() private _done: SystemAction | undefined = undefined;
+  /** The server's working / idle / suspended state; undefined until read (or on older servers). */
+  @state() private _power: PowerStateName | undefined = undefined;
 
   readonly #system = new Action(this, async (action: SystemAction) => {
     this._done = undefined;
@@ -41,8 +61,12 @@ export class GkServerAbout extends LitElement {
   });
   #ticker = 0;
   #followed: AppContext | undefined;
+  #stopPushes: (() => void) | undefined;
   readonly #onState = (): void => {
     if (this.ctx?.connection.state === 'open') void this.#read();
+  };
+  readonly #onEvent = (push: { data: PushData['event-update'] }): void => {
+    this._power = STATE_AFTER[push.data.event] ?? this._power;
   };
 
   constructor() {
@@ -74,8 +98,11 @@ export class GkServerAbout extends LitElement {
   #follow(ctx: AppContext | undefined): void {
     if (ctx === this.#followed) return;
     this.#followed?.connection.removeEventListener('state', this.#onState);
+    this.#stopPushes?.();
     this.#followed = ctx;
     ctx?.connection.addEventListener('state', this.#onState);
+    // The store subscribes this connection to `event-update`.
+    this.#stopPushes = ctx?.connection.onPush('event-update', this.#onEvent);
     if (ctx) void this.#read();
   }
 
@@ -84,6 +111,7 @@ export class GkServerAbout extends LitElement {
     try {
       this._about = await fetchServerAbout(this.ctx.connection);
       this._aboutAt = performance.now();
+      this._power = await fetchPowerState(this.ctx.connection);
     } catch {
       // Not signed in, or the connection went: read again when it opens.
     }
@@ -115,11 +143,19 @@ export class GkServerAbout extends LitElement {
                 </span>`
             : nothing
         }
+        ${
+          this._power
+            ? html`<span data-testid="power-state" data-state=${this._power}>
+                ${this.#t('web_power_state', { state: this.#t(`web_power_state_${this._power}`) })}
+              </span>`
+            : nothing
+        }
       </p>
       <details class="power">
         <summary>${this.#t('web_power')}</summary>
         <div class="menu" role="group" aria-label=${this.#t('web_power')}>
-          ${this.#button('suspend')} ${this.#button('resume')} ${this.#button('restart')}
+          ${this.#button('suspend')} ${this.#button('resume')} ${this.#button('idle')}
+          ${this.#button('resumeIdle')} ${this.#button('restart')}
         </div>
       </details>
       <p class="done" role="status" data-testid="power-status">
