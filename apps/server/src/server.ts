@@ -315,6 +315,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       bundledEffectsDir: options.effectsDir ?? BUNDLED_EFFECTS_DIR,
       logger: this.logger,
       ...(options.engine ? { engine: options.engine } : {}),
+      // Read when an instance starts, long after the constructor made the power state.
+      beforeStart: (instance) => this.power.beforeStart(instance),
     });
     this.#pushes = new PushHub(this.runtime);
     this.power = new PowerState({

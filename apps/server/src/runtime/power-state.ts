@@ -132,6 +132,16 @@ export class PowerState {
     });
   }
 
+  /**
+   * For the runtime, with each instance built before it starts: one that starts while the
+   * service is suspended starts off (its device never opened), and comes on at resume.
+   */
+  beforeStart(instance: LedInstance): void {
+    if (this.#state !== 'suspended' || this.#closed) return;
+    instance.startOff();
+    this.#takenOf(instance).all = true;
+  }
+
   /** Stops following the runtime; the instances stay as they are. */
   close(): void {
     this.#closed = true;
@@ -189,6 +199,7 @@ export class PowerState {
 
   async #suspendOne(instance: LedInstance): Promise<void> {
     const taken = this.#takenOf(instance);
+    // Off already: switched off by its user (it stays off at resume), or started off.
     if (!instance.components.get('ALL')) return;
     taken.all = true;
     await instance.setComponent('ALL', false);
