@@ -931,6 +931,7 @@ describe('LedInstance: a serial device that is lost', () => {
 describe('LedInstance with a WLED', () => {
   it('started off (the service suspended), never contacts the WLED until ALL is switched on', async () => {
     const wled = await WledStandIn.start();
+    const before = wled.snapshot();
     try {
       const device = (config: DeviceConfig) =>
         new WledDevice(config as RunDevice<'wled'>, {
@@ -958,8 +959,12 @@ describe('LedInstance with a WLED', () => {
       await until(() => wled.live === true);
       const frames = await wled.waitForFrames('ddp', 1);
       expect([...(frames.at(-1) ?? [])].slice(0, 3)).toEqual([0, 0, 255]);
+      // Suspended again: the WLED is handed back (live off, its own state) and the device closed.
+      expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
+      await until(() => wled.live === false);
+      expect(wled.state).toEqual(before);
+      expect(instance.view.device.state).toBe('off');
       await instance.close();
-      expect(wled.live).toBe(false);
     } finally {
       await wled.close();
     }
