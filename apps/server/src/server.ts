@@ -323,11 +323,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       runtime: this.runtime,
       logger: this.logger,
       event: (event) => this.#pushes.toSubscribers('event-update', { event }),
-      requestRestart: (reason) => {
-        void this.restart(reason).catch(() => {
-          // Reported through 'restart-failed' and the log.
-        });
-      },
+      requestRestart: (reason) => this.#requestRestart(reason),
     });
     this.#schedule = new Schedule({
       runtime: this.runtime,
@@ -467,11 +463,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       },
       forwarder: this.#forwarder,
       capture: this.#capture,
-      requestRestart: (reason) => {
-        void this.restart(reason).catch(() => {
-          // Reported through 'restart-failed' and the log.
-        });
-      },
+      requestRestart: (reason) => this.#requestRestart(reason),
     });
     const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -534,6 +526,13 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       access: this.#network,
       ...(options.boblight ? { limitsOfLines: options.boblight } : {}),
       clientsChanged: () => this.#sourcesPush.changed(),
+    });
+  }
+
+  /** Restarts the service without waiting for it (a restore, `system restart`, a schedule). */
+  #requestRestart(reason: string): void {
+    void this.restart(reason).catch(() => {
+      // Reported through 'restart-failed' and the log.
     });
   }
 
