@@ -23,7 +23,6 @@ import type {
   LedDeviceRequest,
   PasswordSignIn,
   PendingTokenRequest,
-  PowerStateName,
   ServerInfo,
   SetConfigInfo,
   SetConfigRequest,
@@ -510,14 +509,4 @@ export async function sendSystem(
   subcommand: 'suspend' | 'resume' | 'idle' | 'resumeIdle' | 'restart',
 ): Promise<void> {
   await connection.call({ command: 'system', subcommand });
-}
-
-/** The server's working / idle / suspended state (`serverinfo.power`; absent on older servers). */
-export async function fetchPowerState(
-  connection: ServerConnection,
-): Promise<PowerStateName | undefined> {
-  const info = await connection.call<{ power?: { state: PowerStateName } }>({
-    command: 'serverinfo',
-  });
-  return info.power?.state;
 }

@@ -1,36 +1,22 @@
 import { defineElement, TranslationController } from '@glowkit/elements/components';
-import type { PowerStateName, PushData } from '@glowkit/protocol';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { Action } from '../../app/action.js';
 import type { AppContext } from '../../app/context.js';
 import { pageStyles } from '../../app/page.styles.js';
-import {
-  fetchPowerState,
-  fetchServerAbout,
-  type ServerAbout,
-  sendSystem,
-} from '../../data/calls.js';
+import { fetchServerAbout, type ServerAbout, sendSystem } from '../../data/calls.js';
 import { clock } from '../../pages/overview/instance-state.js';
 import { renderError } from '../error-message/error-message.js';
 import { serverAboutStyles } from './server-about.styles.js';
 
 type SystemAction = 'suspend' | 'resume' | 'idle' | 'resumeIdle' | 'restart';
 
-/** The state each `event-update` leaves the server in. */
-const STATE_AFTER: Record<PushData['event-update']['event'], PowerStateName | undefined> = {
-  Suspend: 'suspended',
-  Resume: 'working',
-  Idle: 'idle',
-  ResumeIdle: 'working',
-  Restart: undefined,
-};
-
 /**
  * The footer's line about the server: Glowkit's version and how long the server has run
  * (`sysinfo`, read again each time the connection opens, so a restarted server shows its new
- * uptime), the server's state (working, idle or suspended: `serverinfo.power`, then the
- * `event-update` pushes, whoever caused them: a schedule, the machine's sleep, another client),
+ * uptime), the server's state (working, idle or suspended, as the store keeps it from
+ * `serverinfo` and the `event-update` pushes, whoever caused them: a schedule, the machine's
+ * sleep, another client),
  * and the power menu: suspend every instance, resume them, make them idle (captures off), end
  * idle, restart the service (the `system` command). What the server did, or why it refused,
  * shows below the menu.
@@ -50,8 +36,6 @@ export class GkServerAbout extends LitElement {
   @state() private _now = performance.now();
   /** The last action the server carried out, for the status line. */
   @state() private _done: SystemAction | undefined = undefined;
-  /** The server's working / idle / suspended state; undefined until read (or on older servers). */
-  @state() private _power: PowerStateName | undefined = undefined;
 
   readonly #system = new Action(this, async (action: SystemAction) => {
     this._done = undefined;
@@ -61,13 +45,11 @@ export class GkServerAbout extends LitElement {
   });
   #ticker = 0;
   #followed: AppContext | undefined;
-  #stopPushes: (() => void) | undefined;
   readonly #onState = (): void => {
     if (this.ctx?.connection.state === 'open') void this.#read();
   };
-  readonly #onEvent = (push: { data: PushData['event-update'] }): void => {
-    this._power = STATE_AFTER[push.data.event] ?? this._power;
-  };
+  /** The store changed: the server's state may have. */
+  readonly #onStore = (): void => this.requestUpdate();
 
   constructor() {
     super();
@@ -94,15 +76,18 @@ export class GkServerAbout extends LitElement {
     if (changed.has('ctx') && this.isConnected) this.#follow(this.ctx);
   }
 
-  /** Reads the server now and each time the connection opens, on `ctx`'s connection. */
+  /**
+   * Reads the server now and each time the connection opens, on `ctx`'s connection, and follows
+   * its store (the server's state).
+   */
   #follow(ctx: AppContext | undefined): void {
     if (ctx === this.#followed) return;
     this.#followed?.connection.removeEventListener('state', this.#onState);
-    this.#stopPushes?.();
+    this.#followed?.store.removeEventListener('change', this.#onStore);
     this.#followed = ctx;
     ctx?.connection.addEventListener('state', this.#onState);
-    // The store subscribes this connection to `event-update`.
-    this.#stopPushes = ctx?.connection.onPush('event-update', this.#onEvent);
+    ctx?.store.addEventListener('change', this.#onStore);
+
     if (ctx) void this.#read();
   }
 
@@ -111,7 +96,6 @@ export class GkServerAbout extends LitElement {
     try {
       this._about = await fetchServerAbout(this.ctx.connection);
       this._aboutAt = performance.now();
-      this._power = await fetchPowerState(this.ctx.connection);
     } catch {
       // Not signed in, or the connection went: read again when it opens.
     }
@@ -133,6 +117,7 @@ export class GkServerAbout extends LitElement {
 
   protected override render(): TemplateResult {
     const about = this._about;
+    const power = this.ctx?.store.power;
     const uptime = about && about.uptime * 1000 + (this._now - this._aboutAt);
     return html`<p class="about" data-testid="about">
         ${
@@ -144,9 +129,9 @@ export class GkServerAbout extends LitElement {
             : nothing
         }
         ${
-          this._power
-            ? html`<span data-testid="power-state" data-state=${this._power}>
-                ${this.#t('web_power_state', { state: this.#t(`web_power_state_${this._power}`) })}
+          power
+            ? html`<span data-testid="power-state" data-state=${power}>
+                ${this.#t('web_power_state', { state: this.#t(`web_power_state_${power}`) })}
               </span>`
             : nothing
         }
