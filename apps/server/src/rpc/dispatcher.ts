@@ -20,6 +20,7 @@ import {
   parseInstanceRequest,
   parseLedColorsRequest,
   parseLedDeviceRequest,
+  parseLoggingRequest,
   parseProcessingRequest,
   parseRestoreRequest,
   parseRestoreSnapshotRequest,
@@ -66,6 +67,7 @@ import { ledcolorsCommand, serverinfoCommand } from './info-commands.js';
 import { inputSourceCommand } from './inputsource-command.js';
 import { instanceCommand } from './instance-commands.js';
 import { ledDeviceCommand } from './leddevice-command.js';
+import { loggingCommand } from './logging-command.js';
 import { OpenSessions } from './open-sessions.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
@@ -215,6 +217,9 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   'system-resume': command(signedIn, parseSystemRequest, systemCommand),
   'system-toggleSuspend': command(signedIn, parseSystemRequest, systemCommand),
   'system-restart': command(admin, parseSystemRequest, systemCommand),
+  // The log names who signed in from where and what they changed: for admins only.
+  'logging-start': command(admin, parseLoggingRequest, loggingCommand),
+  'logging-stop': command(admin, parseLoggingRequest, loggingCommand),
 };
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */
