@@ -2,12 +2,12 @@
 // TLS pass phrase is driven at debug level, and standard output and the `logging` stream are
 // searched for the secret values.
 import { spawnSync } from 'node:child_process';
-import { Writable } from 'node:stream';
 import { afterEach, expect, it } from 'vitest';
 import { LogRing } from '../src/log-ring.js';
 import { createLogger } from '../src/logger.js';
 import { post } from './support/client.js';
 import { anonymousSocket, type Message, tcpClient } from './support/inbox.js';
+import { memoryOutput } from './support/log-output.js';
 import { GLOWKIT, requireBuild } from './support/process.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -171,15 +171,14 @@ it('keeps tokens, passwords and the TLS pass phrase out of standard output and t
 });
 
 it('censors secret fields a caller passes anyway, at any depth up to a setconfig group key', () => {
-  let written = '';
-  const destination = new Writable({
-    write(chunk, _encoding, callback) {
-      written += String(chunk);
-      callback();
-    },
-  });
+  const output = memoryOutput();
   const ring = new LogRing();
-  const logger = createLogger({ level: 'debug', pretty: false, destination, ring });
+  const logger = createLogger({
+    level: 'debug',
+    pretty: false,
+    destination: output.destination,
+    ring,
+  });
   logger.debug(
     {
       password: 'p1-secret',
@@ -205,7 +204,7 @@ it('censors secret fields a caller passes anyway, at any depth up to a setconfig
     'k-secret',
     'h-secret',
   ]) {
-    expect(written, secret).not.toContain(secret);
+    expect(output.text(), secret).not.toContain(secret);
     expect(kept, secret).not.toContain(secret);
   }
 });

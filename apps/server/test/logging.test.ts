@@ -7,19 +7,8 @@ import { createLogger, logFeedOf } from '../src/logger.js';
 import { post } from './support/client.js';
 import { type Message, tcpClient } from './support/inbox.js';
 import { LiveSocket } from './support/live-socket.js';
+import { memoryOutput } from './support/log-output.js';
 import { startServer, type TestServer } from './support/server.js';
-
-/** A destination that keeps what the logger wrote (standard output's stand-in). */
-function memoryOutput(): { destination: Writable; text(): string } {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, callback) {
-      chunks.push(String(chunk));
-      callback();
-    },
-  });
-  return { destination, text: () => chunks.join('') };
-}
 
 type LogMessage = Record<string, unknown>;
 
