@@ -26,6 +26,18 @@ export const LOG_LINE_CHARS = 1000;
 /** The fields of a pino line that {@link LogLine} carries apart, not in `message`. */
 const OWN_FIELDS = new Set(['level', 'time', 'msg', 'module', 'instance', 'pid', 'hostname']);
 
+/** The longest module name kept, in characters. */
+const MODULE_CHARS = 64;
+
+/**
+ * `text` cut to `max` characters (ending with `…`), as a string of its own: a slice of a long
+ * string would keep the whole of it alive in V8, and the ring would then hold every long line.
+ */
+function bounded(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return Buffer.from(`${text.slice(0, max - 1)}…`, 'utf8').toString('utf8');
+}
+
 /** Compact JSON of a field's value; an error (pino's `err` shape) by its message only. */
 function detailOf(value: unknown): unknown {
   if (value !== null && typeof value === 'object' && 'message' in value && 'stack' in value) {
@@ -56,13 +68,12 @@ export function logLineOf(text: string, maxChars = LOG_LINE_CHARS): LogLine | un
   }
   const msg = typeof fields.msg === 'string' ? fields.msg : '';
   const rest = Object.keys(details).length > 0 ? JSON.stringify(details) : '';
-  let message = msg && rest ? `${msg} ${rest}` : msg || rest;
-  if (message.length > maxChars) message = `${message.slice(0, maxChars - 1)}…`;
+  const message = bounded(msg && rest ? `${msg} ${rest}` : msg || rest, maxChars);
   const instance = fields.instance;
   return {
     level: typeof fields.level === 'number' ? fields.level : 30,
     time: typeof fields.time === 'number' ? fields.time : Date.now(),
-    module: typeof fields.module === 'string' ? fields.module : 'glowkit',
+    module: typeof fields.module === 'string' ? bounded(fields.module, MODULE_CHARS) : 'glowkit',
     ...(Number.isInteger(instance) ? { instance: instance as number } : {}),
     message,
   };

@@ -1,6 +1,8 @@
 // The live log (issue 24 §4): the ring of the last lines, the `logging` command's stream in
 // Hyperion.ng's shape, its level from the `logger` group, and a client that does not read.
 import { Writable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LogRing } from '../src/log-ring.js';
 import { createLogger, logFeedOf } from '../src/logger.js';
@@ -53,6 +55,23 @@ describe('the ring of the last log lines', () => {
       expect(line.message.endsWith('…')).toBe(true);
       expect(line.instance).toBe(1);
     }
+  });
+
+  it('holds only the cut text of long lines: its memory stays flat', () => {
+    setFlagsFromString('--expose_gc');
+    const gc = runInNewContext('gc') as () => void;
+    const ring = new LogRing();
+    const discard = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    const logger = createLogger({ level: 'info', pretty: false, destination: discard, ring });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const long = 'z'.repeat(200_000);
+    // 500 lines of 200 KB each: 100 MB if the ring kept them whole.
+    for (let i = 0; i < 500; i++) logger.info({ i }, `${long}${i}`);
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(ring.size).toBe(500);
+    expect(grown).toBeLessThan(20 * 1024 * 1024);
   });
 
   it('gives the lines at a level and above, with their details and an error without its stack', () => {
