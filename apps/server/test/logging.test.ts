@@ -162,6 +162,40 @@ describe('logging start / stop', () => {
   });
 });
 
+describe('the end of a stream', () => {
+  it('comes with logout and with the revocation of the session token', async () => {
+    s = await startServer();
+    const server = s;
+    const other = server.server.store.tokens.create('a second admin').token;
+    const revoked = await LiveSocket.open(server.ws, other);
+    const loggedOut = await adminSocket(server);
+    sockets.push(revoked);
+    for (const socket of [revoked, loggedOut]) {
+      await socket.call({ command: 'logging', subcommand: 'start' });
+      await socket.next((p) => p.command === 'logmsg-update');
+    }
+    await loggedOut.call({ command: 'authorize', subcommand: 'logout' });
+    const admin = await adminSocket(server);
+    const list = (await admin.call({ command: 'authorize', subcommand: 'getTokenList' })) as {
+      info: { id: string; comment: string }[];
+    };
+    const id = list.info.find((t) => t.comment === 'a second admin')?.id;
+    await admin.call({ command: 'authorize', subcommand: 'deleteToken', id });
+    const before = [revoked.pushes.length, loggedOut.pushes.length];
+    // Lines that follow: a token made and a refused request (each logged).
+    await admin.call({ command: 'authorize', subcommand: 'createToken', comment: 'after the end' });
+    await post(
+      `${server.http}/json-rpc`,
+      { command: 'sysinfo' },
+      { headers: { Authorization: 'Bearer nope' } },
+    );
+    await admin.call({ command: 'sysinfo' });
+    expect(server.logText()).toContain('"comment":"after the end"');
+    expect(logMessages(revoked.pushes.slice(before[0]))).toEqual([]);
+    expect(logMessages(loggedOut.pushes.slice(before[1]))).toEqual([]);
+  });
+});
+
 describe('a client that does not read its log lines', () => {
   it('is not sent more than its socket holds: lines wait in a bounded queue, and it is told how many it missed', async () => {
     const discard = new Writable({ write: (_chunk, _encoding, callback) => callback() });
