@@ -429,6 +429,10 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       },
       forwarder: this.#forwarder,
       capture: this.#capture,
+      fixedLogLevel: () => {
+        const feed = logFeedOf(this.logger);
+        return feed && !feed.fixed ? undefined : this.logger.level;
+      },
       requestRestart: (reason) => {
         void this.restart(reason).catch(() => {
           // Reported through 'restart-failed' and the log.

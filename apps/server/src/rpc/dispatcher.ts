@@ -113,6 +113,8 @@ export interface DispatcherDeps {
   forwarder?: ControlDeps['forwarder'];
   /** The grabbers, which say what keeps a saved group from capturing (`config setconfig`). */
   capture?: SetConfigDeps['capture'];
+  /** The log level `--log-level` fixed, which `logger.level` does not change (`setconfig`). */
+  fixedLogLevel?: (() => string | undefined) | undefined;
   /** Why an address may not create the admin password; undefined when it may (`newPassword`). */
   claimRefused?: ((address: string) => string | undefined) | undefined;
 }

@@ -28,6 +28,11 @@ export interface SetConfigDeps {
    * machine has no capture for), one line each: the reply's warnings.
    */
   capture?: { problems(groups: readonly string[]): string[] } | undefined;
+  /**
+   * The level the log keeps whatever `logger.level` says (given with `--log-level`); undefined
+   * when the group's level applies.
+   */
+  fixedLogLevel?: (() => string | undefined) | undefined;
 }
 
 /**
@@ -38,8 +43,9 @@ export interface SetConfigDeps {
  * stored and applies without a restart: `general` (the name discovery and the UI show, read
  * from the store on each request), `network` (the input servers read it at each new
  * connection), the grabbers (`framegrabber`; the capture follows the runtime's `settings`
- * event: a changed group starts its ffmpeg child again) and the groups this server does not act
- * on (`logger`, `cecEvents`, `osEvents`, `schedEvents`), kept for Hyperion.ng.
+ * event: a changed group starts its ffmpeg child again), `logger` (the log level follows the
+ * runtime's `settings` event) and the groups this server does not act on (`cecEvents`,
+ * `osEvents`, `schedEvents`), kept for Hyperion.ng.
  */
 export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
   'webConfig',
@@ -124,6 +130,12 @@ export async function setConfig({
     deps.runtime.useGlobalSettings(configuration.global.settings);
     deps.pushes.announceSince(before);
     const problems = deps.capture?.problems(changed) ?? [];
+    const fixed = changed.includes('logger') ? deps.fixedLogLevel?.() : undefined;
+    if (fixed !== undefined) {
+      problems.push(
+        `logger.level is saved, but the server logs at "${fixed}" while it runs with --log-level (or GLOWKIT_LOG_LEVEL): start it without that to use this setting`,
+      );
+    }
     return { reply: successReply(name, tan, info('none'), problems) };
   }
 
