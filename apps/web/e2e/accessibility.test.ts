@@ -206,6 +206,8 @@ const PAGES: Array<{
       await nav(page, t(lang, 'web_nav_log')).click();
       await page.getByRole('heading', { name: t(lang, 'web_log_title'), level: 1 }).waitFor();
       await page.getByRole('region', { name: t(lang, 'web_log_lines') }).waitFor();
+      // The server's level, the logger group's form.
+      await page.locator('gk-server-level gk-effect-form select').waitFor();
     },
   },
 ];

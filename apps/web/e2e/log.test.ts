@@ -106,6 +106,28 @@ describe('the Log page', () => {
     expect(readFileSync(await download.path(), 'utf8')).toBe(copied);
   });
 
+  it('saves the server level from the logger group form, and says when --log-level keeps it', async () => {
+    const page = await logPage();
+    const level = page.locator('gk-server-level gk-effect-form select');
+    await level.waitFor();
+    // The stored level: the group's default.
+    expect(await level.inputValue()).toBe('warn');
+    await level.selectOption('debug');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // The e2e server runs with --log-level warn: saved, and the reply says it does not apply.
+    await poll(() => page.getByTestId('server-level-status').innerText()).toContain(
+      'logger.level is saved, but the server logs at "warn" while it runs with --log-level',
+    );
+    const config = (await (
+      await fetch(`${glowkit.url}/json-rpc`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${glowkit.token}` },
+        body: JSON.stringify({ command: 'config', subcommand: 'getconfig' }),
+      })
+    ).json()) as { info: { global: { settings: { logger: { level: string } } } } };
+    expect(config.info.global.settings.logger.level).toBe('debug');
+  });
+
   it('is dark when asked, and fits a phone', async () => {
     const dark = await logPage({ colorScheme: 'dark' });
     await refusedSignIn();

@@ -74,6 +74,7 @@ export const ROUTES: readonly Route[] = [
     load: () => import('../pages/log/log-page.js'),
     phrases: () => import('glowkit-phrases:log'),
     signedIn: true,
+    forms: true,
     nav: 'web_nav_log',
   },
   {

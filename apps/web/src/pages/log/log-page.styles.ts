@@ -77,6 +77,15 @@ export const logStyles = css`
   li[data-level='ERROR'] .level {
     color: var(--_error);
   }
+  .server-level {
+    display: grid;
+    gap: var(--_space);
+    max-inline-size: 30rem;
+  }
+  .saved {
+    margin: var(--_space) 0 0;
+    padding-inline-start: 1.2rem;
+  }
   .message {
     flex: 1 1 100%;
     white-space: pre-wrap;

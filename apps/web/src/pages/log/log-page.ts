@@ -17,12 +17,14 @@ import {
   sourceOf,
 } from './log-lines.js';
 import { logStyles } from './log-page.styles.js';
+import './server-level.js';
 
 /**
  * The Log page (`/log`): the server's log lines, live (`logging start`: the lines the server
  * kept, then each new one), with a level filter, a search, Pause (new lines are held, not
  * lost), Copy and Download of the lines shown. The page keeps the last {@link MAX_PAGE_LINES}.
- * The stream runs while the page is shown, and starts again after a reconnect.
+ * The stream runs while the page is shown, and starts again after a reconnect. Below the lines,
+ * the server's own level (`<gk-server-level>`, the `logger` group's form).
  */
 export class GkLogPage extends GkPage {
   static override styles = [...GkPage.styles, logStyles];
@@ -212,7 +214,8 @@ export class GkLogPage extends GkPage {
                 </ol>`
           }
         </div>
-      </div>`;
+      </div>
+      <gk-server-level .ctx=${this.ctx}></gk-server-level>`;
   }
 }
 
