@@ -9,10 +9,26 @@ const ENGLISH = fileURLToPath(new URL('../../translations/en.json', import.meta.
 const PARTS = '\0glowkit-phrases:';
 
 /**
- * English in two parts, as modules: `glowkit-phrases:ui` (the UI's own `web_…` phrases, in the
- * first script) and `glowkit-phrases:forms` (the `edt_…` phrases of settings and effect forms:
+ * The pages whose phrases come with them, not in the first script: `glowkit-phrases:<page>` holds
+ * the English phrases whose keys start with the prefix (the Log page's `web_log_…`).
+ */
+const PAGE_PHRASES: Readonly<Record<string, string>> = { log: 'web_log_' };
+
+/** Which part of the English file a phrase key is in (`ui`, `forms` or a page of PAGE_PHRASES). */
+function partOf(key: string): string {
+  if (key.startsWith('edt_')) return 'forms';
+  for (const [page, prefix] of Object.entries(PAGE_PHRASES)) {
+    if (key.startsWith(prefix)) return page;
+  }
+  return 'ui';
+}
+
+/**
+ * English in parts, as modules: `glowkit-phrases:ui` (the UI's own `web_…` phrases, in the
+ * first script), `glowkit-phrases:forms` (the `edt_…` phrases of settings and effect forms:
  * titles, units, validation messages — half of the file), loaded with the pages that render
- * forms, so that the overview's first load does not carry them.
+ * forms, and one part per page of {@link PAGE_PHRASES}, loaded with that page, so that the
+ * overview's first load carries none of them.
  */
 function phraseParts(): Plugin {
   return {
@@ -21,9 +37,9 @@ function phraseParts(): Plugin {
     load(id) {
       if (!id.startsWith(PARTS)) return undefined;
       this.addWatchFile(ENGLISH);
-      const forms = id.slice(PARTS.length) === 'forms';
+      const wanted = id.slice(PARTS.length);
       const phrases: Record<string, string> = JSON.parse(readFileSync(ENGLISH, 'utf8'));
-      const part = Object.entries(phrases).filter(([key]) => key.startsWith('edt_') === forms);
+      const part = Object.entries(phrases).filter(([key]) => partOf(key) === wanted);
       return `export default ${JSON.stringify(Object.fromEntries(part))};`;
     },
   };

@@ -26,10 +26,11 @@ import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-
 import { InputServer, type InputServerSettings, type PeerAccess } from './inputs/input-server.js';
 import { PictureSources } from './inputs/picture-source.js';
 import { DEFAULT_PROTO_PORT, PROTOBUF } from './inputs/protobuf/proto-session.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, followSettingsLevel, type Logger, logFeedOf } from './logger.js';
 import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { InputSourcesPush } from './rpc/input-sources-push.js';
+import type { LogStreamLimits } from './rpc/log-streams.js';
 import { PushHub } from './rpc/pushes.js';
 import { latencyList } from './rpc/serverinfo.js';
 import { PowerState } from './runtime/power-state.js';
@@ -100,7 +101,14 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Deepest JSON nesting accepted. Default `DEFAULT_MAX_DEPTH` (64) of @glowkit/protocol. */
   maxDepth?: number;
+  /**
+   * The logger. Made with `createLogger`, its last lines are what `logging` streams, and its
+   * level follows the `logger` group unless it was made with a level. Default: one without a
+   * level, on standard output.
+   */
   logger?: Logger;
+  /** How the `logging` streams hold back from clients that do not read (tests lower them). */
+  logStreams?: LogStreamLimits;
   throttle?: ThrottleOptions;
   /** The scrypt cost of new admin password hashes. Default: the store's (tests lower it). */
   scryptCost?: ScryptCost;
@@ -318,7 +326,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       // Read when an instance starts, long after the constructor made the power state.
       beforeStart: (instance) => this.power.beforeStart(instance),
     });
-    this.#pushes = new PushHub(this.runtime);
+    this.#pushes = new PushHub(this.runtime, logFeedOf(this.logger)?.ring, options.logStreams);
+    // `logger.level` applies at once when saved (unless --log-level fixed the level).
+    this.runtime.on('settings', () => this.#followLogLevel());
     this.power = new PowerState({
       runtime: this.runtime,
       logger: this.logger,
@@ -463,6 +473,10 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       },
       forwarder: this.#forwarder,
       capture: this.#capture,
+      fixedLogLevel: () => {
+        const feed = logFeedOf(this.logger);
+        return feed && !feed.fixed ? undefined : this.logger.level;
+      },
       requestRestart: (reason) => this.#requestRestart(reason),
     });
     const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
@@ -677,6 +691,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#state = 'starting';
     try {
       const configuration = this.store.read();
+      followSettingsLevel(this.logger, configuration.global.settings.logger?.level);
       await this.#openListeners(configuration);
       await this.runtime.start(configuration);
       await this.#boblight.apply();
@@ -738,6 +753,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.#pushes.snapshotForRestart();
       await this.runtime.stop();
       configuration = this.store.read();
+      followSettingsLevel(this.logger, configuration.global.settings.logger?.level);
       const listeners = await this.#applyListeners(configuration);
       await this.runtime.start(configuration);
       listeners.push(...(await this.#boblight.apply()));
@@ -778,6 +794,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.emit('restart-failed', { reason, error: err });
       throw err;
     }
+  }
+
+  /** Takes the running `logger` group's level (see followSettingsLevel). */
+  #followLogLevel(): void {
+    followSettingsLevel(this.logger, this.runtime.globalSettings.logger?.level);
   }
 
   /** TCP sessions outlive a restart; those bound to an instance that is gone are unbound. */

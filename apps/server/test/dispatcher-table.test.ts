@@ -38,6 +38,8 @@ const ADMIN = [
   'inputsource-discover',
   'inputsource-getProperties',
   'system-restart',
+  'logging-start',
+  'logging-stop',
 ];
 
 /** The request of a key, with a bad tan: answered "Invalid params" once it is let through. */

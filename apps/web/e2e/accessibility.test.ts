@@ -200,6 +200,16 @@ const PAGES: Array<{
       await page.locator('li[data-token]').first().waitFor();
     },
   },
+  {
+    name: 'log',
+    async open(page, lang) {
+      await nav(page, t(lang, 'web_nav_log')).click();
+      await page.getByRole('heading', { name: t(lang, 'web_log_title'), level: 1 }).waitFor();
+      await page.getByRole('region', { name: t(lang, 'web_log_lines') }).waitFor();
+      // The server's level, the logger group's form.
+      await page.locator('gk-server-level gk-effect-form select').waitFor();
+    },
+  },
 ];
 
 describe('accessibility', () => {
@@ -260,6 +270,7 @@ describe('accessibility', () => {
           instances: [],
           backup: [],
           tokens: [],
+          log: [],
         });
       } finally {
         await context.close();

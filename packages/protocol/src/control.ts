@@ -28,6 +28,7 @@ import { type InputSourceRequest, parseInputSourceRequest } from './inputsource.
 import { type InstanceRequest, parseInstanceRequest } from './instance.js';
 import { type LedColorsRequest, parseLedColorsRequest } from './ledcolors.js';
 import { type LedDeviceRequest, parseLedDeviceRequest } from './leddevice.js';
+import { type LoggingRequest, parseLoggingRequest } from './logging.js';
 import type { Parsed } from './parse.js';
 import { parseRestoreRequest, type RestoreRequest } from './restore.js';
 import { parseServerInfoRequest, type ServerInfoRequest } from './serverinfo.js';
@@ -75,7 +76,8 @@ export type RpcRequest =
   | SnapshotRequest
   | GetSchemaRequest
   | SysinfoRequest
-  | SystemRequest;
+  | SystemRequest
+  | LoggingRequest;
 
 /**
  * The key of one request kind: `command-subcommand` (`config-setconfig`, `serverinfo-getInfo`),
@@ -149,6 +151,7 @@ const PARSERS: { readonly [C in CommandName]: CommandParser } = {
   processing: parseProcessingRequest,
   videomode: parseVideoModeRequest,
   system: parseSystemRequest,
+  logging: parseLoggingRequest,
 };
 
 /**

@@ -167,6 +167,14 @@ export {
   parseLedDeviceRequest,
   validateLedDeviceRequest,
 } from './leddevice.js';
+export {
+  type LoggingRequest,
+  type LogLevelString,
+  type LogMessage,
+  type LogMessagesData,
+  parseLoggingRequest,
+  validateLoggingRequest,
+} from './logging.js';
 export { errorFirstLine, errorOnOneLine, escapeControlCharacters } from './one-line.js';
 export { type Parsed, type Parser, parserOf } from './parse.js';
 export { MAX_PRIORITY, MIN_PRIORITY, PRIORITY } from './priorities.js';

@@ -6,6 +6,7 @@
 import type { RgbTriple } from './adjustment.js';
 import type { AuthorizeEvent, TokenInfo } from './authorize.js';
 import type { ComponentName } from './componentstate.js';
+import type { LogMessagesData } from './logging.js';
 import type { LedsSettings } from './settings/generated/types.js';
 import type { MappingTypeName, VideoMode } from './source-commands.js';
 
@@ -439,6 +440,8 @@ export interface PushData {
    */
   'ledcolors-imagestream-update': { image: string; border?: PictureBorder };
   'authorize-event': AuthorizeEvent;
+  /** The server's log lines, to a session that sent `logging start`. */
+  'logmsg-update': LogMessagesData;
 }
 
 /** A push's `command`, e.g. `'priorities-update'`. */

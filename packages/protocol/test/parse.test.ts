@@ -351,6 +351,16 @@ const CASES: { [K in RequestKey]: { good: object; bad: object; at: string } } = 
     bad: { command: 'system', subcommand: 'restart', tan: -1 },
     at: '/tan',
   },
+  'logging-start': {
+    good: { command: 'logging', subcommand: 'start' },
+    bad: { command: 'logging', subcommand: 'start', tan: -1 },
+    at: '/tan',
+  },
+  'logging-stop': {
+    good: { command: 'logging', subcommand: 'stop' },
+    bad: { command: 'logging', subcommand: 'stop', tan: -1 },
+    at: '/tan',
+  },
 };
 
 function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> } {
@@ -362,7 +372,7 @@ function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> }
 describe('parseRequest', () => {
   it('has a case here for every request kind Glowkit answers', () => {
     expect(Object.keys(CASES).sort()).toEqual([...REQUEST_KEYS].sort());
-    expect(REQUEST_KEYS).toHaveLength(57);
+    expect(REQUEST_KEYS).toHaveLength(59);
   });
 
   for (const [key, { good, bad, at }] of Object.entries(CASES)) {

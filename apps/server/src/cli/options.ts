@@ -71,7 +71,10 @@ export const OPTIONS = {
   'log-level': {
     value: '<level>',
     variable: 'GLOWKIT_LOG_LEVEL',
-    help: ['fatal, error, warn, info, debug, trace, silent'],
+    help: [
+      'fatal, error, warn, info, debug, trace, silent',
+      '(default: the logger settings group, warn; given, it wins)',
+    ],
   },
 } as const satisfies Record<string, SharedOption>;
 

@@ -20,6 +20,7 @@ import {
   parseInstanceRequest,
   parseLedColorsRequest,
   parseLedDeviceRequest,
+  parseLoggingRequest,
   parseProcessingRequest,
   parseRestoreRequest,
   parseRestoreSnapshotRequest,
@@ -67,6 +68,7 @@ import { ledcolorsCommand, serverinfoCommand } from './info-commands.js';
 import { inputSourceCommand } from './inputsource-command.js';
 import { instanceCommand } from './instance-commands.js';
 import { ledDeviceCommand } from './leddevice-command.js';
+import { loggingCommand } from './logging-command.js';
 import { OpenSessions } from './open-sessions.js';
 import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
@@ -114,6 +116,8 @@ export interface DispatcherDeps {
   forwarder?: ControlDeps['forwarder'];
   /** The grabbers, which say what keeps a saved group from capturing (`config setconfig`). */
   capture?: SetConfigDeps['capture'];
+  /** The log level `--log-level` fixed, which `logger.level` does not change (`setconfig`). */
+  fixedLogLevel?: (() => string | undefined) | undefined;
   /** Why an address may not create the admin password; undefined when it may (`newPassword`). */
   claimRefused?: ((address: string) => string | undefined) | undefined;
 }
@@ -219,6 +223,9 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   'system-resumeIdle': command(signedIn, parseSystemRequest, systemCommand),
   'system-toggleIdle': command(signedIn, parseSystemRequest, systemCommand),
   'system-restart': command(admin, parseSystemRequest, systemCommand),
+  // The log names who signed in from where and what they changed: for admins only.
+  'logging-start': command(admin, parseLoggingRequest, loggingCommand),
+  'logging-stop': command(admin, parseLoggingRequest, loggingCommand),
 };
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */

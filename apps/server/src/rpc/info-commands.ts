@@ -26,7 +26,8 @@ export interface InfoDeps {
   power: { readonly state: PowerStateName };
 }
 
-const httpOnly = (name: string, tan: number): Outcome => ({
+/** The reply to a stream's start over HTTP, which has no session to push to. */
+export const httpOnly = (name: string, tan: number): Outcome => ({
   reply: errorReply(
     name,
     tan,

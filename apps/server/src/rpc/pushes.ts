@@ -1,5 +1,7 @@
+import type { LogRing } from '../log-ring.js';
 import type { RuntimeEvents, ServiceRuntime } from '../runtime/service-runtime.js';
 import { ImageStreams } from './image-stream.js';
+import { type LogStreamLimits, LogStreams } from './log-streams.js';
 import { instanceList } from './serverinfo.js';
 import type { Push, SessionState } from './session.js';
 
@@ -40,11 +42,15 @@ export class PushHub {
   readonly #unsubscribe: (() => void)[] = [];
   /** The `imagestream-start` streams of the sessions. */
   readonly images = new ImageStreams();
+  /** The `logging start` streams of the sessions. */
+  readonly logs: LogStreams;
   readonly #removeListeners = new Set<(session: SessionState) => void>();
   #beforeRestart: ConfigurationView | undefined;
 
-  constructor(runtime: ServiceRuntime) {
+  /** `logRing`: the logger's last lines, which `logging start` streams (none: nothing to stream). */
+  constructor(runtime: ServiceRuntime, logRing?: LogRing, logLimits?: LogStreamLimits) {
     this.#runtime = runtime;
+    this.logs = new LogStreams(logRing, logLimits);
     const on = <E extends keyof RuntimeEvents>(
       event: E,
       listener: (...args: RuntimeEvents[E]) => void,
@@ -97,6 +103,7 @@ export class PushHub {
     this.#sessions.delete(session);
     this.stopStream(session);
     this.images.stop(session);
+    this.logs.stop(session);
     for (const listener of this.#removeListeners) listener(session);
   }
 
@@ -109,6 +116,7 @@ export class PushHub {
     session.subscriptions.clear();
     this.stopStream(session);
     this.images.stop(session);
+    this.logs.stop(session);
   }
 
   /**
@@ -158,6 +166,7 @@ export class PushHub {
     for (const off of this.#unsubscribe) off();
     for (const session of [...this.#streams.keys()]) this.stopStream(session);
     this.images.close();
+    this.logs.close();
     this.#sessions.clear();
   }
 

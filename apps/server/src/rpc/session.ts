@@ -28,6 +28,11 @@ export interface SessionState {
   watched?: Set<number>;
   /** Sends a push to the client. */
   push(message: Push): void;
+  /**
+   * Bytes sent but not yet taken by the client (its socket's buffer): a live stream that must
+   * not grow memory holds back while this is large.
+   */
+  unsentBytes?(): number;
   /** Keeps the session open while it waits for something (its token request), though not signed in. */
   signIn?: SignInHold;
 }

@@ -28,6 +28,11 @@ export interface SetConfigDeps {
    * machine has no capture for), one line each: the reply's warnings.
    */
   capture?: { problems(groups: readonly string[]): string[] } | undefined;
+  /**
+   * The level the log keeps whatever `logger.level` says (given with `--log-level`); undefined
+   * when the group's level applies.
+   */
+  fixedLogLevel?: (() => string | undefined) | undefined;
 }
 
 /**
@@ -39,8 +44,9 @@ export interface SetConfigDeps {
  * from the store on each request), `network` (the input servers read it at each new
  * connection), the grabbers (`framegrabber`; the capture follows the runtime's `settings`
  * event: a changed group starts its ffmpeg child again), `schedEvents` and `osEvents` (the
- * schedule's timers and the system-sleep listener follow the same event) and the groups this
- * server does not act on (`logger`, `cecEvents`), kept for Hyperion.ng.
+ * schedule's timers and the system-sleep listener follow the same event), `logger` (the log
+ * level follows the runtime's `settings` event) and the groups this server does not act on
+ * (`cecEvents`), kept for Hyperion.ng.
  */
 export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
   'webConfig',
@@ -125,6 +131,12 @@ export async function setConfig({
     deps.runtime.useGlobalSettings(configuration.global.settings);
     deps.pushes.announceSince(before);
     const problems = deps.capture?.problems(changed) ?? [];
+    const fixed = changed.includes('logger') ? deps.fixedLogLevel?.() : undefined;
+    if (fixed !== undefined) {
+      problems.push(
+        `logger.level is saved, but the server logs at "${fixed}" while it runs with --log-level (or GLOWKIT_LOG_LEVEL): start it without that to use this setting`,
+      );
+    }
     return { reply: successReply(name, tan, info('none'), problems) };
   }
 

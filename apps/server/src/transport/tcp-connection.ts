@@ -89,6 +89,7 @@ export class TcpConnection {
       subscriptions: new Set(),
       ledstream: false,
       push: (message) => this.#push(message),
+      unsentBytes: () => socket.writableLength,
     };
     this.session = { address, transport: 'tcp', auth: undefined, state };
     this.#grace = new SignInGrace(this.session, options.signInGraceMs, () =>

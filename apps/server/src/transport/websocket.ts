@@ -159,6 +159,7 @@ export class JsonRpcWebSockets {
           // A push may say the session was signed out (its token revoked).
           grace.check();
         },
+        unsentBytes: () => ws.bufferedAmount,
       };
       const session: Session = { address, transport: encrypted ? 'wss' : 'ws', auth, state };
       const grace = this.#graceFor(ws, session);

@@ -100,8 +100,12 @@ export class GkApp extends LitElement {
     const route = this.#route;
     if (route && !this.#loaded.has(route.tag)) {
       this.#loaded.add(route.tag);
-      const phrases = route.forms && this.#ctx ? loadFormPhrases(this.#ctx.translator) : undefined;
-      void Promise.all([route.load(), phrases]).then(() => {
+      const translator = this.#ctx?.translator;
+      const phrases = route.forms && translator ? loadFormPhrases(translator) : undefined;
+      const own = translator
+        ? route.phrases?.().then(({ default: part }) => translator.addPhrases('en', part))
+        : undefined;
+      void Promise.all([route.load(), phrases, own]).then(() => {
         this.#ready.add(route.tag);
         this.requestUpdate();
       });

@@ -13,6 +13,11 @@ export interface Route {
    * phrases are in (the first script carries only the UI's own).
    */
   forms?: boolean;
+  /**
+   * The page's own English phrases, when they are not in the first script (a part of
+   * vite.config.ts's `phraseParts`): the page is shown once they are in.
+   */
+  phrases?: () => Promise<{ default: Readonly<Record<string, string>> }>;
   /** The phrase of the page's name in the navigation; absent for pages not in it. */
   nav?: string;
 }

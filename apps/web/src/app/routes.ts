@@ -69,6 +69,15 @@ export const ROUTES: readonly Route[] = [
     nav: 'web_nav_tokens',
   },
   {
+    name: 'log',
+    tag: 'gk-log-page',
+    load: () => import('../pages/log/log-page.js'),
+    phrases: () => import('glowkit-phrases:log'),
+    signedIn: true,
+    forms: true,
+    nav: 'web_nav_log',
+  },
+  {
     name: 'sign-in',
     tag: 'gk-sign-in-page',
     load: () => import('../pages/sign-in/sign-in-page.js'),

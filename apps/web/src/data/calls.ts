@@ -510,3 +510,23 @@ export async function sendSystem(
 ): Promise<void> {
   await connection.call({ command: 'system', subcommand });
 }
+
+// ---- the log
+
+/**
+ * `logging start`: the server's kept log lines, then each new one, come as `logmsg-update`
+ * pushes (an admin's; the server refuses it to other tokens).
+ */
+export async function startLogging(connection: ServerConnection): Promise<void> {
+  await connection.call({ command: 'logging', subcommand: 'start' });
+}
+
+/** Like {@link startLogging}, from an `onOpen` hook (after a reconnect). */
+export async function startLoggingNow(connection: ServerConnection): Promise<void> {
+  await connection.callNow({ command: 'logging', subcommand: 'start' });
+}
+
+/** `logging stop`: no more log lines. */
+export async function stopLogging(connection: ServerConnection): Promise<void> {
+  await connection.call({ command: 'logging', subcommand: 'stop' });
+}

@@ -8,3 +8,8 @@ declare module 'glowkit-phrases:forms' {
   const phrases: Readonly<Record<string, string>>;
   export default phrases;
 }
+
+declare module 'glowkit-phrases:log' {
+  const phrases: Readonly<Record<string, string>>;
+  export default phrases;
+}

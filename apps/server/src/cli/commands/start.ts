@@ -42,7 +42,8 @@ export const startCommand: Command = {
       webDir: dirOf(values, 'web-dir'),
       ffmpeg: setting(values, 'ffmpeg'),
     };
-    const logger = createLogger({ level: setting(values, 'log-level') ?? 'info' });
+    // Given, the level is fixed; else the `logger` group's level applies (warn by default).
+    const logger = createLogger({ level: setting(values, 'log-level') });
     // The server logs the store's warnings (e.g. a database readable by others) as it opens it.
     const server = createServer({ ...options, logger });
     const first = await ensureAdminToken(server.store, dataDir);

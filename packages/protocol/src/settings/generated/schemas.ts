@@ -2251,12 +2251,12 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   logger: {
     "type": "object",
     "title": "edt_conf_log_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "Glowkit's log level comes from --log-level (GLOWKIT_LOG_LEVEL); nothing reads this group.",
+    "$comment": "Glowkit's log level (standard output and the logging command's stream): applied at start and at once when saved; silent, warn, verbose and debug are pino's silent, warn, info and debug. A level given with --log-level (GLOWKIT_LOG_LEVEL) takes precedence and this group is then not applied.",
     "properties": {
       "level": {
         "type": "string",
         "title": "edt_conf_log_level_title",
+        "description": "edt_conf_log_level_expl",
         "default": "warn",
         "enum": [
           "silent",

@@ -1518,12 +1518,12 @@ export type LedsSettings = {
 
 /**
  * Settings group "Logging" (`edt_conf_log_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * Glowkit's log level comes from --log-level (GLOWKIT_LOG_LEVEL); nothing reads this group.
+ * Glowkit's log level (standard output and the logging command's stream): applied at start and at once when saved; silent, warn, verbose and debug are pino's silent, warn, info and debug. A level given with --log-level (GLOWKIT_LOG_LEVEL) takes precedence and this group is then not applied.
  */
 export interface LoggerSettings {
   /**
    * Log level (`edt_conf_log_level_title`)
+   * How much the server logs, on its output and on the Log page; applies at once. A level given with --log-level when the server was started takes precedence.
    * @default "warn"
    */
   level?: "silent" | "warn" | "verbose" | "debug";
