@@ -155,6 +155,9 @@ describe('glowkit', () => {
     await waitForOutput(first, token);
     // The web UI's first visit can create the admin password instead: it says so.
     await waitForOutput(first, 'No admin password yet: open the web UI (port');
+    // Whatever the log level, the start says where the server is.
+    const port = new URL(first.http).port;
+    await waitForOutput(first, `is running on 127.0.0.1: web UI on port ${port} (HTTPS`);
     first.child.kill('SIGTERM');
     const code = await exited(first.child);
     expect(code).toBe(0);

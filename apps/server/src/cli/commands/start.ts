@@ -2,6 +2,7 @@
 import { databaseFile } from '../../data-dir.js';
 import { ensureAdminToken } from '../../first-start.js';
 import { createLogger } from '../../logger.js';
+import { GLOWKIT_VERSION } from '../../rpc/sysinfo.js';
 import { createServer } from '../../server.js';
 import { type Command, KEEPS_RUNNING } from '../command.js';
 import { bodyLimitOf, dataDirOf, dirOf, portOf, setting } from '../options.js';
@@ -60,8 +61,15 @@ export const startCommand: Command = {
     };
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));
-    await server.start();
+    const { http, https, tcp } = await server.start();
     logger.info({ dataDir, database: databaseFile(dataDir) }, 'data directory');
+    // Written whatever the log level: at the `logger` group's default (warn, as in Hyperion.ng)
+    // the log says nothing of a start that went well, and whoever started it wants to know where
+    // to go.
+    const where = options.host === undefined ? 'every interface' : options.host;
+    io.stdout.write(
+      `Glowkit ${GLOWKIT_VERSION} is running on ${where}: web UI on port ${http.port} (HTTPS ${https.port})${tcp ? `, JSON on TCP ${tcp.port}` : ''}.\n`,
+    );
     if (first) {
       // Printed once, on standard output and never through the logger: it is a secret.
       io.stdout.write(
