@@ -1,7 +1,8 @@
 // Makes sure the programs the tests drive are here, installing Debian's packages when this is a
 // Debian machine and we are root (nothing can be downloaded here otherwise): Chromium for the
 // browser tests, socat for the pseudo-terminal pairs serial LED devices are tested on, python3
-// for the effects, ffmpeg for screen capture, and Xvfb (painted with xsetroot) as the screen.
+// for the effects, ffmpeg for screen capture, Xvfb (painted with xsetroot) as the screen, and
+// mosquitto (with its clients) as the MQTT broker.
 // Prints what the tests use; exits 1 with one line of advice when it cannot.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,6 +24,8 @@ const needs = {
   ffmpeg: () => onPath('ffmpeg'),
   xvfb: () => onPath('Xvfb'),
   'x11-xserver-utils': () => onPath('xsetroot'),
+  mosquitto: () => onPath('mosquitto') || existsSync('/usr/sbin/mosquitto'),
+  'mosquitto-clients': () => onPath('mosquitto_sub'),
 };
 const missing = Object.keys(needs).filter((name) => !needs[name]());
 
@@ -50,5 +53,5 @@ if (missing.length > 0) {
   }
 }
 console.error(
-  `Browser tests use ${chromium()}; serial tests use socat; effects run on python3; capture tests use ffmpeg on Xvfb`,
+  `Browser tests use ${chromium()}; serial tests use socat; effects run on python3; capture tests use ffmpeg on Xvfb; MQTT tests use mosquitto`,
 );
