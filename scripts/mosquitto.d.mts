@@ -1,0 +1,17 @@
+/** A running mosquitto and the one user it lets in. */
+export interface TestBroker {
+  readonly port: number;
+  readonly username: string;
+  readonly password: string;
+  /** Every line mosquitto logged. */
+  output(): string;
+  /** Stops the broker (SIGTERM, waiting for its exit). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port. */
+  start(): Promise<void>;
+  /** Stops it and removes its files. */
+  close(): Promise<void>;
+}
+
+/** Starts Debian's mosquitto on a free loopback port with one user and no anonymous access. */
+export declare function startBroker(): Promise<TestBroker>;
