@@ -199,6 +199,49 @@ describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
     expect(config.info.instances[0].settings.blackborderdetector.mode).toBe('letterbox');
   });
 
+  it('shows the MQTT settings in the network section, from the schema, and saves them at once', async () => {
+    const page = await openSetup();
+    const network = page.getByRole('region', { name: 'Network and home automation' });
+    await network.getByRole('heading', { name: 'MQTT (Home Assistant)', level: 3 }).waitFor();
+    const mqtt = network.locator('#mqtt-form');
+    // The object's keys, each one input: rendered from network.mqtt's schema.
+    for (const label of ['Port', 'User name', 'Password', 'Base topic', 'Group topic']) {
+      await mqtt.getByLabel(label, { exact: true }).waitFor();
+    }
+    await expect.poll(() => mqtt.getByLabel('Port', { exact: true }).inputValue()).toBe('1883');
+    await expect
+      .poll(() => mqtt.getByLabel('Home Assistant discovery prefix').inputValue())
+      .toBe('homeassistant');
+    // The group's own keys are there too, in a form of their own.
+    await network.locator('#network-form').getByText('Serve inputs from the internet').waitFor();
+
+    await mqtt.getByLabel('IP address or host name').fill('broker.local');
+    await mqtt.getByLabel('Group topic').fill('glowkit/group/living');
+    await page.getByRole('status').filter({ hasText: 'Network and home automation' }).waitFor();
+    await screenshot(page, 'setup-network-edited');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor({ timeout: 30_000 });
+
+    const config = await (
+      await fetch(`${glowkit.url}/json-rpc`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ command: 'config', subcommand: 'getconfig' }),
+      })
+    ).json();
+    expect(config.info.global.settings.network.mqtt).toMatchObject({
+      enable: false,
+      host: 'broker.local',
+      port: 1883,
+      groupTopic: 'glowkit/group/living',
+    });
+    expect(config.info.global.settings.network.internetAccessAPI).toBe(false);
+    await page.reload();
+    await expect
+      .poll(() => page.locator('#mqtt-form').getByLabel('IP address or host name').inputValue())
+      .toBe('broker.local');
+  });
+
   it('fits a phone: no sideways scroll, the fields and the save bar within reach', async () => {
     const page = await openSetup({ viewport: PHONE });
     await page.getByRole('status').filter({ hasText: 'LEDs in this layout: 60' }).waitFor();
