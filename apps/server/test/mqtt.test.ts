@@ -7,6 +7,7 @@ import { startBroker, type TestBroker, type Watcher, watch } from './support/bro
 import { post } from './support/client.js';
 import { setconfigRequest } from './support/configs.js';
 import { fileDeviceConfiguration, lastFrame, shows } from './support/file-device.js';
+import { FlatbufClient, rawImageMessage, registerMessage } from './support/flatbuf-client.js';
 import type { Json } from './support/json.js';
 import { startServer, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
@@ -43,10 +44,19 @@ afterEach(async () => {
 });
 
 /** A server with one instance on a `file` device, its MQTT client pointed at the broker. */
-async function mqttServer(mqtt: Record<string, unknown> = {}, adjustment = true) {
+async function mqttServer(
+  mqtt: Record<string, unknown> = {},
+  adjustment = true,
+  globalSettings: Record<string, unknown> = {},
+) {
   let output = '';
   const t = await startServer({
-    mqtt: { reconnectMinMs: 100, reconnectMaxMs: 400, connectTimeoutMs: 3000 },
+    mqtt: {
+      reconnectMinMs: 100,
+      reconnectMaxMs: 400,
+      connectTimeoutMs: 3000,
+      latencyIntervalMs: 100,
+    },
     prepare: (server) => {
       output = join(server.options.dataDir, 'leds.txt');
       const config = fileDeviceConfiguration(output, LEDS, {
@@ -65,6 +75,7 @@ async function mqttServer(mqtt: Record<string, unknown> = {}, adjustment = true)
           ...mqtt,
         },
       };
+      Object.assign(config.global.settings, globalSettings);
       server.store.replace(config, 'test set-up');
     },
   });
@@ -245,6 +256,34 @@ describe('MQTT with Home Assistant discovery', () => {
     expect(
       t.server.runtime.instance(0)?.view.components.find((c) => c.name === 'SMOOTHING')?.enabled,
     ).toBe(true);
+  });
+
+  it('publishes the capture latency of pictures as serverinfo has it, and what is visible', async () => {
+    const flatbufServer = { enable: true, port: 19400, timeout: 30 };
+    const { t, base } = await mqttServer({}, true, { flatbufServer });
+    const ha = await watcher([`${base}/#`]);
+    await ha.next(`${base}/status`, (p) => p === 'online');
+    const port = t.server.listening.flatbuf?.port;
+    if (!port) throw new Error('the flatbuffers server is not listening');
+    const client = await FlatbufClient.connect(port);
+    try {
+      await client.ask(registerMessage('Grabber', 150));
+      for (let i = 1; i <= 3; i++) {
+        await client.ask(rawImageMessage(new Uint8Array(8 * 2 * 3).fill(i * 20), 8, 2));
+      }
+      const frames = () => t.server.runtime.instance(0)?.view.latency.frames ?? 0;
+      await until(() => frames() >= 3);
+      const total = t.server.runtime.instance(0)?.view.latency.total;
+      // The last figure published is the server's own p50, in ms.
+      await ha.next(`${base}/0/latency`, (p) => p === total?.p50.toFixed(1));
+      expect(Number(ha.last.get(`${base}/0/latency`))).toBeGreaterThanOrEqual(0);
+      await ha.next(
+        `${base}/0/visible`,
+        (p) => p.startsWith('flatbufserver ') && p.endsWith('(priority 150)'),
+      );
+    } finally {
+      client.close();
+    }
   });
 
   it('refuses a command with a bad value whole, on the error topic, and changes nothing', async () => {

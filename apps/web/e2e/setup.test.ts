@@ -51,6 +51,16 @@ async function openSetup(look = {}): Promise<Page> {
   return page;
 }
 
+/** The configuration as the server stores it: what any client reads. */
+const storedConfig = async () =>
+  (
+    await fetch(`${glowkit.url}/json-rpc`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ command: 'config', subcommand: 'getconfig' }),
+    })
+  ).json();
+
 const frameField = (page: Page, edge: string) =>
   page.getByRole('spinbutton', { name: edge, exact: true });
 
@@ -188,13 +198,7 @@ describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
     await expect.poll(() => timeout.inputValue()).toBe('42');
     await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
     // The server stored them: what any client reads.
-    const config = await (
-      await fetch(`${glowkit.url}/json-rpc`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ command: 'config', subcommand: 'getconfig' }),
-      })
-    ).json();
+    const config = await storedConfig();
     expect(config.info.global.settings.flatbufServer.timeout).toBe(42);
     expect(config.info.instances[0].settings.blackborderdetector.mode).toBe('letterbox');
   });
@@ -222,13 +226,7 @@ describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor({ timeout: 30_000 });
 
-    const config = await (
-      await fetch(`${glowkit.url}/json-rpc`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ command: 'config', subcommand: 'getconfig' }),
-      })
-    ).json();
+    const config = await storedConfig();
     expect(config.info.global.settings.network.mqtt).toMatchObject({
       enable: false,
       host: 'broker.local',

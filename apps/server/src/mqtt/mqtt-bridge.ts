@@ -100,6 +100,8 @@ export class MqttBridge {
   #discoveryDirty = false;
   #flush: NodeJS.Immediate | undefined;
   readonly #latencyTimers = new Map<number, NodeJS.Timeout>();
+  /** Instances that showed a picture while their latency timer ran. */
+  readonly #latencyAgain = new Set<number>();
   /** Commands run one after another, in the order they came. */
   #commands: Promise<void> = Promise.resolve();
   /** The last connection problem logged (said once until it changes or a connection succeeds). */
@@ -247,6 +249,7 @@ export class MqttBridge {
     this.#flush = undefined;
     for (const timer of this.#latencyTimers.values()) clearTimeout(timer);
     this.#latencyTimers.clear();
+    this.#latencyAgain.clear();
     if (!client) return;
     client.removeAllListeners('message');
     if (client.connected && settings) {
@@ -353,14 +356,22 @@ export class MqttBridge {
     }
   }
 
-  /** The capture latency follows the pictures, at most once per interval per instance. */
+  /**
+   * The capture latency follows the pictures, at most once per interval per instance; a picture
+   * during the interval gets one more turn after it, so the last figure is always published.
+   */
   #latencySoon(id: number): void {
-    if (this.#latencyTimers.has(id) || !this.#client?.connected) return;
+    if (!this.#client?.connected) return;
+    if (this.#latencyTimers.has(id)) {
+      this.#latencyAgain.add(id);
+      return;
+    }
     this.#latencyTimers.set(
       id,
       setTimeout(() => {
         this.#latencyTimers.delete(id);
         this.#changed(id);
+        if (this.#latencyAgain.delete(id)) this.#latencySoon(id);
       }, this.#timing.latencyIntervalMs).unref(),
     );
   }
