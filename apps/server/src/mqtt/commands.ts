@@ -30,18 +30,20 @@ export interface LightTargets {
   ledOn: boolean;
   /** Whether every instance has a colour adjustment whose brightness can be set. */
   adjustable: boolean;
+  /** Whether every instance shows something (a source is visible). */
+  showing: boolean;
 }
 
 /**
  * The JSON-RPC requests of a light command for `instances`: `OFF` switches the LED device off;
  * `ON` (or no `state`) switches it on when `ledOn` says it is off, then sets `brightness` (the
  * first adjustment's, 0–255 → 0–100), and shows `color` or runs `effect` (one of `effects`) at
- * {@link MQTT_PRIORITY}. Every key is checked before any request is made: a command with one bad
+ * {@link MQTT_PRIORITY}; `ON` alone where nothing shows shows white. Every key is checked before any request is made: a command with one bad
  * value gives no request at all. `transition` and unknown keys are ignored, as Home Assistant
  * ignores unknown keys.
  */
 export function lightRequests(payload: unknown, targets: LightTargets): Translated {
-  const { instances, effects, ledOn, adjustable } = targets;
+  const { instances, effects, ledOn, adjustable, showing } = targets;
   if (!isObject(payload)) {
     return { ok: false, errors: ['/: must be a JSON object, e.g. {"state":"ON"}'] };
   }
@@ -93,10 +95,16 @@ export function lightRequests(payload: unknown, targets: LightTargets): Translat
       instance,
     });
   }
-  if (isObject(color)) {
+  // Switched on with nothing to show, a light is white, as a bulb is.
+  const shown = isObject(color)
+    ? [color.r, color.g, color.b]
+    : state === 'ON' && effect === undefined && !showing
+      ? [255, 255, 255]
+      : undefined;
+  if (shown) {
     requests.push({
       command: 'color',
-      color: [color.r, color.g, color.b],
+      color: shown,
       priority: MQTT_PRIORITY,
       origin: MQTT_ORIGIN,
       instance,

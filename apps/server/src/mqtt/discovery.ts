@@ -40,8 +40,8 @@ export interface DiscoverySubject {
   }[];
 }
 
-/** One retained message: a topic and its payload ('' deletes a retained config). */
-export interface Retained {
+/** A message to publish: a topic and its payload ('' on a retained config deletes it). */
+export interface MqttMessage {
   topic: string;
   payload: string;
 }
@@ -65,7 +65,7 @@ export function discoveryConfigs(
   prefix: string,
   base: string,
   subject: DiscoverySubject,
-): Retained[] {
+): MqttMessage[] {
   const sid = subject.serverId;
   const device = {
     ids: [sid],
@@ -82,7 +82,7 @@ export function discoveryConfigs(
     dev: device,
     o: origin,
   };
-  const configs: Retained[] = [];
+  const configs: MqttMessage[] = [];
   const add = (component: string, objectId: string, config: Record<string, unknown>) =>
     configs.push({
       topic: `${prefix}/${component}/${objectId}/config`,

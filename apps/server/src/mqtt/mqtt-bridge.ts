@@ -1,18 +1,14 @@
-import type { ComponentName, RequestKey } from '@glowkit/protocol';
-import { ERRORS, errorReply, type Reply } from '@glowkit/protocol';
+import type { ComponentName } from '@glowkit/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from '../logger.js';
-import { COMMAND_TABLE } from '../rpc/dispatcher.js';
-import type { Outcome } from '../rpc/outcome.js';
-import { invalidParams } from '../rpc/params.js';
 import type { Session } from '../rpc/session.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
-import { componentRequest, lightRequests, type Translated } from './commands.js';
+import { CommandBridge, type Dispatch, mqttSession } from './command-bridge.js';
 import {
   type DiscoverySubject,
   discoveryConfigs,
   instanceTopic,
-  type Retained,
+  type MqttMessage,
   statusTopic,
 } from './discovery.js';
 import {
@@ -22,9 +18,6 @@ import {
   sameSettings,
 } from './settings.js';
 import { instanceStates } from './state.js';
-
-/** The dispatcher's entry point (see createDispatcher). */
-export type Dispatch = (request: unknown, session: Session) => Outcome | Promise<Outcome>;
 
 /** The client's waits; tests shorten them. */
 export interface MqttTiming {
@@ -59,20 +52,6 @@ export interface MqttBridgeOptions {
 }
 
 /**
- * Who MQTT commands run as: signed in (the broker's credentials are the gate to the topics), not
- * an admin, so that they drive the LEDs as a token granted through a token request does, and
- * configuration and token commands are refused.
- */
-const mqttSession = (broker: string): Session => ({
-  address: broker,
-  transport: 'mqtt',
-  auth: {
-    ok: true,
-    token: { id: 'mqtt', comment: 'MQTT broker', admin: false, createdAt: '', lastUse: null },
-  },
-});
-
-/**
  * Glowkit's MQTT client (`network.mqtt`): announces every instance to Home Assistant (discovery,
  * retained, again when Home Assistant says `online`), publishes each instance's state when it
  * changes (retained, from the runtime's events, never polled), and runs the commands published to
@@ -100,10 +79,12 @@ export class MqttBridge {
   #discoveryDirty = false;
   #flush: NodeJS.Immediate | undefined;
   readonly #latencyTimers = new Map<number, NodeJS.Timeout>();
-  /** Instances that showed a picture while their latency timer ran. */
-  readonly #latencyAgain = new Set<number>();
+  /** Each instance's frame count when its latency was last looked at. */
+  readonly #latencyFrames = new Map<number, number>();
+  /** Runs the commands published to this server. */
+  readonly #commands: CommandBridge;
   /** Commands run one after another, in the order they came. */
-  #commands: Promise<void> = Promise.resolve();
+  #queue: Promise<void> = Promise.resolve();
   /** The last connection problem logged (said once until it changes or a connection succeeds). */
   #problem: string | undefined;
   readonly #unsubscribe: (() => void)[] = [];
@@ -112,6 +93,7 @@ export class MqttBridge {
     this.#options = options;
     this.#timing = { ...DEFAULT_TIMING, ...options.timing };
     this.#logger = options.logger;
+    this.#commands = new CommandBridge(options.runtime, options.dispatch);
     const runtime = options.runtime;
     const on = (event: string, listener: (...args: never[]) => void) => {
       runtime.on(event as never, listener as never);
@@ -213,16 +195,35 @@ export class MqttBridge {
         );
       }
     });
-    client.on('message', (topic, payload) => {
-      this.#commands = this.#commands
-        .then(() => this.#message(settings, topic, String(payload)))
-        .catch((error: unknown) => {
-          this.#logger.error(
-            { topic, error: error instanceof Error ? error.message : String(error) },
-            'MQTT command failed',
-          );
-        });
-    });
+    client.on('message', (topic, payload) => this.#message(settings, topic, String(payload)));
+  }
+
+  /**
+   * Home Assistant's birth message republishes discovery; anything else is a command, run after
+   * those before it, its answers (refusals, JSON-RPC replies) published as they come.
+   */
+  #message(settings: MqttSettings, topic: string, payload: string): void {
+    if (settings.discoveryPrefix !== '' && topic === `${settings.discoveryPrefix}/status`) {
+      // Home Assistant (re)started: it forgets entities whose configs are not retained.
+      if (payload === 'online') {
+        for (const t of this.#configTopics) this.#published.delete(t);
+        this.#rediscover();
+      }
+      return;
+    }
+    const session = this.#session;
+    if (!session) return;
+    this.#queue = this.#queue
+      .then(async () => {
+        const answers = await this.#commands.handle(settings, session, topic, payload);
+        for (const answer of answers) this.#client?.publish(answer.topic, answer.payload);
+      })
+      .catch((error: unknown) => {
+        this.#logger.error(
+          { topic, error: error instanceof Error ? error.message : String(error) },
+          'MQTT command failed',
+        );
+      });
   }
 
   /** One line for a connection problem: what, where, what to do; never a credential. */
@@ -249,7 +250,7 @@ export class MqttBridge {
     this.#flush = undefined;
     for (const timer of this.#latencyTimers.values()) clearTimeout(timer);
     this.#latencyTimers.clear();
-    this.#latencyAgain.clear();
+    this.#latencyFrames.clear();
     if (!client) return;
     client.removeAllListeners('message');
     if (client.connected && settings) {
@@ -300,7 +301,7 @@ export class MqttBridge {
   }
 
   /** Publishes a retained message unless it says what the topic holds already. */
-  #retain({ topic, payload }: Retained): void {
+  #retain({ topic, payload }: MqttMessage): void {
     const client = this.#client;
     if (!client?.connected || this.#published.get(topic) === payload) return;
     this.#published.set(topic, payload);
@@ -357,140 +358,23 @@ export class MqttBridge {
   }
 
   /**
-   * The capture latency follows the pictures, at most once per interval per instance; a picture
-   * during the interval gets one more turn after it, so the last figure is always published.
+   * The capture latency follows the pictures, at most once per interval per instance, and once
+   * more after each interval in which frames reached the device: the figure of the last picture
+   * is published even when its write ends after the picture came.
    */
   #latencySoon(id: number): void {
-    if (!this.#client?.connected) return;
-    if (this.#latencyTimers.has(id)) {
-      this.#latencyAgain.add(id);
-      return;
-    }
+    if (this.#latencyTimers.has(id) || !this.#client?.connected) return;
     this.#latencyTimers.set(
       id,
       setTimeout(() => {
         this.#latencyTimers.delete(id);
         this.#changed(id);
-        if (this.#latencyAgain.delete(id)) this.#latencySoon(id);
+        const frames = this.#options.runtime.instance(id)?.view.latency.frames;
+        if (frames !== undefined && frames !== this.#latencyFrames.get(id)) {
+          this.#latencyFrames.set(id, frames);
+          this.#latencySoon(id);
+        }
       }, this.#timing.latencyIntervalMs).unref(),
-    );
-  }
-
-  // --- commands ---------------------------------------------------------------------------
-
-  async #message(settings: MqttSettings, topic: string, payload: string): Promise<void> {
-    const base = `${settings.baseTopic}/`;
-    if (settings.discoveryPrefix !== '' && topic === `${settings.discoveryPrefix}/status`) {
-      // Home Assistant (re)started: it forgets entities whose configs are not retained.
-      if (payload === 'online') {
-        for (const t of this.#configTopics) this.#published.delete(t);
-        this.#rediscover();
-      }
-      return;
-    }
-    if (topic === `${base}jsonrpc`) return this.#jsonRpc(settings, payload);
-    const runtime = this.#options.runtime;
-    if (settings.groupTopic !== '' && topic === `${settings.groupTopic}/set`) {
-      const ids = runtime.instances.filter((i) => i.running).map((i) => i.id);
-      return this.#light(settings, topic, payload, ids);
-    }
-    if (!topic.startsWith(base)) return;
-    const parts = topic.slice(base.length).split('/');
-    const id = Number(parts[0]);
-    if (!/^\d+$/.test(parts[0] ?? '')) return;
-    if (parts.length === 2 && parts[1] === 'set') {
-      return this.#light(settings, topic, payload, [id]);
-    }
-    if (parts.length === 4 && parts[1] === 'component' && parts[3] === 'set') {
-      return this.#run(settings, topic, componentRequest(payload, parts[2] ?? '', id));
-    }
-  }
-
-  async #light(
-    settings: MqttSettings,
-    topic: string,
-    payload: string,
-    ids: number[],
-  ): Promise<void> {
-    const runtime = this.#options.runtime;
-    let command: unknown;
-    try {
-      command = JSON.parse(payload);
-    } catch {
-      return this.#refuse(
-        settings,
-        topic,
-        errorReply('mqtt-light', 0, ERRORS.parse, [
-          `/: the payload is not JSON: send e.g. {"state":"ON","color":{"r":255,"g":0,"b":0}}`,
-        ]),
-      );
-    }
-    const views = ids.map((id) => runtime.instance(id)?.view);
-    const translated = lightRequests(command, {
-      instances: ids,
-      effects: runtime.catalogue.serverInfo().map((effect) => effect.name),
-      ledOn: views.every((v) => v?.components.find((c) => c.name === 'LEDDEVICE')?.enabled),
-      adjustable: views.every((v) => v === undefined || v.adjustments.length > 0),
-    });
-    return this.#run(settings, topic, translated);
-  }
-
-  /**
-   * Runs a translated command: every request is checked by its parser first (the dispatcher's
-   * own), and only when all pass are they dispatched, in order; a refusal goes to the error topic.
-   */
-  async #run(settings: MqttSettings, topic: string, translated: Translated): Promise<void> {
-    if (!translated.ok) {
-      return this.#refuse(
-        settings,
-        topic,
-        errorReply('mqtt-command', 0, ERRORS.invalidParams, translated.errors),
-      );
-    }
-    for (const request of translated.requests) {
-      const name = String(request.command);
-      const parsed = COMMAND_TABLE[name as RequestKey].parse(request);
-      if (!parsed.ok)
-        return this.#refuse(settings, topic, invalidParams(name, 0, parsed.violations).reply);
-    }
-    for (const request of translated.requests) {
-      const outcome = await this.#dispatch(request);
-      if (!outcome.reply.success) return this.#refuse(settings, topic, outcome.reply);
-    }
-  }
-
-  #dispatch(request: unknown): Promise<Outcome> {
-    const session = this.#session ?? mqttSession('mqtt');
-    return Promise.resolve(this.#options.dispatch(request, session));
-  }
-
-  #refuse(settings: MqttSettings, topic: string, reply: Reply): void {
-    this.#client?.publish(`${settings.baseTopic}/error`, JSON.stringify({ ...reply, topic }));
-  }
-
-  /**
-   * HyperHDR's remote-control channel: one JSON-RPC request, or an array run in order, answered
-   * on `<base>/jsonrpc/response` (one reply, or an array of them).
-   */
-  async #jsonRpc(settings: MqttSettings, payload: string): Promise<void> {
-    let body: unknown;
-    try {
-      body = JSON.parse(payload);
-    } catch {
-      body = undefined;
-    }
-    const requests = Array.isArray(body) ? body : [body];
-    const replies: unknown[] = [];
-    for (const request of requests) {
-      const outcome =
-        request === undefined
-          ? { reply: errorReply('unknown', 0, ERRORS.parse, ['/: the payload is not JSON']) }
-          : await this.#dispatch(request);
-      replies.push(outcome.text === undefined ? outcome.reply : JSON.parse(outcome.text));
-    }
-    this.#client?.publish(
-      `${settings.baseTopic}/jsonrpc/response`,
-      JSON.stringify(Array.isArray(body) ? replies : replies[0]),
     );
   }
 }

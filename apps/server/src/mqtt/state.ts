@@ -4,7 +4,12 @@
  */
 import type { InstanceView } from '@glowkit/engine';
 import type { PriorityInfo } from '@glowkit/protocol';
-import { componentTopic, instanceTopic, type Retained, SWITCHED_COMPONENTS } from './discovery.js';
+import {
+  componentTopic,
+  instanceTopic,
+  type MqttMessage,
+  SWITCHED_COMPONENTS,
+} from './discovery.js';
 
 /** What of an instance the state messages are made from. */
 export type StateView = Pick<InstanceView, 'priorities' | 'components' | 'adjustments' | 'latency'>;
@@ -44,9 +49,9 @@ export function lightState(view: StateView): Record<string, unknown> {
 }
 
 /** Every retained state message of instance `id` under `base`. */
-export function instanceStates(base: string, id: number, view: StateView): Retained[] {
+export function instanceStates(base: string, id: number, view: StateView): MqttMessage[] {
   const topic = instanceTopic(base, id);
-  const messages: Retained[] = [
+  const messages: MqttMessage[] = [
     { topic: `${topic}/state`, payload: JSON.stringify(lightState(view)) },
     { topic: `${topic}/visible`, payload: visibleText(view.priorities) },
   ];
