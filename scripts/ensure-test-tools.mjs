@@ -2,7 +2,7 @@
 // Debian machine and we are root (nothing can be downloaded here otherwise): Chromium for the
 // browser tests, socat for the pseudo-terminal pairs serial LED devices are tested on, python3
 // for the effects, ffmpeg for screen capture, Xvfb (painted with xsetroot) as the screen, and
-// mosquitto (with its clients) as the MQTT broker.
+// mosquitto (with its clients, and openssl for its certificate) as the MQTT broker.
 // Prints what the tests use; exits 1 with one line of advice when it cannot.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,6 +26,8 @@ const needs = {
   'x11-xserver-utils': () => onPath('xsetroot'),
   mosquitto: () => onPath('mosquitto') || existsSync('/usr/sbin/mosquitto'),
   'mosquitto-clients': () => onPath('mosquitto_sub'),
+  // The TLS broker's certificate (scripts/mosquitto.mjs).
+  openssl: () => onPath('openssl'),
 };
 const missing = Object.keys(needs).filter((name) => !needs[name]());
 

@@ -13,5 +13,8 @@ export interface TestBroker {
   close(): Promise<void>;
 }
 
-/** Starts Debian's mosquitto on a free loopback port with one user and no anonymous access. */
-export declare function startBroker(): Promise<TestBroker>;
+/**
+ * Starts Debian's mosquitto on a free loopback port with one user and no anonymous access; with
+ * `tls`, over TLS with a self-signed certificate for localhost.
+ */
+export declare function startBroker(options?: { tls?: boolean }): Promise<TestBroker>;

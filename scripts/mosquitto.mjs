@@ -23,8 +23,11 @@ const portOpen = (port) =>
     socket.once('error', () => resolve(false));
   });
 
-/** Starts mosquitto with one user (`glowkit` and a password). */
-export async function startBroker() {
+/**
+ * Starts mosquitto with one user (`glowkit` and a password); with `tls`, its listener speaks
+ * TLS with a self-signed certificate for localhost made by openssl.
+ */
+export async function startBroker({ tls = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'glowkit-broker-'));
   const port = await freePort();
   const username = 'glowkit';
@@ -32,11 +35,32 @@ export async function startBroker() {
   const passwords = join(dir, 'passwords');
   writeFileSync(passwords, '');
   execFileSync('mosquitto_passwd', ['-b', passwords, username, password]);
+  const tlsLines = [];
+  if (tls) {
+    const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ].concat(['-keyout', key, '-out', cert]),
+      { stdio: 'ignore' },
+    );
+    tlsLines.push(`certfile ${cert}`, `keyfile ${key}`);
+  }
   const config = join(dir, 'mosquitto.conf');
   writeFileSync(
     config,
     [
       `listener ${port} 127.0.0.1`,
+      ...tlsLines,
       // Run as root, mosquitto would become user `mosquitto`, who cannot read this private dir.
       `user ${userInfo().username}`,
       'allow_anonymous false',

@@ -412,6 +412,26 @@ describe('MQTT with Home Assistant discovery', () => {
     await shows(output, same('255,255,0'));
   });
 
+  it('speaks TLS: refuses a broker it cannot trust in one line, and connects when told to accept it', async () => {
+    const secure = await startBroker({ tls: true });
+    try {
+      const tls = { tls: true, port: secure.port, password: secure.password };
+      const strict = await mqttServer(tls);
+      const untrusted = (line: Record<string, unknown>) =>
+        String(line.msg).includes('has a certificate this machine does not trust');
+      await until(() => strict.t.logs.some(untrusted));
+      expect(String(strict.t.logs.find(untrusted)?.msg)).toMatch(
+        /\(self[- ]signed certificate\): give it one the system trusts, or switch off network\.mqtt\.rejectUnauthorized$/,
+      );
+      const lenient = await mqttServer({ ...tls, rejectUnauthorized: false });
+      await until(() => lenient.t.logs.some((l) => l.msg === 'MQTT connected'));
+      expect(strict.t.logs.some((l) => l.msg === 'MQTT connected')).toBe(false);
+    } finally {
+      for (const s of servers.splice(0)) await s.close();
+      await secure.close();
+    }
+  });
+
   it('never holds the server up while the broker is down, and connects once it is up', async () => {
     await broker.stop();
     // start() resolves with the broker down; the LEDs take commands meanwhile.

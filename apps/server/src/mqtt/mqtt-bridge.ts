@@ -19,6 +19,16 @@ import {
 } from './settings.js';
 import { instanceStates } from './state.js';
 
+/** Node's codes for a TLS certificate it cannot verify. */
+const UNTRUSTED_CERTIFICATE = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
 /** The client's waits; tests shorten them. */
 export interface MqttTiming {
   /** The first wait before reconnecting, ms; doubled after each failed attempt. Default 1 s. */
@@ -231,6 +241,9 @@ export class MqttBridge {
     const code = error.code;
     if (code === 4 || code === 5 || code === 134 || code === 135) {
       return `MQTT broker ${settings.broker} refused the sign-in (${error.message}): check network.mqtt.username and password`;
+    }
+    if (typeof code === 'string' && UNTRUSTED_CERTIFICATE.has(code)) {
+      return `MQTT broker ${settings.broker} has a certificate this machine does not trust (${error.message}): give it one the system trusts, or switch off network.mqtt.rejectUnauthorized`;
     }
     return `MQTT broker ${settings.broker} is not reachable (${error.message}); retrying in the background (the LEDs are not affected)`;
   }
