@@ -17,6 +17,9 @@ import type { GrabberTiming } from './capture/grabber.js';
 import { screenKind } from './capture/screen-grabber.js';
 import { videoKind } from './capture/video-grabber.js';
 import { databaseFile } from './data-dir.js';
+import type { Clock } from './events/clock.js';
+import { OsEvents } from './events/os-events.js';
+import { Schedule } from './events/schedule.js';
 import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
 import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-session.js';
@@ -31,6 +34,7 @@ import { InputSourcesPush } from './rpc/input-sources-push.js';
 import { PushHub } from './rpc/pushes.js';
 import { latencyList } from './rpc/serverinfo.js';
 import { GLOWKIT_VERSION, serverId } from './rpc/sysinfo.js';
+import { PowerState } from './runtime/power-state.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
 import {
   ConfigStore,
@@ -131,6 +135,16 @@ export interface ServerOptions {
   capture?: CaptureOptions;
   /** The MQTT client's reconnect backoff and timeouts (see MqttTiming); tests shorten them. */
   mqtt?: Partial<MqttTiming>;
+  /**
+   * The wall clock and timers the schedules (`schedEvents`) run on. Default the machine's; tests
+   * move their own to a time of day rather than wait for it.
+   */
+  clock?: Clock;
+  /**
+   * The D-Bus system bus whose logind sleep signal `osEvents` follows (`unix:path=…`). Default
+   * `DBUS_SYSTEM_BUS_ADDRESS`, else `/var/run/dbus/system_bus_socket`.
+   */
+  systemBusAddress?: string;
 }
 
 /** How the capture on the box runs (see {@link ServerOptions.capture}). */
@@ -243,8 +257,17 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly logger: Logger;
   readonly store: ConfigStore;
   readonly runtime: ServiceRuntime;
+  /**
+   * The working / idle / suspended state every event source feeds (`system`, schedules, the
+   * operating system's sleep).
+   */
+  readonly power: PowerState;
   /** The open connections, counted per client address and in total, and their limits. */
   readonly connections: ConnectionLimits;
+  /** The daily actions of `schedEvents`. */
+  readonly #schedule: Schedule;
+  /** The machine's sleep and wake (`osEvents`). */
+  readonly #osEvents: OsEvents;
   readonly #pushes: PushHub;
   #state: State = 'stopped';
   readonly #sockets: JsonRpcWebSockets;
@@ -298,8 +321,28 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       bundledEffectsDir: options.effectsDir ?? BUNDLED_EFFECTS_DIR,
       logger: this.logger,
       ...(options.engine ? { engine: options.engine } : {}),
+      // Read when an instance starts, long after the constructor made the power state.
+      beforeStart: (instance) => this.power.beforeStart(instance),
     });
     this.#pushes = new PushHub(this.runtime);
+    this.power = new PowerState({
+      runtime: this.runtime,
+      logger: this.logger,
+      event: (event) => this.#pushes.toSubscribers('event-update', { event }),
+      requestRestart: (reason) => this.#requestRestart(reason),
+    });
+    this.#schedule = new Schedule({
+      runtime: this.runtime,
+      power: this.power,
+      logger: this.logger,
+      clock: options.clock,
+    });
+    this.#osEvents = new OsEvents({
+      runtime: this.runtime,
+      power: this.power,
+      logger: this.logger,
+      systemBusAddress: options.systemBusAddress,
+    });
     this.connections = new ConnectionLimits(this.logger, options.connections);
     this.#sourcesPush = new InputSourcesPush({
       list: () => this.#inputSources(),
@@ -402,6 +445,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       logger: this.logger,
       isAvailable: () => this.#state === 'ready',
       runtime: this.runtime,
+      power: this.power,
       pushes: this.#pushes,
       python: options.engine?.python,
       tokenRequestTimeoutMs: options.tokenRequestTimeoutMs,
@@ -425,11 +469,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       },
       forwarder: this.#forwarder,
       capture: this.#capture,
-      requestRestart: (reason) => {
-        void this.restart(reason).catch(() => {
-          // Reported through 'restart-failed' and the log.
-        });
-      },
+      requestRestart: (reason) => this.#requestRestart(reason),
     });
     this.#mqtt = createMqttBridge({
       runtime: this.runtime,
@@ -504,6 +544,13 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       access: this.#network,
       ...(options.boblight ? { limitsOfLines: options.boblight } : {}),
       clientsChanged: () => this.#sourcesPush.changed(),
+    });
+  }
+
+  /** Restarts the service without waiting for it (a restore, `system restart`, a schedule). */
+  #requestRestart(reason: string): void {
+    void this.restart(reason).catch(() => {
+      // Reported through 'restart-failed' and the log.
     });
   }
 
@@ -652,6 +699,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       await this.runtime.start(configuration);
       await this.#boblight.apply();
       await this.#forwarder.apply(configuration.global.settings.forwarder);
+      this.#schedule.apply();
+      this.#osEvents.apply();
       this.#state = 'ready';
       // Never waits for the broker: the client connects in the background.
       await this.#mqtt.apply(configuration.global.settings.network?.mqtt);
@@ -713,6 +762,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       await this.runtime.start(configuration);
       listeners.push(...(await this.#boblight.apply()));
       await this.#forwarder.apply(configuration.global.settings.forwarder);
+      this.#schedule.apply();
+      this.#osEvents.apply();
       const rebound = listeners.length > 0;
       this.#rebindSessions();
       // Sessions that outlived the restart (TCP) learn what changed.
@@ -779,6 +830,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     await this.#forwarder.stop();
     // Before the instances: each client's source leaves its muxer.
     await this.#boblight.close();
+    this.#schedule.close();
+    this.#osEvents.close();
+    this.power.close();
     await this.runtime.stop();
     this.#pushes.close();
     await this.#listeners.close();

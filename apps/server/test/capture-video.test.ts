@@ -2,13 +2,12 @@
 // /dev/videoN (v4l2InputSpec's crops and decimation, signal detection), with the device stood in
 // for by Debian's ffmpeg reading generated video (lavfi) or raw frames the test writes to a FIFO.
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, createWriteStream, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, createWriteStream, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { childProcesses as children } from '../../../scripts/child-processes.mjs';
-import { CAPTURE_TIMING, startCaptureServer } from './support/capture-server.js';
+import { CAPTURE_TIMING, ffmpegChildren, startCaptureServer } from './support/capture-server.js';
 import { post } from './support/client.js';
 import { setconfigRequest } from './support/configs.js';
 import { lastFrameText, shows } from './support/file-device.js';
@@ -74,16 +73,6 @@ const leds = (rgb: readonly number[]) => Array.from({ length: LEDS }, () => rgb.
 
 const logged = (text: string): boolean =>
   (t?.logs ?? []).some((line) => String(line.msg).includes(text));
-
-/** This process's ffmpeg children. */
-const ffmpegChildren = (): number[] =>
-  children().filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'ffmpeg';
-    } catch {
-      return false;
-    }
-  });
 
 /** A FIFO the stand-in device reads raw RGB frames from, and a writer of whole frames. */
 async function frameFifo() {

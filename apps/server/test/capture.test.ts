@@ -1,10 +1,8 @@
 // The screen grabber on a real server: Debian's Xvfb as the screen, Debian's ffmpeg capturing it,
 // a `file` device as the LEDs. The screen is painted over the X11 protocol (support/x11-paint.ts).
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { childProcesses as children } from '../../../scripts/child-processes.mjs';
 import type { CaptureKind } from '../src/capture/capture-sources.js';
-import { CAPTURE_TIMING, startCaptureServer } from './support/capture-server.js';
+import { CAPTURE_TIMING, ffmpegChildren, startCaptureServer } from './support/capture-server.js';
 import { post } from './support/client.js';
 import { setconfigRequest } from './support/configs.js';
 import { lastFrame, shows } from './support/file-device.js';
@@ -78,16 +76,6 @@ interface Info {
 const info = async (): Promise<Info> => (await rpc({ command: 'serverinfo' })).info as Info;
 
 const leds = (rgb: readonly number[]) => Array.from({ length: LEDS }, () => rgb.join());
-
-/** This process's ffmpeg children (not its X servers, not an effect's python). */
-const ffmpegChildren = (): number[] =>
-  children().filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'ffmpeg';
-    } catch {
-      return false;
-    }
-  });
 
 /** A picture with `bar` black rows above and below an orange middle. */
 function letterboxed(bar: number): Uint8Array {

@@ -1,5 +1,6 @@
-// The footer: the server's version and uptime, and the power menu — suspend every instance,
-// resume them, restart the service (`system`). Light and dark, English and German, a phone, axe.
+// The footer: the server's version and uptime, its working / idle / suspended state, and the
+// power menu — suspend every instance, resume them, idle, end idle, restart the service
+// (`system`). Light and dark, English and German, a phone, axe.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, type Look, screenshot } from './support/browser.js';
@@ -75,6 +76,31 @@ describe('the footer and the power menu', { timeout: TEST_TIMEOUT }, () => {
     await jsonRpc(suite.glowkit, { command: 'clear', instance: [0], priority: -1 });
   });
 
+  it('idles and ends idle, and shows the state whoever changes it', async () => {
+    const { page } = await openOverview();
+    const state = footer(page).getByTestId('power-state');
+    await expect.poll(() => state.textContent(), LIVE).toContain('State: working');
+    await footer(page).getByText('Power', { exact: true }).click();
+    const menu = footer(page).getByRole('group', { name: 'Power' });
+    await menu.getByRole('button', { name: 'Idle', exact: true }).click();
+    await expect
+      .poll(() => footer(page).getByTestId('power-status').textContent(), LIVE)
+      .toContain('Idle: the captures are off');
+    await expect.poll(() => state.textContent(), LIVE).toContain('State: idle');
+    // The LED device stays on while idle.
+    expect(await instanceOn()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'power-idle');
+
+    await menu.getByRole('button', { name: 'End idle' }).click();
+    await expect.poll(() => state.textContent(), LIVE).toContain('State: working');
+    // Another client (a schedule, a phone) suspends and resumes: the footer follows.
+    await jsonRpc(suite.glowkit, { command: 'system', subcommand: 'suspend' });
+    await expect.poll(() => state.textContent(), LIVE).toContain('State: suspended');
+    await jsonRpc(suite.glowkit, { command: 'system', subcommand: 'resume' });
+    await expect.poll(() => state.textContent(), LIVE).toContain('State: working');
+  });
+
   it('restarts the service: the page reconnects on its own', async () => {
     const { page, frames } = await openOverview({ colorScheme: 'dark' });
     await footer(page).getByText('Power', { exact: true }).click();
@@ -101,8 +127,14 @@ describe('the footer and the power menu', { timeout: TEST_TIMEOUT }, () => {
       .poll(async () => (await footer(page).getByTestId('uptime').textContent())?.trim())
       .toMatch(/^Läuft seit \d+:\d\d/);
     await footer(page).getByText('Ein/Aus', { exact: true }).click();
-    for (const name of ['Ruhezustand', 'Fortsetzen', 'Neu starten']) {
-      await footer(page).getByRole('button', { name }).waitFor();
+    for (const name of [
+      'Ruhezustand',
+      'Fortsetzen',
+      'Leerlauf',
+      'Leerlauf beenden',
+      'Neu starten',
+    ]) {
+      await footer(page).getByRole('button', { name, exact: true }).waitFor();
     }
     await expectNoSidewaysScroll(page);
     expect(await axeViolations(page)).toEqual([]);

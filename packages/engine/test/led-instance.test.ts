@@ -929,6 +929,47 @@ describe('LedInstance: a serial device that is lost', () => {
 });
 
 describe('LedInstance with a WLED', () => {
+  it('started off (the service suspended), never contacts the WLED until ALL is switched on', async () => {
+    const wled = await WledStandIn.start();
+    const before = wled.snapshot();
+    try {
+      const device = (config: DeviceConfig) =>
+        new WledDevice(config as RunDevice<'wled'>, {
+          ddpPort: wled.ddpPort,
+          rawPort: wled.rawPort,
+          timeoutMs: 500,
+        });
+      const { instance } = instanceWith(
+        {
+          device: { type: 'wled', host: wled.host, hardwareLedCount: LEDS },
+          backgroundEffect: { enable: true, type: 'color', color: [0, 0, 255] },
+        },
+        { deviceTypes: new Map([['wled', device]]) },
+      );
+      instance.startOff();
+      await instance.start();
+      await instance.device.flush();
+      expect(instance.view.components).toContainEqual({ enabled: false, name: 'ALL' });
+      expect(instance.view.device.state).toBe('off');
+      expect(instance.muxer.inputs).toEqual([]);
+      expect(wled.requests).toEqual([]);
+
+      expect(await instance.setComponent('ALL', true)).toEqual({ ok: true });
+      // The background colour shows: the WLED is taken over now.
+      await until(() => wled.live === true);
+      const frames = await wled.waitForFrames('ddp', 1);
+      expect([...(frames.at(-1) ?? [])].slice(0, 3)).toEqual([0, 0, 255]);
+      // Suspended again: the WLED is handed back (live off, its own state) and the device closed.
+      expect(await instance.setComponent('ALL', false)).toEqual({ ok: true });
+      await until(() => wled.live === false);
+      expect(wled.state).toEqual(before);
+      expect(instance.view.device.state).toBe('off');
+      await instance.close();
+    } finally {
+      await wled.close();
+    }
+  });
+
   it('hands the WLED back whenever nothing is shown, and when the instance stops', async () => {
     const wled = await WledStandIn.start();
     const before = wled.snapshot();

@@ -63,7 +63,7 @@ export const COMMANDS = {
   sourceselect: [],
   processing: [],
   videomode: [],
-  system: ['suspend', 'resume', 'toggleSuspend', 'restart'],
+  system: ['suspend', 'resume', 'toggleSuspend', 'idle', 'resumeIdle', 'toggleIdle', 'restart'],
 } as const;
 
 /** The commands whose subcommand may be left out: `serverinfo` alone means `getInfo`. */

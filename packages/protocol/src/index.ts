@@ -218,6 +218,7 @@ export type {
   LatencyFigures,
   LatencyStage,
   PictureBorder,
+  PowerStateName,
   PriorityInfo,
   PrioritySource,
   PushCommand,

@@ -346,10 +346,17 @@ export interface CaptureGrabberList extends GrabberList {
 }
 
 /**
+ * The service's state (Glowkit's `serverinfo.power.state`): `working`, `idle` (captures off, the
+ * LED device on) or `suspended` (every LED device off and released), as the `system` command,
+ * the schedules and the operating system's sleep set it.
+ */
+export type PowerStateName = 'working' | 'idle' | 'suspended';
+
+/**
  * The `info` of a successful `serverinfo` (`getInfo`) reply, in Hyperion.ng's shape, for the
  * instance the request names (or the session's). The parts of an instance are empty while it is
  * stopped. Glowkit adds `device`, `effectErrors`, `effectProblems`, `forwarder`, `inputSources`,
- * `latency` and the grabbers' `status`.
+ * `latency`, `power` and the grabbers' `status`.
  */
 export interface ServerInfo {
   activeEffects: ActiveEffectInfo[];
@@ -381,6 +388,8 @@ export interface ServerInfo {
   ledDevices: { available: string[] };
   /** The instance's LED layout; `[]` while it is stopped. */
   leds: LedsSettings;
+  /** The service's working / idle / suspended state (Glowkit's own key; daemon-wide). */
+  power: { state: PowerStateName };
   priorities: PriorityInfo[];
   /** False while a priority is pinned with `sourceselect`. */
   priorities_autoselect: boolean;
@@ -408,6 +417,11 @@ export interface PushData {
     grabbers: { screen: GrabberStatus; video: GrabberStatus };
   };
   'effects-update': readonly EffectInfo[];
+  /**
+   * Daemon-wide: what happened to the working / idle / suspended state (toggles resolved), or a
+   * restart asked for.
+   */
+  'event-update': { event: 'Suspend' | 'Resume' | 'Idle' | 'ResumeIdle' | 'Restart' };
   'imageToLedMapping-update': { imageToLedMappingType: MappingTypeName };
   'instance-update': InstanceInfo[];
   'leds-update': { leds: LedsSettings };

@@ -6,8 +6,10 @@ import type { Violation } from './violations.js';
 
 /**
  * A valid `system` request: suspend every running instance (its `ALL` off, what it ran kept),
- * resume them, toggle between the two, or restart the service. Hyperion.ng's `toggleSuspend` is
- * in its schema but missing from its command table; Glowkit answers it.
+ * resume them, toggle between the two; make them idle (captures off, the LED device on), leave
+ * idle (`resumeIdle`, Glowkit's own), toggle between the two; or restart the service.
+ * Hyperion.ng's `toggleSuspend` is in its schema but missing from its command table; Glowkit
+ * answers it.
  */
 export interface SystemRequest {
   command: 'system';

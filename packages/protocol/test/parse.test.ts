@@ -331,6 +331,21 @@ const CASES: { [K in RequestKey]: { good: object; bad: object; at: string } } = 
     bad: { command: 'system', subcommand: 'toggleSuspend', tan: -1 },
     at: '/tan',
   },
+  'system-idle': {
+    good: { command: 'system', subcommand: 'idle' },
+    bad: { command: 'system', subcommand: 'idle', tan: -1 },
+    at: '/tan',
+  },
+  'system-resumeIdle': {
+    good: { command: 'system', subcommand: 'resumeIdle' },
+    bad: { command: 'system', subcommand: 'resumeIdle', tan: -1 },
+    at: '/tan',
+  },
+  'system-toggleIdle': {
+    good: { command: 'system', subcommand: 'toggleIdle' },
+    bad: { command: 'system', subcommand: 'toggleIdle', tan: -1 },
+    at: '/tan',
+  },
   'system-restart': {
     good: { command: 'system', subcommand: 'restart' },
     bad: { command: 'system', subcommand: 'restart', tan: -1 },
@@ -347,7 +362,7 @@ function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> }
 describe('parseRequest', () => {
   it('has a case here for every request kind Glowkit answers', () => {
     expect(Object.keys(CASES).sort()).toEqual([...REQUEST_KEYS].sort());
-    expect(REQUEST_KEYS).toHaveLength(54);
+    expect(REQUEST_KEYS).toHaveLength(57);
   });
 
   for (const [key, { good, bad, at }] of Object.entries(CASES)) {

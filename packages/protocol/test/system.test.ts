@@ -4,8 +4,16 @@ import { validateSystemRequest } from '../src/system.js';
 import { described } from './requests.js';
 
 describe('validateSystemRequest', () => {
-  it('accepts suspend, resume, toggleSuspend and restart', () => {
-    for (const subcommand of ['suspend', 'resume', 'toggleSuspend', 'restart']) {
+  it('accepts suspend, resume, toggleSuspend, idle, resumeIdle, toggleIdle and restart', () => {
+    for (const subcommand of [
+      'suspend',
+      'resume',
+      'toggleSuspend',
+      'idle',
+      'resumeIdle',
+      'toggleIdle',
+      'restart',
+    ]) {
       expect(described(validateSystemRequest({ command: 'system', subcommand, tan: 1 }))).toEqual(
         [],
       );
@@ -14,7 +22,7 @@ describe('validateSystemRequest', () => {
 
   it('refuses a missing or unknown subcommand, naming the ones it takes', () => {
     expect(described(validateSystemRequest({ command: 'system' }))).toEqual([
-      '/subcommand: is required (one of: suspend, resume, toggleSuspend, restart)',
+      '/subcommand: is required (one of: suspend, resume, toggleSuspend, idle, resumeIdle, toggleIdle, restart)',
     ]);
     const envelope = readEnvelope({ command: 'system', subcommand: 'reboot' });
     expect(envelope.ok).toBe(false);

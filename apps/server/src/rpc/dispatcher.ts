@@ -38,6 +38,7 @@ import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import { TokenRequests } from '../auth/token-requests.js';
 import type { CaptureDiscoveryOptions } from '../capture/discovery.js';
 import type { Logger } from '../logger.js';
+import type { PowerState } from '../runtime/power-state.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { ConfigStore } from '../store/config-store.js';
 import { authorize } from './authorize-commands.js';
@@ -75,7 +76,7 @@ import { isHttp, type Session, type SessionState } from './session.js';
 import { type SetConfigDeps, setConfig } from './setconfig-command.js';
 import { processing, sourceSelect, videoMode } from './source-commands.js';
 import { sysinfoCommand } from './sysinfo.js';
-import { Suspension, systemCommand } from './system-command.js';
+import { systemCommand } from './system-command.js';
 
 /** What the dispatcher works with. */
 export interface DispatcherDeps {
@@ -88,6 +89,8 @@ export interface DispatcherDeps {
   requestRestart(reason: string): void;
   /** The running instances and effects. */
   runtime: ServiceRuntime;
+  /** The working / idle / suspended state (`system`, `serverinfo`). */
+  power: PowerState;
   /** Subscriptions and live streams of WebSocket sessions. */
   pushes: PushHub;
   /**
@@ -118,8 +121,6 @@ export interface DispatcherDeps {
 /** What the dispatcher hands every handler: its own deps, the token requests, and the effects. */
 export interface CommandDeps extends DispatcherDeps, GetSchemaDeps {
   tokenRequests: TokenRequests;
-  /** Which instances `system suspend` switched off. */
-  suspension: Suspension;
   /** Pushes `event-update` to its subscribers (`system`). */
   event(event: string): void;
   /** Tells subscribed sessions that the token list changed (`token-update`). */
@@ -214,6 +215,9 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   'system-suspend': command(signedIn, parseSystemRequest, systemCommand),
   'system-resume': command(signedIn, parseSystemRequest, systemCommand),
   'system-toggleSuspend': command(signedIn, parseSystemRequest, systemCommand),
+  'system-idle': command(signedIn, parseSystemRequest, systemCommand),
+  'system-resumeIdle': command(signedIn, parseSystemRequest, systemCommand),
+  'system-toggleIdle': command(signedIn, parseSystemRequest, systemCommand),
   'system-restart': command(admin, parseSystemRequest, systemCommand),
 };
 
@@ -256,7 +260,6 @@ export function createDispatcher(
   const commandDeps: CommandDeps = {
     ...deps,
     tokenRequests,
-    suspension: new Suspension(),
     event: (event) => deps.pushes.toSubscribers('event-update', { event }),
     tokensChanged: (list) => deps.pushes.toSubscribers('token-update', list),
     signOut: (id) => openSessions.signOut(id, deps.pushes),

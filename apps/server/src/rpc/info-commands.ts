@@ -2,6 +2,7 @@ import {
   DEFAULT_SUBSCRIPTION_TOPICS,
   errorReply,
   type LedColorsRequest,
+  type PowerStateName,
   type ServerInfoRequest,
   SUBSCRIPTION_TOPICS,
   splitTopics,
@@ -21,6 +22,8 @@ export interface InfoDeps {
   pushes: PushHub;
   /** The picture inputs, for `serverinfo` (none: a server without them). */
   inputs?: InputsInfo | undefined;
+  /** The service's working / idle / suspended state (`serverinfo.power`). */
+  power: { readonly state: PowerStateName };
 }
 
 const httpOnly = (name: string, tan: number): Outcome => ({
@@ -78,7 +81,12 @@ export function serverinfoCommand({
             ? (session.state?.instance ?? deps.runtime.firstRunning?.id)
             : undefined;
       return {
-        reply: successReply(name, tan, serverInfo(deps.runtime, id, deps.inputs), warnings),
+        reply: successReply(
+          name,
+          tan,
+          serverInfo(deps.runtime, id, deps.inputs, deps.power.state),
+          warnings,
+        ),
       };
     }
     case 'subscribe': {

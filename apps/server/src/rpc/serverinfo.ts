@@ -9,6 +9,7 @@ import type {
   InstanceInfo,
   InstanceLatencyInfo,
   LedsSettings,
+  PowerStateName,
   PriorityInfo,
   ServerInfo,
 } from '@glowkit/protocol';
@@ -71,13 +72,14 @@ const noGrabber = (kind: 'screen' | 'video'): CaptureGrabberList => ({
  * the reason), `effectProblems` (effect files left out of the list, with their diagnostics),
  * `forwarder` (its targets and their state), `inputSources` (the picture inputs' clients, with
  * their frame counts), `latency` (each running instance's picture-to-LED time by stage) and
- * `grabbers.screen.status`, `grabbers.video.status` (what the capture on the box is doing).
- * Parts of an instance are empty while it is stopped.
+ * `grabbers.screen.status`, `grabbers.video.status` (what the capture on the box is doing) and
+ * `power.state` (working, idle or suspended). Parts of an instance are empty while it is stopped.
  */
 export function serverInfo(
   runtime: ServiceRuntime,
   instanceId: number | undefined,
   inputs?: InputsInfo,
+  power: PowerStateName = 'working',
 ): ServerInfo {
   const view = instanceId === undefined ? undefined : runtime.instance(instanceId)?.view;
   const catalogue = runtime.catalogue;
@@ -106,6 +108,7 @@ export function serverInfo(
     ledDevices: { available: [...DEVICE_TYPES.keys()].sort() },
     // The instance was built from a layout the store accepted.
     leds: view ? ((view.settings.leds ?? []) as LedsSettings) : [],
+    power: { state: power },
     priorities,
     priorities_autoselect: view ? view.autoSelect : true,
     services: ['effectengine'],

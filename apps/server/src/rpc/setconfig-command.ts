@@ -38,8 +38,9 @@ export interface SetConfigDeps {
  * stored and applies without a restart: `general` (the name discovery and the UI show, read
  * from the store on each request), `network` (the input servers read it at each new
  * connection), the grabbers (`framegrabber`; the capture follows the runtime's `settings`
- * event: a changed group starts its ffmpeg child again) and the groups this server does not act
- * on (`logger`, `cecEvents`, `osEvents`, `schedEvents`), kept for Hyperion.ng.
+ * event: a changed group starts its ffmpeg child again), `schedEvents` and `osEvents` (the
+ * schedule's timers and the system-sleep listener follow the same event) and the groups this
+ * server does not act on (`logger`, `cecEvents`), kept for Hyperion.ng.
  */
 export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
   'webConfig',

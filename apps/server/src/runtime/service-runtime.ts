@@ -84,6 +84,11 @@ export interface RuntimeOptions {
   /** Interpreter, limits and device types for the instances; resource folders are derived. */
   engine?: Omit<EngineOptions, 'resourceDirs'>;
   logger?: Logger;
+  /**
+   * Called with each instance built, before it starts (the server's power state makes one that
+   * starts while the service is suspended start off).
+   */
+  beforeStart?: ((instance: LedInstance) => void) | undefined;
 }
 
 /**
@@ -336,6 +341,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
     instance.on('picture', (image, crop) => this.emit('picture', id, image, crop));
     instance.on('rawColors', (frame) => this.emit('leds', id, frame));
     instance.on('device', (status) => this.emit('device', id, status));
+    this.#options.beforeStart?.(instance);
     await instance.start();
   }
 

@@ -3,7 +3,9 @@
  * tests' common set-up. The global grabber groups and `instCapture` are written into the stored
  * configuration before the server starts.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { childProcesses } from '../../../../scripts/child-processes.mjs';
 import { fileDeviceConfiguration } from './file-device.js';
 import { startServer, type TestServer } from './server.js';
 
@@ -41,3 +43,13 @@ export async function startCaptureServer(
   });
   return { t, output };
 }
+
+/** This process's ffmpeg children (not its X servers, not an effect's python). */
+export const ffmpegChildren = (): number[] =>
+  childProcesses().filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'ffmpeg';
+    } catch {
+      return false;
+    }
+  });

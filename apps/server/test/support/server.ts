@@ -53,6 +53,8 @@ export async function startServer(
     // 19445: never the real ports.
     flatbufPort: 0,
     protoPort: 0,
+    // No system bus: a machine running the tests that goes to sleep must not suspend them.
+    systemBusAddress: 'unix:path=/nonexistent/glowkit-test-system-bus',
     logger,
     ...serverOptions,
     dataDir,

@@ -500,12 +500,13 @@ export async function fetchServerAbout(connection: ServerConnection): Promise<Se
 }
 
 /**
- * `system`: suspend every instance (dark, effects kept), resume them, or restart the service
- * (an admin's; the connection then closes and comes back by itself).
+ * `system`: suspend every instance (dark, effects kept), resume them, make them idle (captures
+ * off, colours and effects still shown), end idle, or restart the service (an admin's; the
+ * connection then closes and comes back by itself).
  */
 export async function sendSystem(
   connection: ServerConnection,
-  subcommand: 'suspend' | 'resume' | 'restart',
+  subcommand: 'suspend' | 'resume' | 'idle' | 'resumeIdle' | 'restart',
 ): Promise<void> {
   await connection.call({ command: 'system', subcommand });
 }

@@ -1,7 +1,8 @@
 /**
  * What the pages show of the server, read once and kept current by its pushes: the instances,
  * the state of each running one (its device, what it shows, its switches, brightness and
- * layout), the effects, and (for the Tokens page) the tokens and token requests. One store per
+ * layout), the effects, the service's working / idle / suspended state, and (for the Tokens
+ * page) the tokens and token requests. One store per
  * connection, in the app's context; pages read it and re-render on its `change` event.
  */
 import type {
@@ -13,7 +14,9 @@ import type {
   InstanceInfo,
   InstanceLatencyInfo,
   LedsSettings,
+  PowerStateName,
   PushCommand,
+  PushData,
   SubscriptionTopic,
 } from '@glowkit/protocol';
 import { type ServerConnection, ServerError } from '../api/connection.js';
@@ -34,8 +37,8 @@ import { TokenLists } from './tokens.js';
 /**
  * The topics the store subscribes to, once per connection: what every instance shows and how
  * it is switched (pushed for each instance the session read by number), its device and the
- * picture inputs' clients (Glowkit's own topics, asked for by name), the instance list and the
- * effects.
+ * picture inputs' clients (Glowkit's own topics, asked for by name), the instance list, the
+ * effects, and the working / idle / suspended state's changes (the footer's power menu).
  */
 export const STORE_TOPICS: readonly SubscriptionTopic[] = [
   'instance-update',
@@ -46,7 +49,17 @@ export const STORE_TOPICS: readonly SubscriptionTopic[] = [
   'leds-update',
   'device-update',
   'input-sources-update',
+  'event-update',
 ];
+
+/** The state each `event-update` leaves the server in (a restart leaves it as it was). */
+const STATE_AFTER: Record<PushData['event-update']['event'], PowerStateName | undefined> = {
+  Suspend: 'suspended',
+  Resume: 'working',
+  Idle: 'idle',
+  ResumeIdle: 'working',
+  Restart: undefined,
+};
 
 /** The grabbers' statuses by kind; a kind the server does not report is missing. */
 export type GrabberStatuses = Partial<Record<'screen' | 'video', GrabberStatus>>;
@@ -93,6 +106,7 @@ export class ServerStore extends EventTarget {
   #inputSources: readonly InputSource[] = [];
   #latency: readonly InstanceLatencyInfo[] = [];
   #grabbers: GrabberStatuses = {};
+  #power: PowerStateName | undefined;
 
   constructor(connection: ServerConnection, session: Session) {
     super();
@@ -125,6 +139,11 @@ export class ServerStore extends EventTarget {
       this.#setInputSources(push.data.inputSources);
       if (push.data.latency) this.#latency = push.data.latency;
       if (push.data.grabbers) this.#grabbers = push.data.grabbers;
+      this.#changed();
+    });
+    // Whoever changed it (the power menu, a schedule, the machine's sleep, another client).
+    this.#follow('event-update', (push) => {
+      this.#power = STATE_AFTER[push.data.event] ?? this.#power;
       this.#changed();
     });
     this.#patch('components-update', withComponent);
@@ -187,6 +206,14 @@ export class ServerStore extends EventTarget {
     return this.#grabbers;
   }
 
+  /**
+   * The server's working / idle / suspended state (`serverinfo.power`, then the `event-update`
+   * pushes); undefined until read, and from a server that does not tell it.
+   */
+  get power(): PowerStateName | undefined {
+    return this.#power;
+  }
+
   /** The state of a running instance once read; undefined while stopped or not yet read. */
   state(instance: number): InstanceState | undefined {
     return this.#states.get(instance);
@@ -210,6 +237,8 @@ export class ServerStore extends EventTarget {
       this.#setInputSources(info.inputSources ?? []);
       this.#latency = info.latency ?? [];
       this.#grabbers = grabbersOf(info.grabbers);
+      // Older servers do not tell it.
+      this.#power = info.power?.state;
       this.#setInstances(info.instance, this.#loadedIn !== this.#readIn);
       this.#readIn = this.#loadedIn;
     } catch (error) {

@@ -366,8 +366,23 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
     this.#name = name;
   }
 
+  /**
+   * Before {@link start}: the instance starts with `ALL` off (the service is suspended), so that
+   * its device is not opened — a WLED not taken over — and no boot effect runs until `ALL` is
+   * switched on.
+   */
+  startOff(): void {
+    this.components.set('ALL', false);
+    this.#announced.set('ALL', false);
+  }
+
   /** Opens the device (in the background: a device that fails never fails the instance), starts the boot effects. */
   async start(): Promise<void> {
+    if (!this.components.get('ALL')) {
+      // Switched on later: the background effect starts then (see setComponent).
+      await this.#boot.suspend();
+      return;
+    }
     if (this.components.get('LEDDEVICE')) void this.device.enable();
     await this.#boot.start();
     // Nothing to show yet: switch the device off, so that a controller taken over on open (WLED)

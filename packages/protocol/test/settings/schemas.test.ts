@@ -93,11 +93,37 @@ describe('the settings schema files', () => {
       .map(([file]) => file.replace(/^.*\/|\.schema\.json$/g, ''))
       .sort();
     // What the server and the engine read today (see each schema's $comment).
-    expect(inactive).toEqual(
-      ['cecEvents', 'grabberAudio', 'logger', 'osEvents', 'schedEvents'].sort(),
-    );
+    expect(inactive).toEqual(['grabberAudio', 'logger'].sort());
     expect(LANGUAGES.en?.edt_conf_glowkit_inactive_desc).toBe(
       'Glowkit keeps these settings but does not act on them yet.',
     );
+  });
+
+  it('say what Glowkit does with the event groups, in every language, and which keys it leaves alone', () => {
+    const description = (group: string) =>
+      (schemas[`global/${group}.schema.json`] as { description: string }).description;
+    const phrases = {
+      schedEvents: 'edt_conf_sched_glowkit_desc',
+      osEvents: 'edt_conf_os_events_glowkit_desc',
+      cecEvents: 'edt_conf_cec_glowkit_desc',
+    };
+    for (const [group, phrase] of Object.entries(phrases)) {
+      expect(description(group), group).toBe(phrase);
+      for (const language of ['en', 'de']) {
+        expect(LANGUAGES[language]?.[phrase], `${language} ${phrase}`).toBeTruthy();
+      }
+    }
+    expect(LANGUAGES.en?.edt_conf_cec_glowkit_desc).toContain('does not use a CEC adapter yet');
+    expect(LANGUAGES.de?.edt_conf_cec_glowkit_desc).toContain('noch keinen CEC-Adapter');
+    expect(LANGUAGES.en?.edt_conf_os_events_glowkit_desc).toContain('no root needed');
+    // Every key says what Glowkit does with it.
+    for (const group of Object.keys(phrases)) {
+      const { properties } = schemas[`global/${group}.schema.json`] as {
+        properties: Record<string, { $comment?: string }>;
+      };
+      for (const [key, property] of Object.entries(properties)) {
+        expect(property.$comment, `${group}.${key}`).toBeTruthy();
+      }
+    }
   });
 });

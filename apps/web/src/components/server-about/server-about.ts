@@ -9,13 +9,17 @@ import { clock } from '../../pages/overview/instance-state.js';
 import { renderError } from '../error-message/error-message.js';
 import { serverAboutStyles } from './server-about.styles.js';
 
-type SystemAction = 'suspend' | 'resume' | 'restart';
+type SystemAction = 'suspend' | 'resume' | 'idle' | 'resumeIdle' | 'restart';
 
 /**
  * The footer's line about the server: Glowkit's version and how long the server has run
  * (`sysinfo`, read again each time the connection opens, so a restarted server shows its new
- * uptime), and the power menu: suspend every instance, resume them, restart the service (the
- * `system` command). What the server did, or why it refused, shows below the menu.
+ * uptime), the server's state (working, idle or suspended, as the store keeps it from
+ * `serverinfo` and the `event-update` pushes, whoever caused them: a schedule, the machine's
+ * sleep, another client),
+ * and the power menu: suspend every instance, resume them, make them idle (captures off), end
+ * idle, restart the service (the `system` command). What the server did, or why it refused,
+ * shows below the menu.
  *
  * Usage: `<gk-server-about .ctx=${ctx}></gk-server-about>`.
  *
@@ -44,6 +48,8 @@ export class GkServerAbout extends LitElement {
   readonly #onState = (): void => {
     if (this.ctx?.connection.state === 'open') void this.#read();
   };
+  /** The store changed: the server's state may have. */
+  readonly #onStore = (): void => this.requestUpdate();
 
   constructor() {
     super();
@@ -70,12 +76,18 @@ export class GkServerAbout extends LitElement {
     if (changed.has('ctx') && this.isConnected) this.#follow(this.ctx);
   }
 
-  /** Reads the server now and each time the connection opens, on `ctx`'s connection. */
+  /**
+   * Reads the server now and each time the connection opens, on `ctx`'s connection, and follows
+   * its store (the server's state).
+   */
   #follow(ctx: AppContext | undefined): void {
     if (ctx === this.#followed) return;
     this.#followed?.connection.removeEventListener('state', this.#onState);
+    this.#followed?.store.removeEventListener('change', this.#onStore);
     this.#followed = ctx;
     ctx?.connection.addEventListener('state', this.#onState);
+    ctx?.store.addEventListener('change', this.#onStore);
+
     if (ctx) void this.#read();
   }
 
@@ -105,6 +117,7 @@ export class GkServerAbout extends LitElement {
 
   protected override render(): TemplateResult {
     const about = this._about;
+    const power = this.ctx?.store.power;
     const uptime = about && about.uptime * 1000 + (this._now - this._aboutAt);
     return html`<p class="about" data-testid="about">
         ${
@@ -115,11 +128,19 @@ export class GkServerAbout extends LitElement {
                 </span>`
             : nothing
         }
+        ${
+          power
+            ? html`<span data-testid="power-state" data-state=${power}>
+                ${this.#t('web_power_state', { state: this.#t(`web_power_state_${power}`) })}
+              </span>`
+            : nothing
+        }
       </p>
       <details class="power">
         <summary>${this.#t('web_power')}</summary>
         <div class="menu" role="group" aria-label=${this.#t('web_power')}>
-          ${this.#button('suspend')} ${this.#button('resume')} ${this.#button('restart')}
+          ${this.#button('suspend')} ${this.#button('resume')} ${this.#button('idle')}
+          ${this.#button('resumeIdle')} ${this.#button('restart')}
         </div>
       </details>
       <p class="done" role="status" data-testid="power-status">

@@ -203,12 +203,13 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   cecEvents: {
     "type": "object",
     "title": "edt_conf_cec_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "Glowkit has no CEC support. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.",
+    "description": "edt_conf_cec_glowkit_desc",
+    "$comment": "Glowkit has no libcec binding and uses no CEC adapter yet: the group is validated and stored, so that Hyperion.ng backups round-trip and the actions are ready for when one is supported.",
     "properties": {
       "enable": {
         "type": "boolean",
         "title": "edt_conf_general_enable_title",
+        "$comment": "Stored; no CEC adapter is used yet.",
         "default": false,
         "propertyOrder": 1
       },
@@ -287,6 +288,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
       "buttonReleaseDelayMs": {
         "type": "integer",
         "title": "edt_conf_cec_button_release_delay_ms_title",
+        "$comment": "Stored; no CEC adapter is used yet.",
         "default": 0,
         "minimum": 0,
         "maximum": 500,
@@ -297,6 +299,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
       "buttonRepeatRateMs": {
         "type": "integer",
         "title": "edt_conf_cec_button_repeat_rate_ms_title",
+        "$comment": "Stored; no CEC adapter is used yet.",
         "default": 0,
         "minimum": 0,
         "maximum": 250,
@@ -307,6 +310,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
       "doubleTapTimeoutMs": {
         "type": "integer",
         "title": "edt_conf_cec_double_tap_timeout_ms_title",
+        "$comment": "Stored; no CEC adapter is used yet.",
         "default": 200,
         "minimum": 50,
         "maximum": 1000,
@@ -2396,24 +2400,27 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   osEvents: {
     "type": "object",
     "title": "edt_conf_os_events_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.",
+    "description": "edt_conf_os_events_glowkit_desc",
+    "$comment": "suspendEnable: on Linux Glowkit listens for systemd-logind's PrepareForSleep signal on the system bus (no root needed) and suspends the LEDs before sleep, resuming what the sleep suspended on waking. lockEnable and suspendOnLockEnable need a desktop user's session bus (screen saver ActiveChanged), which a service has none of: Glowkit stores them and does not act on them.",
     "properties": {
       "suspendEnable": {
         "type": "boolean",
         "title": "edt_conf_os_events_suspendEnable_title",
+        "$comment": "Linux: suspend on logind PrepareForSleep(true), resume on (false) what the sleep suspended; needs the system bus, not root. Without a bus: one info line.",
         "default": true,
         "propertyOrder": 1
       },
       "lockEnable": {
         "type": "boolean",
         "title": "edt_conf_os_events_lockEnable_title",
+        "$comment": "Stored, not acted on: screen-lock signals come on a desktop session bus, which a service does not have.",
         "default": true,
         "propertyOrder": 2
       },
       "suspendOnLockEnable": {
         "type": "boolean",
         "title": "edt_conf_os_events_suspendOnLockEnable_title",
+        "$comment": "Stored, not acted on (see lockEnable).",
         "default": false,
         "options": {
           "dependencies": {
@@ -2459,8 +2466,8 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
   schedEvents: {
     "type": "object",
     "title": "edt_conf_sched_heading_title",
-    "description": "edt_conf_glowkit_inactive_desc",
-    "$comment": "Schedules are on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.",
+    "description": "edt_conf_sched_glowkit_desc",
+    "$comment": "Glowkit runs each action daily at its local time (HH:MM, 24 h) through its one working/idle/suspended state, as the system command does; an entry whose time cannot be read is logged and skipped. Read again at every start, restart and setconfig.",
     "defaultProperties": [
       "enable"
     ],
@@ -2468,12 +2475,14 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
       "enable": {
         "type": "boolean",
         "title": "edt_conf_general_enable_title",
+        "$comment": "Off: no timer runs. On: each action runs daily at its time.",
         "default": false,
         "propertyOrder": 1
       },
       "actions": {
         "type": "array",
         "title": "edt_conf_sched_actions_header_title",
+        "$comment": "One timer per entry, at local time; the action goes to the working/idle/suspended state (Restart restarts the service in-process).",
         "items": {
           "type": "object",
           "title": "edt_conf_sched_actions_header_item_title",
@@ -2481,6 +2490,7 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
             "event": {
               "type": "string",
               "title": "edt_conf_time_event_title",
+              "$comment": "Read as H:MM or HH:MM on 24 hours; anything else is logged once per reading and skipped (the schema does not check the format, as in Hyperion.ng).",
               "default": "23:00",
               "format": "time",
               "propertyOrder": 1

@@ -136,12 +136,13 @@ export interface BoblightServerSettings {
 
 /**
  * Settings group "TV control (CEC)" (`edt_conf_cec_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * Glowkit has no CEC support. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.
+ * HDMI-CEC lets the TV's standby and remote control switch the LEDs: standby suspends them, switching the TV to this device resumes them. Glowkit does not use a CEC adapter yet: it keeps these settings for when it does, and for Hyperion.ng.
+ * Glowkit has no libcec binding and uses no CEC adapter yet: the group is validated and stored, so that Hyperion.ng backups round-trip and the actions are ready for when one is supported.
  */
 export interface CecEventsSettings {
   /**
    * Enabled (`edt_conf_general_enable_title`)
+   * Stored; no CEC adapter is used yet.
    * @default false
    */
   enable?: boolean;
@@ -167,6 +168,7 @@ export interface CecEventsSettings {
   }[];
   /**
    * Button release delay (`edt_conf_cec_button_release_delay_ms_title`)
+   * Stored; no CEC adapter is used yet.
    * @minimum 0 ms
    * @maximum 500 ms
    * @step 50
@@ -176,6 +178,7 @@ export interface CecEventsSettings {
   buttonReleaseDelayMs?: number;
   /**
    * Button repeat rate (`edt_conf_cec_button_repeat_rate_ms_title`)
+   * Stored; no CEC adapter is used yet.
    * @minimum 0 ms
    * @maximum 250 ms
    * @step 10
@@ -185,6 +188,7 @@ export interface CecEventsSettings {
   buttonRepeatRateMs?: number;
   /**
    * Double press timeout (`edt_conf_cec_double_tap_timeout_ms_title`)
+   * Stored; no CEC adapter is used yet.
    * @minimum 50 ms
    * @maximum 1000 ms
    * @step 50
@@ -1629,22 +1633,25 @@ export interface NetworkSettings {
 
 /**
  * Settings group "System events" (`edt_conf_os_events_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.
+ * On Linux, the LEDs are suspended when the computer goes to sleep and resumed when it wakes (no root needed). Reacting to the screen lock needs a desktop session: Glowkit running as a service keeps those settings without acting on them.
+ * suspendEnable: on Linux Glowkit listens for systemd-logind's PrepareForSleep signal on the system bus (no root needed) and suspends the LEDs before sleep, resuming what the sleep suspended on waking. lockEnable and suspendOnLockEnable need a desktop user's session bus (screen saver ActiveChanged), which a service has none of: Glowkit stores them and does not act on them.
  */
 export interface OsEventsSettings {
   /**
    * React to standby (`edt_conf_os_events_suspendEnable_title`)
+   * Linux: suspend on logind PrepareForSleep(true), resume on (false) what the sleep suspended; needs the system bus, not root. Without a bus: one info line.
    * @default true
    */
   suspendEnable?: boolean;
   /**
    * React to screen locking (`edt_conf_os_events_lockEnable_title`)
+   * Stored, not acted on: screen-lock signals come on a desktop session bus, which a service does not have.
    * @default true
    */
   lockEnable?: boolean;
   /**
    * Suspend when the screen locks (`edt_conf_os_events_suspendOnLockEnable_title`)
+   * Stored, not acted on (see lockEnable).
    * Shown only when `lockEnable` = true.
    * @default false
    */
@@ -1684,17 +1691,19 @@ export interface ProtoServerSettings {
 
 /**
  * Settings group "Schedule" (`edt_conf_sched_heading_title`), as stored.
- * Glowkit keeps these settings but does not act on them yet.
- * Schedules are on the roadmap. Nothing in Glowkit reads this group yet; it is kept so that Hyperion.ng backups round-trip.
+ * Each action runs every day at its time (local time, 24 hours, e.g. 23:00). A time that cannot be read is skipped and named in the log.
+ * Glowkit runs each action daily at its local time (HH:MM, 24 h) through its one working/idle/suspended state, as the system command does; an entry whose time cannot be read is logged and skipped. Read again at every start, restart and setconfig.
  */
 export interface SchedEventsSettings {
   /**
    * Enabled (`edt_conf_general_enable_title`)
+   * Off: no timer runs. On: each action runs daily at its time.
    * @default false
    */
   enable?: boolean;
   /**
    * Daily actions (`edt_conf_sched_actions_header_title`)
+   * One timer per entry, at local time; the action goes to the working/idle/suspended state (Restart restarts the service in-process).
    * @default []
    *
    * Items: Scheduled action (`edt_conf_sched_actions_header_item_title`)
@@ -1702,6 +1711,7 @@ export interface SchedEventsSettings {
   actions?: {
     /**
      * Time of day (`edt_conf_time_event_title`)
+     * Read as H:MM or HH:MM on 24 hours; anything else is logged once per reading and skipped (the schema does not check the format, as in Hyperion.ng).
      * @default "23:00"
      */
     event?: string;
