@@ -79,15 +79,7 @@ const server = await startServerChild(
   {},
   {
     globalSettings: {
-      network: {
-        mqtt: {
-          enable: true,
-          host: '127.0.0.1',
-          port: broker.port,
-          username: broker.username,
-          password: broker.password,
-        },
-      },
+      network: { mqtt: broker.clientSettings() },
     },
     instanceSettings: {
       device: {

@@ -3,6 +3,14 @@ export interface TestBroker {
   readonly port: number;
   readonly username: string;
   readonly password: string;
+  /** The `network.mqtt` settings of a server using this broker (enabled, its user). */
+  clientSettings(): {
+    enable: true;
+    host: string;
+    port: number;
+    username: string;
+    password: string;
+  };
   /** Every line mosquitto logged. */
   output(): string;
   /** Stops the broker (SIGTERM, waiting for its exit). */

@@ -100,6 +100,8 @@ export async function startBroker({ tls = false } = {}) {
     port,
     username,
     password,
+    // What a server's network.mqtt holds to use this broker.
+    clientSettings: () => ({ enable: true, host: '127.0.0.1', port, username, password }),
     output: () => log,
     stop,
     start,

@@ -65,16 +65,7 @@ async function mqttServer(
           ? LINEAR
           : { imageToLedMappingType: 'multicolor_mean', channelAdjustment: [] },
       });
-      config.global.settings.network = {
-        mqtt: {
-          enable: true,
-          host: '127.0.0.1',
-          port: broker.port,
-          username: broker.username,
-          password: broker.password,
-          ...mqtt,
-        },
-      };
+      config.global.settings.network = { mqtt: { ...broker.clientSettings(), ...mqtt } };
       Object.assign(config.global.settings, globalSettings);
       server.store.replace(config, 'test set-up');
     },
@@ -448,13 +439,7 @@ describe('MQTT with Home Assistant discovery', () => {
   it('follows network.mqtt saved with setconfig: connects, and says offline when switched off', async () => {
     const { t, base } = await mqttServer({ enable: false });
     const ha = await watcher([`${base}/status`]);
-    const mqtt = {
-      enable: true,
-      host: '127.0.0.1',
-      port: broker.port,
-      username: broker.username,
-      password: broker.password,
-    };
+    const mqtt = broker.clientSettings();
     const saved = await rpc(t, setconfigRequest({ network: { mqtt } }));
     expect(saved).toMatchObject({ success: true, info: { restarted: 'none' } });
     await ha.next(`${base}/status`, (p) => p === 'online');
