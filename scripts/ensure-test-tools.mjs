@@ -1,8 +1,9 @@
 // Makes sure the programs the tests drive are here, installing Debian's packages when this is a
 // Debian machine and we are root (nothing can be downloaded here otherwise): Chromium for the
 // browser tests, socat for the pseudo-terminal pairs serial LED devices are tested on, python3
-// for the effects, ffmpeg for screen capture, Xvfb (painted with xsetroot) as the screen, and
-// dbus-daemon with gdbus for the system-sleep (logind) events.
+// for the effects, ffmpeg for screen capture, Xvfb (painted with xsetroot) as the screen,
+// dbus-daemon with gdbus for the system-sleep (logind) events, and mosquitto (with its clients,
+// and openssl for its certificate) as the MQTT broker.
 // Prints what the tests use; exits 1 with one line of advice when it cannot.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,6 +28,10 @@ const needs = {
   // A private bus for the system-sleep tests (dbus-daemon), and a stranger on it (gdbus).
   dbus: () => onPath('dbus-daemon'),
   'libglib2.0-bin': () => onPath('gdbus'),
+  mosquitto: () => onPath('mosquitto') || existsSync('/usr/sbin/mosquitto'),
+  'mosquitto-clients': () => onPath('mosquitto_sub'),
+  // The TLS broker's certificate (scripts/mosquitto.mjs).
+  openssl: () => onPath('openssl'),
 };
 const missing = Object.keys(needs).filter((name) => !needs[name]());
 
@@ -54,5 +59,5 @@ if (missing.length > 0) {
   }
 }
 console.error(
-  `Browser tests use ${chromium()}; serial tests use socat; effects run on python3; capture tests use ffmpeg on Xvfb; sleep events use dbus-daemon`,
+  `Browser tests use ${chromium()}; serial tests use socat; effects run on python3; capture tests use ffmpeg on Xvfb; sleep events use dbus-daemon; MQTT tests use mosquitto`,
 );

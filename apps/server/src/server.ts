@@ -27,12 +27,14 @@ import { InputServer, type InputServerSettings, type PeerAccess } from './inputs
 import { PictureSources } from './inputs/picture-source.js';
 import { DEFAULT_PROTO_PORT, PROTOBUF } from './inputs/protobuf/proto-session.js';
 import { createLogger, followSettingsLevel, type Logger, logFeedOf } from './logger.js';
+import { createMqttBridge, type MqttBridge, type MqttTiming } from './mqtt/mqtt-bridge.js';
 import { discoveryInfo } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { InputSourcesPush } from './rpc/input-sources-push.js';
 import type { LogStreamLimits } from './rpc/log-streams.js';
 import { PushHub } from './rpc/pushes.js';
 import { latencyList } from './rpc/serverinfo.js';
+import { GLOWKIT_VERSION, serverId } from './rpc/sysinfo.js';
 import { PowerState } from './runtime/power-state.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
 import {
@@ -139,6 +141,8 @@ export interface ServerOptions {
   ffmpeg?: string;
   /** The grabbers' waits (tests shorten them) and the USB video grabber's command line. */
   capture?: CaptureOptions;
+  /** The MQTT client's reconnect backoff and timeouts (see MqttTiming); tests shorten them. */
+  mqtt?: Partial<MqttTiming>;
   /**
    * The wall clock and timers the schedules (`schedEvents`) run on. Default the machine's; tests
    * move their own to a time of day rather than wait for it.
@@ -292,6 +296,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   readonly #capture: CaptureSources;
   /** The running `network` group's rules, shared by the input listeners. */
   readonly #network: CurrentNetworkAccess;
+  /** The MQTT client (`network.mqtt`): Home Assistant discovery, state and commands. */
+  readonly #mqtt: MqttBridge;
   /** {@link tlsKeyOf} the configuration the listeners were opened with. */
   #tlsKey: string | undefined;
   /** The restart in progress, and whether another was asked for meanwhile. */
@@ -478,6 +484,18 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         return feed && !feed.fixed ? undefined : this.logger.level;
       },
       requestRestart: (reason) => this.#requestRestart(reason),
+    });
+    this.#mqtt = createMqttBridge({
+      runtime: this.runtime,
+      dispatch,
+      logger: this.logger,
+      identity: () => ({
+        serverId: serverId(this.store),
+        name: this.runtime.globalSettings.general?.name || 'Glowkit',
+        version: GLOWKIT_VERSION,
+      }),
+      isSettled: () => this.#state === 'ready',
+      timing: options.mqtt,
     });
     const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -699,6 +717,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.#schedule.apply();
       this.#osEvents.apply();
       this.#state = 'ready';
+      // Never waits for the broker: the client connects in the background.
+      await this.#mqtt.apply(configuration.global.settings.network?.mqtt);
       this.#databaseCheck = setInterval(
         () => this.store.fileProblem(),
         this.options.databaseCheckMs ?? DEFAULT_DATABASE_CHECK_MS,
@@ -765,6 +785,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       // Sessions that outlived the restart (TCP) learn what changed.
       this.#pushes.announceRestart();
       this.#state = 'ready';
+      await this.#mqtt.apply(configuration.global.settings.network?.mqtt);
       const report: RestartReport = {
         reason,
         ms: performance.now() - started,
@@ -791,6 +812,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.#rebindSessions();
       // The listeners were never closed: the service goes on where it was.
       this.#state = 'ready';
+      await this.#mqtt.apply(this.runtime.globalSettings.network?.mqtt).catch(() => {});
       this.emit('restart-failed', { reason, error: err });
       throw err;
     }
@@ -814,6 +836,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#state = 'stopping';
     clearInterval(this.#databaseCheck);
     this.#databaseCheck = undefined;
+    // First: Home Assistant hears `offline` while the LEDs still show what they showed.
+    await this.#mqtt.stop();
     this.#sockets.closeAll(1001, 'Going Away');
     this.#sockets.terminate();
     this.#tcp.terminate();

@@ -51,6 +51,16 @@ async function openSetup(look = {}): Promise<Page> {
   return page;
 }
 
+/** The configuration as the server stores it: what any client reads. */
+const storedConfig = async () =>
+  (
+    await fetch(`${glowkit.url}/json-rpc`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ command: 'config', subcommand: 'getconfig' }),
+    })
+  ).json();
+
 const frameField = (page: Page, edge: string) =>
   page.getByRole('spinbutton', { name: edge, exact: true });
 
@@ -188,15 +198,46 @@ describe('the setup page', { timeout: TEST_TIMEOUT }, () => {
     await expect.poll(() => timeout.inputValue()).toBe('42');
     await page.getByRole('status').filter({ hasText: 'No unsaved changes.' }).waitFor();
     // The server stored them: what any client reads.
-    const config = await (
-      await fetch(`${glowkit.url}/json-rpc`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${glowkit.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ command: 'config', subcommand: 'getconfig' }),
-      })
-    ).json();
+    const config = await storedConfig();
     expect(config.info.global.settings.flatbufServer.timeout).toBe(42);
     expect(config.info.instances[0].settings.blackborderdetector.mode).toBe('letterbox');
+  });
+
+  it('shows the MQTT settings in the network section, from the schema, and saves them at once', async () => {
+    const page = await openSetup();
+    const network = page.getByRole('region', { name: 'Network and home automation' });
+    await network.getByRole('heading', { name: 'MQTT (Home Assistant)', level: 3 }).waitFor();
+    const mqtt = network.locator('#mqtt-form');
+    // The object's keys, each one input: rendered from network.mqtt's schema.
+    for (const label of ['Port', 'User name', 'Password', 'Base topic', 'Group topic']) {
+      await mqtt.getByLabel(label, { exact: true }).waitFor();
+    }
+    await expect.poll(() => mqtt.getByLabel('Port', { exact: true }).inputValue()).toBe('1883');
+    await expect
+      .poll(() => mqtt.getByLabel('Home Assistant discovery prefix').inputValue())
+      .toBe('homeassistant');
+    // The group's own keys are there too, in a form of their own.
+    await network.locator('#network-form').getByText('Serve inputs from the internet').waitFor();
+
+    await mqtt.getByLabel('IP address or host name').fill('broker.local');
+    await mqtt.getByLabel('Group topic').fill('glowkit/group/living');
+    await page.getByRole('status').filter({ hasText: 'Network and home automation' }).waitFor();
+    await screenshot(page, 'setup-network-edited');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor({ timeout: 30_000 });
+
+    const config = await storedConfig();
+    expect(config.info.global.settings.network.mqtt).toMatchObject({
+      enable: false,
+      host: 'broker.local',
+      port: 1883,
+      groupTopic: 'glowkit/group/living',
+    });
+    expect(config.info.global.settings.network.internetAccessAPI).toBe(false);
+    await page.reload();
+    await expect
+      .poll(() => page.locator('#mqtt-form').getByLabel('IP address or host name').inputValue())
+      .toBe('broker.local');
   });
 
   it('fits a phone: no sideways scroll, the fields and the save bar within reach', async () => {

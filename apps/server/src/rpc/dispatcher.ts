@@ -297,9 +297,13 @@ export function createDispatcher(
     if (entry.permission !== 'anonymous') {
       const auth = session.auth;
       // An HTTP request's token was verified in this same tick; a WebSocket session's token, at
-      // its login, may have been revoked since.
+      // its login, may have been revoked since. MQTT's commands hold no token (the broker's
+      // credentials are its gate).
       const revoked =
-        auth?.ok === true && !isHttp(session) && !deps.authenticator.stillValid(auth.token.id);
+        auth?.ok === true &&
+        !isHttp(session) &&
+        session.transport !== 'mqtt' &&
+        !deps.authenticator.stillValid(auth.token.id);
       if (!auth?.ok || revoked) {
         const failed = auth && !auth.ok ? auth : undefined;
         const reason = revoked ? 'revoked' : (failed?.reason ?? 'missing');

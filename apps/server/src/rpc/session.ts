@@ -41,8 +41,11 @@ export interface SessionState {
 export interface Session {
   /** The client's address (as auth/client-address.ts writes it), for the throttle and the logs. */
   readonly address: string;
-  /** How the request came: HTTP and WebSocket, plain or over TLS, or the TCP JSON server. */
-  readonly transport: 'http' | 'https' | 'ws' | 'wss' | 'tcp';
+  /**
+   * How the request came: HTTP and WebSocket, plain or over TLS, the TCP JSON server, or a
+   * broker (MQTT: the broker's credentials stand for a token, see src/mqtt/).
+   */
+  readonly transport: 'http' | 'https' | 'ws' | 'wss' | 'tcp' | 'mqtt';
   /**
    * The result of checking the credentials the request (HTTP) or the session (WebSocket, TCP)
    * came with; undefined while a session has not logged in.

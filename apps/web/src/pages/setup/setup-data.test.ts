@@ -4,6 +4,7 @@ import {
   changedGroups,
   colorDraft,
   deviceFormSchema,
+  GLOBAL_GROUPS,
   pageFormSchema,
   sectionForms,
   sectionOfViolation,
@@ -74,6 +75,20 @@ describe('pageFormSchema and sectionForms', () => {
     expect(forms.boblightServer?.properties).toHaveProperty('port');
     expect(forms.flatbufServer?.properties).toHaveProperty('timeout');
     expect(forms.protoServer?.properties).toHaveProperty('timeout');
+  });
+
+  it('give the network section the group’s own keys, and its MQTT object a form of its own', () => {
+    const forms = sectionForms(settingsForms({ effects: [], deviceTypes: ['file'] }));
+    expect(forms.network?.properties).toHaveProperty('internetAccessAPI');
+    expect(forms.network?.properties).not.toHaveProperty('mqtt');
+    expect(Object.keys(forms.mqtt?.properties ?? {})).toEqual(
+      expect.arrayContaining(['enable', 'host', 'port', 'password', 'baseTopic', 'groupTopic']),
+    );
+    expect(forms.mqtt?.title).toBe('edt_conf_network_mqtt_title');
+    expect(
+      sectionOfViolation('/config/network/mqtt/port: must be an integer from 1 to 65535'),
+    ).toBe('network');
+    expect(GLOBAL_GROUPS).toContain('network');
   });
 
   it('give the boot and background effects their groups’ forms, offering the server’s effects', () => {

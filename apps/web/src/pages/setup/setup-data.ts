@@ -21,7 +21,8 @@ export type Section =
   | 'effects'
   | 'blackborder'
   | 'boblight'
-  | 'inputs';
+  | 'inputs'
+  | 'network';
 
 /** Every section, in page order. */
 export const SECTIONS: readonly Section[] = [
@@ -33,6 +34,7 @@ export const SECTIONS: readonly Section[] = [
   'blackborder',
   'boblight',
   'inputs',
+  'network',
 ];
 
 /** The groups each section edits (the layout's inputs are kept in `ledConfig`). */
@@ -45,13 +47,18 @@ export const SECTION_GROUPS: Readonly<Record<Section, readonly string[]>> = {
   blackborder: ['blackborderdetector'],
   boblight: ['boblightServer'],
   inputs: ['flatbufServer', 'protoServer'],
+  network: ['network'],
 };
 
 /**
- * The global groups the page edits (the daemon-wide picture inputs): saved in a setconfig of
- * their own, without `instance`, which restarts the service (its listeners).
+ * The global groups the page edits (the daemon-wide picture inputs, `network` with its MQTT
+ * client): saved in a setconfig of their own, without `instance` (the picture inputs restart the
+ * service's listeners; `network` applies at once).
  */
-export const GLOBAL_GROUPS: readonly string[] = SECTION_GROUPS.inputs;
+export const GLOBAL_GROUPS: readonly string[] = [
+  ...SECTION_GROUPS.inputs,
+  ...SECTION_GROUPS.network,
+];
 
 /** The groups shown each in a form of its own, as the schema has them, saved over the stored one. */
 export const PLAIN_GROUPS = [
@@ -109,16 +116,31 @@ export type SectionForms = {
   color?: GroupFormSchema;
   /** One entry of `color.channelAdjustment`. */
   channelAdjustment?: GroupFormSchema;
+  /** The `network` group's own keys. */
+  network?: GroupFormSchema;
+  /** The form of `network.mqtt` (an object of the group): the MQTT client's settings. */
+  mqtt?: GroupFormSchema;
 } & { [G in PlainGroup]?: GroupFormSchema };
 
 /** The section forms of a `config getschema` reply's `info` (a group it lacks is not shown). */
 export function sectionForms(info: SettingsSchemasInfo): SectionForms {
   const groups: Partial<SettingsSchemasInfo['groups']> = info.groups ?? {};
   const forms: SectionForms = {};
-  for (const name of ['smoothing', 'color', 'channelAdjustment', ...PLAIN_GROUPS] as const) {
+  for (const name of [
+    'smoothing',
+    'color',
+    'channelAdjustment',
+    'network',
+    ...PLAIN_GROUPS,
+  ] as const) {
     const schema = groups[name];
     if (isJsonObject(schema) && isJsonObject(schema.properties))
       forms[name] = pageFormSchema(schema);
+  }
+  // An object of the group, shown as a form of its own (its keys are one input each).
+  const mqtt = groups.network?.properties.mqtt;
+  if (isJsonObject(mqtt) && isJsonObject(mqtt.properties)) {
+    forms.mqtt = pageFormSchema(mqtt as unknown as GroupFormSchema);
   }
   return forms;
 }

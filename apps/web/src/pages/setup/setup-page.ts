@@ -115,6 +115,9 @@ export class GkSetupPage extends GkPage {
   #smoothing: Json = {};
   #color: Json = {};
   #adjustments: Json[] = [];
+  /** The `network` group as stored, and its `mqtt` object (each shown in a form of its own). */
+  #network: Json = {};
+  #mqtt: Json = {};
   #plain: Record<PlainGroup, Json> = {
     foregroundEffect: {},
     backgroundEffect: {},
@@ -215,6 +218,8 @@ export class GkSetupPage extends GkPage {
       flatbufServer: { ...this.#global.flatbufServer },
       protoServer: { ...this.#global.protoServer },
     };
+    this.#network = { ...this.#global.network };
+    this.#mqtt = { ...this.#global.network?.mqtt };
   }
 
   /** A group as stored (global or the instance's). */
@@ -258,6 +263,16 @@ export class GkSetupPage extends GkPage {
       const form = this.#element<GkEffectForm>(`#${group}-form`);
       draft[group] = form ? { ...this.#plain[group], ...form.value } : this.#stored(group);
     }
+    const network = this.#element<GkEffectForm>('#network-form');
+    const mqtt = this.#element<GkEffectForm>('#mqtt-form');
+    draft.network =
+      network || mqtt
+        ? {
+            ...this.#network,
+            ...network?.value,
+            ...(mqtt ? { mqtt: { ...this.#mqtt, ...mqtt.value } } : {}),
+          }
+        : this.#stored('network');
     return draft;
   }
 
@@ -479,7 +494,30 @@ export class GkSetupPage extends GkPage {
       ${this.#formsSection('inputs', [
         ['flatbufServer', 'web_setup_inputs_flatbuffers'],
         ['protoServer', 'web_setup_inputs_protobuf'],
-      ])}`;
+      ])}
+      ${this.#networkSection()}`;
+  }
+
+  /**
+   * The `network` group: its own keys, then its `mqtt` object (the MQTT client, Home Assistant)
+   * under a heading of its own; both forms come from the group's schema.
+   */
+  #networkSection(): TemplateResult | typeof nothing {
+    const { network, mqtt } = this.#forms;
+    if (!network && !mqtt) return nothing;
+    return html`<section class="card" aria-labelledby="network-heading">
+      <h2 id="network-heading">${this.t('web_setup_network')}</h2>
+      <p class="muted">${this.t('web_setup_network_note')}</p>
+      ${network ? this.#form('network-form', network, this.#network) : nothing}
+      ${
+        mqtt
+          ? html`<h3>${this.t(mqtt.title)}</h3>
+              ${mqtt.description ? html`<p class="muted">${this.t(mqtt.description)}</p>` : nothing}
+              ${this.#form('mqtt-form', mqtt, this.#mqtt)}`
+          : nothing
+      }
+      ${this.#renderViolations('network')}
+    </section>`;
   }
 
   /**

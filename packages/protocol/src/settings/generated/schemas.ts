@@ -2311,6 +2311,89 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "default": [],
         "$comment": "IP addresses and CIDR ranges (203.0.113.7, 203.0.113.0/24, 2001:db8::/32) of the internet peers the input servers serve when internetAccessAPI is on; empty: every internet peer. An entry that is neither is refused by setconfig and restore (relations.ts, read by address-range.ts as the listener reads it); a stored one is removed by the migration, and internetAccessAPI switched off when no entry is left, as such a list let no internet peer in. Local peers need no entry.",
         "propertyOrder": 3
+      },
+      "mqtt": {
+        "type": "object",
+        "title": "edt_conf_network_mqtt_title",
+        "description": "edt_conf_network_mqtt_expl",
+        "$comment": "Glowkit's MQTT client (apps/server/src/mqtt/): Home Assistant discovery, state and commands over a broker. A Glowkit key: the restore specification allows no group beyond its 25, so it lives in `network` and a new configuration does not write it (left out of defaultProperties), so that it imports into Hyperion.ng unchanged. Saving `network` applies it at once (the client reconnects with the new settings).",
+        "propertyOrder": 4,
+        "properties": {
+          "enable": {
+            "type": "boolean",
+            "title": "edt_conf_general_enable_title",
+            "default": false,
+            "$comment": "On: connect to the broker, publish discovery and state, take commands.",
+            "propertyOrder": 1
+          },
+          "host": {
+            "type": "string",
+            "title": "edt_dev_spec_targetIpHost_title",
+            "default": "",
+            "$comment": "The broker's address; empty: the client stays off (one log line says so).",
+            "propertyOrder": 2
+          },
+          "port": {
+            "type": "integer",
+            "title": "edt_dev_spec_port_title",
+            "default": 1883,
+            "minimum": 1,
+            "maximum": 65535,
+            "$comment": "The broker's port: 1883 plain, 8883 usually with TLS.",
+            "propertyOrder": 3
+          },
+          "tls": {
+            "type": "boolean",
+            "title": "edt_conf_network_mqtt_tls_title",
+            "default": false,
+            "$comment": "Connect over TLS (mqtts).",
+            "propertyOrder": 4
+          },
+          "rejectUnauthorized": {
+            "type": "boolean",
+            "title": "edt_conf_network_mqtt_rejectUnauthorized_title",
+            "default": true,
+            "$comment": "With tls: refuse a broker whose certificate the system's CAs do not vouch for. Off for a broker with a self-signed certificate on the LAN.",
+            "propertyOrder": 5
+          },
+          "username": {
+            "type": "string",
+            "title": "edt_conf_network_mqtt_username_title",
+            "default": "",
+            "$comment": "Empty: connect without credentials.",
+            "propertyOrder": 6
+          },
+          "password": {
+            "type": "string",
+            "title": "edt_conf_network_mqtt_password_title",
+            "default": "",
+            "$comment": "Sent to the broker only; never written to the log (as webConfig.keyPassPhrase, getconfig shows it to admins as stored).",
+            "propertyOrder": 7
+          },
+          "baseTopic": {
+            "type": "string",
+            "title": "edt_conf_network_mqtt_baseTopic_title",
+            "description": "edt_conf_network_mqtt_baseTopic_expl",
+            "default": "",
+            "$comment": "Prefix of every topic of this server (status, per instance <base>/<instance>/set and /state, error, jsonrpc); empty: glowkit/<sysinfo id>, unique per server without setup.",
+            "propertyOrder": 8
+          },
+          "discoveryPrefix": {
+            "type": "string",
+            "title": "edt_conf_network_mqtt_discoveryPrefix_title",
+            "default": "homeassistant",
+            "$comment": "Home Assistant's discovery prefix: configs go to <prefix>/<component>/<unique id>/config, and <prefix>/status online republishes them; empty: no discovery.",
+            "propertyOrder": 9
+          },
+          "groupTopic": {
+            "type": "string",
+            "title": "edt_conf_network_mqtt_groupTopic_title",
+            "description": "edt_conf_network_mqtt_groupTopic_expl",
+            "default": "",
+            "$comment": "Multi-room: a light command published on <groupTopic>/set goes to every instance of every server subscribed to it; empty: none.",
+            "propertyOrder": 10
+          }
+        }
       }
     }
   },

@@ -1556,6 +1556,78 @@ export interface NetworkSettings {
    * @default []
    */
   ipWhitelist?: string[];
+  /**
+   * MQTT (Home Assistant) (`edt_conf_network_mqtt_title`)
+   * Connect to an MQTT broker: Home Assistant finds every instance as a light with switches and sensors, and commands published on the broker drive the LEDs.
+   * Glowkit's MQTT client (apps/server/src/mqtt/): Home Assistant discovery, state and commands over a broker. A Glowkit key: the restore specification allows no group beyond its 25, so it lives in `network` and a new configuration does not write it (left out of defaultProperties), so that it imports into Hyperion.ng unchanged. Saving `network` applies it at once (the client reconnects with the new settings).
+   */
+  mqtt?: {
+    /**
+     * Enabled (`edt_conf_general_enable_title`)
+     * On: connect to the broker, publish discovery and state, take commands.
+     * @default false
+     */
+    enable?: boolean;
+    /**
+     * IP address or host name (`edt_dev_spec_targetIpHost_title`)
+     * The broker's address; empty: the client stays off (one log line says so).
+     * @default ""
+     */
+    host?: string;
+    /**
+     * Port (`edt_dev_spec_port_title`)
+     * The broker's port: 1883 plain, 8883 usually with TLS.
+     * @minimum 1
+     * @maximum 65535
+     * @default 1883
+     */
+    port?: number;
+    /**
+     * Use TLS (`edt_conf_network_mqtt_tls_title`)
+     * Connect over TLS (mqtts).
+     * @default false
+     */
+    tls?: boolean;
+    /**
+     * Check the broker's certificate (`edt_conf_network_mqtt_rejectUnauthorized_title`)
+     * With tls: refuse a broker whose certificate the system's CAs do not vouch for. Off for a broker with a self-signed certificate on the LAN.
+     * @default true
+     */
+    rejectUnauthorized?: boolean;
+    /**
+     * User name (`edt_conf_network_mqtt_username_title`)
+     * Empty: connect without credentials.
+     * @default ""
+     */
+    username?: string;
+    /**
+     * Password (`edt_conf_network_mqtt_password_title`)
+     * Sent to the broker only; never written to the log (as webConfig.keyPassPhrase, getconfig shows it to admins as stored).
+     * @default ""
+     */
+    password?: string;
+    /**
+     * Base topic (`edt_conf_network_mqtt_baseTopic_title`)
+     * Prefix of this server's topics; empty uses glowkit/ followed by the server's id.
+     * Prefix of every topic of this server (status, per instance <base>/<instance>/set and /state, error, jsonrpc); empty: glowkit/<sysinfo id>, unique per server without setup.
+     * @default ""
+     */
+    baseTopic?: string;
+    /**
+     * Home Assistant discovery prefix (`edt_conf_network_mqtt_discoveryPrefix_title`)
+     * Home Assistant's discovery prefix: configs go to <prefix>/<component>/<unique id>/config, and <prefix>/status online republishes them; empty: no discovery.
+     * @default "homeassistant"
+     */
+    discoveryPrefix?: string;
+    /**
+     * Group topic (`edt_conf_network_mqtt_groupTopic_title`)
+     * A topic several servers share (e.g. glowkit/group/living): a light command published on it, followed by /set, reaches every room at once; empty: none.
+     * Multi-room: a light command published on <groupTopic>/set goes to every instance of every server subscribed to it; empty: none.
+     * @default ""
+     */
+    groupTopic?: string;
+    [k: string]: unknown | undefined;
+  };
   [k: string]: unknown | undefined;
 }
 
