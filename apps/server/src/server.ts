@@ -17,6 +17,11 @@ import type { GrabberTiming } from './capture/grabber.js';
 import { screenKind } from './capture/screen-grabber.js';
 import { videoKind } from './capture/video-grabber.js';
 import { databaseFile } from './data-dir.js';
+import {
+  type AnnounceFacts,
+  type Announcements,
+  createAnnouncements,
+} from './discovery/announcements.js';
 import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
 import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-session.js';
@@ -24,11 +29,12 @@ import { InputServer, type InputServerSettings, type PeerAccess } from './inputs
 import { PictureSources } from './inputs/picture-source.js';
 import { DEFAULT_PROTO_PORT, PROTOBUF } from './inputs/protobuf/proto-session.js';
 import { createLogger, type Logger } from './logger.js';
-import { discoveryInfo } from './rpc/discovery.js';
+import { discoveryInfo, ssdpServerHeader } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { InputSourcesPush } from './rpc/input-sources-push.js';
 import { PushHub } from './rpc/pushes.js';
 import { latencyList } from './rpc/serverinfo.js';
+import { GLOWKIT_VERSION } from './rpc/sysinfo.js';
 import { ServiceRuntime } from './runtime/service-runtime.js';
 import {
   ConfigStore,
@@ -127,6 +133,12 @@ export interface ServerOptions {
   ffmpeg?: string;
   /** The grabbers' waits (tests shorten them) and the USB video grabber's command line. */
   capture?: CaptureOptions;
+  /**
+   * SSDP and mDNS announcements (the `network` group's `ssdp`, `mdns`, `announceInterfaces`).
+   * Default on; false never binds 1900/5353 nor sends a datagram (the test harness: many
+   * servers at once, none of them to be found). `ssdpPort` moves SSDP off 1900 (tests).
+   */
+  announce?: false | { ssdpPort?: number };
 }
 
 /** How the capture on the box runs (see {@link ServerOptions.capture}). */
@@ -268,6 +280,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   #again: string | undefined;
   /** The check of the database file (see {@link ServerOptions.databaseCheckMs}). */
   #databaseCheck: NodeJS.Timeout | undefined;
+  /** SSDP and mDNS; undefined when {@link ServerOptions.announce} is false. */
+  readonly #announcements: Announcements | undefined;
 
   constructor(options: ServerOptions) {
     super();
@@ -442,6 +456,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         discoveryInfo(this.store, {
           sslServerPort: this.listening.https.port,
           jsonServerPort: this.listening.tcp?.port,
+          flatBufferPort: this.listening.flatbuf?.port,
+          protoBufferPort: this.listening.proto?.port,
         }),
       webUi: this.#webUi.handler,
     });
@@ -477,6 +493,18 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       limits: this.connections,
       ...(options.httpTimeouts ? { timeouts: options.httpTimeouts } : {}),
     });
+    this.#announcements =
+      options.announce === false
+        ? undefined
+        : createAnnouncements({
+            host: options.host,
+            logger: this.logger,
+            settings: () => this.runtime.globalSettings.network ?? {},
+            facts: () => this.#announceFacts(),
+            ...(options.announce?.ssdpPort === undefined
+              ? {}
+              : { ssdpPort: options.announce.ssdpPort }),
+          });
     this.#boblight = new BoblightServers({
       runtime: this.runtime,
       host: this.#host,
@@ -487,6 +515,37 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       ...(options.boblight ? { limitsOfLines: options.boblight } : {}),
       clientsChanged: () => this.#sourcesPush.changed(),
     });
+  }
+
+  /** What SSDP and mDNS say: the ports of the services that listen now. */
+  #announceFacts(): AnnounceFacts | undefined {
+    const http = this.#listeners.address('http');
+    if (!http) return undefined;
+    const info = discoveryInfo(this.store, {
+      sslServerPort: this.#listeners.address('https')?.port ?? 0,
+      jsonServerPort: this.#listeners.address('tcp')?.port,
+    });
+    const ports = {
+      jsonPort: this.#listeners.address('tcp')?.port,
+      flatbufPort: this.#listeners.address('flatbuf')?.port,
+      protoPort: this.#listeners.address('proto')?.port,
+    };
+    return {
+      ssdp: {
+        id: info.id,
+        name: info.name,
+        server: ssdpServerHeader(),
+        httpPort: http.port,
+        ...ports,
+      },
+      mdns: {
+        id: info.id,
+        version: GLOWKIT_VERSION,
+        ...ports,
+        httpPort: http.port,
+        httpsPort: this.#listeners.address('https')?.port,
+      },
+    };
   }
 
   /** The grabbers' statuses (`serverinfo.grabbers.<kind>.status`), as the push carries them. */
@@ -515,6 +574,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   /** The address the listeners bind: the `host` option, else every interface. */
   get #host(): string {
     return this.options.host ?? '0.0.0.0';
+  }
+
+  /** SSDP's UDP port while it runs (1900 unless {@link ServerOptions.announce} moves it). */
+  get ssdpPort(): number | undefined {
+    return this.#announcements?.ssdpPort();
   }
 
   /** The bound addresses (after start). */
@@ -634,6 +698,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       await this.runtime.start(configuration);
       await this.#boblight.apply();
       await this.#forwarder.apply(configuration.global.settings.forwarder);
+      await this.#announcements?.start();
       this.#state = 'ready';
       this.#databaseCheck = setInterval(
         () => this.store.fileProblem(),
@@ -650,6 +715,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       return this.listening;
     } catch (error) {
       this.#state = 'stopped';
+      await this.#announcements?.stop();
       await this.#forwarder.stop();
       await this.#boblight.close();
       await this.runtime.stop();
@@ -697,6 +763,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.#rebindSessions();
       // Sessions that outlived the restart (TCP) learn what changed.
       this.#pushes.announceRestart();
+      // A moved port: byebye and alive again; a stopped service: no longer announced.
+      await this.#announcements?.refresh();
       this.#state = 'ready';
       const report: RestartReport = {
         reason,
@@ -742,6 +810,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#state = 'stopping';
     clearInterval(this.#databaseCheck);
     this.#databaseCheck = undefined;
+    // First: byebye while the ports it names still answer.
+    await this.#announcements?.stop();
     this.#sockets.closeAll(1001, 'Going Away');
     this.#sockets.terminate();
     this.#tcp.terminate();

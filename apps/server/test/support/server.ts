@@ -53,6 +53,9 @@ export async function startServer(
     // 19445: never the real ports.
     flatbufPort: 0,
     protoPort: 0,
+    // No SSDP or mDNS: many test servers run at once, and announcements are tested in a network
+    // namespace of their own (announce.test.ts) where nothing reaches a real interface.
+    announce: false,
     logger,
     ...serverOptions,
     dataDir,
