@@ -1,6 +1,10 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnnounceInterface } from '../src/discovery/interfaces.js';
+import {
+  type AnnounceInterface,
+  announceInterfaces,
+  interfaceFor,
+} from '../src/discovery/interfaces.js';
 import {
   HYPERION_URN,
   mxSeconds,
@@ -42,6 +46,80 @@ function headersOf(text: string): Record<string, string> {
   }
   return headers;
 }
+
+describe('announced interfaces', () => {
+  const machine = () =>
+    ({
+      lo: [
+        {
+          address: '127.0.0.1',
+          netmask: '255.0.0.0',
+          family: 'IPv4',
+          mac: '00:00:00:00:00:00',
+          internal: true,
+          cidr: '127.0.0.1/8',
+        },
+        {
+          address: '::1',
+          netmask: 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+          family: 'IPv6',
+          mac: '00:00:00:00:00:00',
+          internal: true,
+          cidr: '::1/128',
+          scopeid: 0,
+        },
+      ],
+      eth0: [
+        {
+          address: '192.168.1.5',
+          netmask: '255.255.255.0',
+          family: 'IPv4',
+          mac: '02:00:00:00:00:01',
+          internal: false,
+          cidr: '192.168.1.5/24',
+        },
+      ],
+      wlan0: [
+        {
+          address: '10.0.0.7',
+          netmask: '255.255.0.0',
+          family: 'IPv4',
+          mac: '02:00:00:00:00:02',
+          internal: false,
+          cidr: '10.0.0.7/16',
+        },
+      ],
+    }) as never;
+  const names = (list: AnnounceInterface[]) => list.map((i) => `${i.name} ${i.address}`);
+
+  it('every IPv4 interface for 0.0.0.0, loopback only for --host 127.0.0.1', () => {
+    expect(names(announceInterfaces('0.0.0.0', [], machine))).toEqual([
+      'lo 127.0.0.1',
+      'eth0 192.168.1.5',
+      'wlan0 10.0.0.7',
+    ]);
+    expect(names(announceInterfaces(undefined, [], machine))).toHaveLength(3);
+    expect(names(announceInterfaces('127.0.0.1', [], machine))).toEqual(['lo 127.0.0.1']);
+    expect(names(announceInterfaces('192.168.1.5', [], machine))).toEqual(['eth0 192.168.1.5']);
+    // announceInterfaces narrows, never widens past what the listeners are bound on.
+    expect(names(announceInterfaces('0.0.0.0', ['eth0', 'nope'], machine))).toEqual([
+      'eth0 192.168.1.5',
+    ]);
+    expect(announceInterfaces('127.0.0.1', ['eth0'], machine)).toEqual([]);
+  });
+
+  it('answers a peer through the interface whose subnet holds it, and none elsewhere', () => {
+    const list = announceInterfaces('0.0.0.0', [], machine);
+    expect(interfaceFor('192.168.1.77', list)?.address).toBe('192.168.1.5');
+    expect(interfaceFor('10.0.200.1', list)?.address).toBe('10.0.0.7');
+    expect(interfaceFor('127.0.0.1', list)?.address).toBe('127.0.0.1');
+    expect(interfaceFor('203.0.113.9', list)).toBeUndefined();
+    expect(interfaceFor('not an address', list)).toBeUndefined();
+    expect(
+      interfaceFor('192.168.1.77', announceInterfaces('127.0.0.1', [], machine)),
+    ).toBeUndefined();
+  });
+});
 
 describe('SSDP messages', () => {
   it('reads any bytes without throwing, and only SSDP requests as messages', () => {
