@@ -22,6 +22,8 @@ import {
   type Announcements,
   createAnnouncements,
 } from './discovery/announcements.js';
+import { announceInterfaces } from './discovery/interfaces.js';
+import { createMdnsBrowser, type MdnsBrowser } from './discovery/mdns-browser.js';
 import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
 import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-session.js';
@@ -282,6 +284,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   #databaseCheck: NodeJS.Timeout | undefined;
   /** SSDP and mDNS; undefined when {@link ServerOptions.announce} is false. */
   readonly #announcements: Announcements | undefined;
+  /** `service discover`'s browser, on the same interfaces; undefined with announcements off. */
+  readonly #mdnsBrowser: MdnsBrowser | undefined;
 
   constructor(options: ServerOptions) {
     super();
@@ -402,6 +406,17 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       new FailureThrottle(options.throttle),
       this.logger,
     );
+    this.#mdnsBrowser =
+      options.announce === false
+        ? undefined
+        : createMdnsBrowser({
+            logger: this.logger,
+            interfaces: () =>
+              announceInterfaces(
+                options.host,
+                this.runtime.globalSettings.network?.announceInterfaces ?? [],
+              ),
+          });
     const dispatch = createDispatcher({
       store: this.store,
       authenticator,
@@ -417,6 +432,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         new Map([...DEVICE_TYPES, ...(options.engine?.deviceTypes ?? new Map())]),
       ),
       listSerialPorts: options.listSerialPorts ?? listSerialPorts,
+      mdnsBrowser: this.#mdnsBrowser,
       // The ffmpeg the grabbers run (`--ffmpeg`) is the one discovery asks, unless told otherwise.
       captureDiscovery: {
         ...(options.ffmpeg === undefined ? {} : { ffmpeg: options.ffmpeg }),
@@ -812,6 +828,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#databaseCheck = undefined;
     // First: byebye while the ports it names still answer.
     await this.#announcements?.stop();
+    await this.#mdnsBrowser?.stop();
     this.#sockets.closeAll(1001, 'Going Away');
     this.#sockets.terminate();
     this.#tcp.terminate();

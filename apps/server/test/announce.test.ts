@@ -48,6 +48,16 @@ interface Seen {
     }[];
     error: string;
   };
+  wledRegistered?: boolean;
+  serviceDiscover?: {
+    success: boolean;
+    info?: { discoveryMethod: string; services: Record<string, Headers[]> };
+  };
+  serviceUnknown?: { success: boolean; error: string };
+  wledDiscover?: {
+    success: boolean;
+    info?: { discoveryMethod: string; ledDeviceType: string; devices: Headers[] };
+  };
   setconfig?: { success: boolean };
   afterRestart?: { byebye: Headers; alive: Headers };
   searchAfterRestart?: Headers;
@@ -56,7 +66,7 @@ interface Seen {
 }
 
 describe.skipIf(problem !== undefined)('being found, in a network namespace', () => {
-  it('SSDP NOTIFY and M-SEARCH, description.xml and mDNS as independent clients read them', () => {
+  it('SSDP NOTIFY and M-SEARCH, description.xml, mDNS and the browser, as independent clients see them', () => {
     requireBuild();
     const script = join(import.meta.dirname, 'support', 'netns-announce.mjs');
     expect(existsSync(script)).toBe(true);
@@ -100,6 +110,37 @@ describe.skipIf(problem !== undefined)('being found, in a network namespace', ()
     expect(json).toMatchObject({ resolved: true, port: tcp, txt: { id: seen.id } });
     expect(json?.name).toMatch(/\._hyperiond-json\._tcp\.local\.$/);
     expect(json?.addresses).toContain('127.0.0.1');
+
+    // service discover: the browser finds this server, with Hyperion.ng's keys.
+    expect(seen.serviceDiscover?.info?.discoveryMethod).toBe('mDNS');
+    expect(seen.serviceDiscover?.info?.services.jsonapi?.[0]).toMatchObject({
+      type: '_hyperiond-json._tcp.local.',
+      domain: 'local.',
+      sameHost: true,
+      port: tcp,
+      address: '127.0.0.1',
+      txt: { id: seen.id },
+    });
+    expect(seen.serviceUnknown).toMatchObject({
+      success: false,
+      error: 'Discovery of service type [gopher] via mDNS not supported',
+    });
+    // leddevice discover wled: the WLED python3-zeroconf announces, with what fills device.host.
+    expect(seen.wledRegistered).toBe(true);
+    expect(seen.wledDiscover?.info).toMatchObject({
+      discoveryMethod: 'mDNS',
+      ledDeviceType: 'wled',
+    });
+    expect(seen.wledDiscover?.info?.devices).toEqual([
+      expect.objectContaining({
+        name: 'wled-desk',
+        hostname: 'wled-desk.local',
+        address: '127.0.0.1',
+        port: 80,
+        sameHost: false,
+        txt: { mac: '0123456789ab' },
+      }),
+    ]);
 
     // flatbufServer switched off by setconfig: byebye, then alive without its port.
     expect(seen.setconfig?.success).toBe(true);

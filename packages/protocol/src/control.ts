@@ -31,6 +31,7 @@ import { type LedDeviceRequest, parseLedDeviceRequest } from './leddevice.js';
 import type { Parsed } from './parse.js';
 import { parseRestoreRequest, type RestoreRequest } from './restore.js';
 import { parseServerInfoRequest, type ServerInfoRequest } from './serverinfo.js';
+import { parseServiceRequest, type ServiceRequest } from './service.js';
 import { parseSetConfigRequest, type SetConfigRequest } from './setconfig.js';
 import { parseSnapshotRequest, type SnapshotRequest } from './snapshots.js';
 import {
@@ -75,7 +76,8 @@ export type RpcRequest =
   | SnapshotRequest
   | GetSchemaRequest
   | SysinfoRequest
-  | SystemRequest;
+  | SystemRequest
+  | ServiceRequest;
 
 /**
  * The key of one request kind: `command-subcommand` (`config-setconfig`, `serverinfo-getInfo`),
@@ -149,6 +151,7 @@ const PARSERS: { readonly [C in CommandName]: CommandParser } = {
   processing: parseProcessingRequest,
   videomode: parseVideoModeRequest,
   system: parseSystemRequest,
+  service: parseServiceRequest,
 };
 
 /**

@@ -64,6 +64,7 @@ export const COMMANDS = {
   processing: [],
   videomode: [],
   system: ['suspend', 'resume', 'toggleSuspend', 'restart'],
+  service: ['discover'],
 } as const;
 
 /** The commands whose subcommand may be left out: `serverinfo` alone means `getInfo`. */

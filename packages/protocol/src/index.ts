@@ -238,6 +238,14 @@ export {
   validateServerInfoRequest,
 } from './serverinfo.js';
 export {
+  type DiscoveredService,
+  parseServiceRequest,
+  SERVICE_TYPE_LENGTH,
+  type ServiceDiscovery,
+  type ServiceRequest,
+  validateServiceRequest,
+} from './service.js';
+export {
   parseSetConfigRequest,
   SETCONFIG_RESTARTS,
   type SetConfigInfo,

@@ -2,6 +2,7 @@ import { type Check, checkObject, isJsonObject, oneOf, string, tanField } from '
 import { commandField } from './control-checks.js';
 import { COMMANDS, type SubcommandOf } from './envelope.js';
 import { type Parser, parserOf } from './parse.js';
+import type { DiscoveredService } from './service.js';
 import { type Violation, violation } from './violations.js';
 
 /**
@@ -33,8 +34,13 @@ export interface DiscoveredSerialPort {
 /** The `info` of a successful `leddevice discover` reply. */
 export interface LedDeviceDiscovery {
   ledDeviceType: string;
-  /** The serial ports for serial device types; always empty for network types (no scan). */
-  devices: DiscoveredSerialPort[];
+  /** How the devices were found: `mDNS` for network types browsed for (`wled`). */
+  discoveryMethod?: 'mDNS';
+  /**
+   * The serial ports for serial device types; the DNS-SD instances found for network types
+   * browsed for (`wled`: `_wled._tcp`, with `hostname`, `address` and `port`); else empty.
+   */
+  devices: DiscoveredSerialPort[] | DiscoveredService[];
 }
 
 /** The longest `ledDeviceType` taken: longer than any type name. */

@@ -24,6 +24,7 @@ import {
   parseRestoreRequest,
   parseRestoreSnapshotRequest,
   parseServerInfoRequest,
+  parseServiceRequest,
   parseSetConfigRequest,
   parseSourceSelectRequest,
   parseSysinfoRequest,
@@ -37,6 +38,7 @@ import {
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import { TokenRequests } from '../auth/token-requests.js';
 import type { CaptureDiscoveryOptions } from '../capture/discovery.js';
+import type { MdnsBrowser } from '../discovery/mdns-browser.js';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
 import type { ConfigStore } from '../store/config-store.js';
@@ -71,6 +73,7 @@ import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { PushHub } from './pushes.js';
 import type { InputsInfo } from './serverinfo.js';
+import { serviceCommand } from './service-command.js';
 import { isHttp, type Session, type SessionState } from './session.js';
 import { type SetConfigDeps, setConfig } from './setconfig-command.js';
 import { processing, sourceSelect, videoMode } from './source-commands.js';
@@ -103,6 +106,8 @@ export interface DispatcherDeps {
   deviceTypes: readonly string[];
   /** Lists the machine's serial ports (`leddevice discover`). */
   listSerialPorts: SerialPortLister;
+  /** The mDNS browser (`service discover`, `leddevice discover` of network types); none: not browsing. */
+  mdnsBrowser?: MdnsBrowser | undefined;
   /** Where `inputsource discover` looks, and with which tools (default: the machine's own). */
   captureDiscovery?: CaptureDiscoveryOptions | undefined;
   /** The picture inputs, for `serverinfo`. */
@@ -215,6 +220,7 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   'system-resume': command(signedIn, parseSystemRequest, systemCommand),
   'system-toggleSuspend': command(signedIn, parseSystemRequest, systemCommand),
   'system-restart': command(admin, parseSystemRequest, systemCommand),
+  'service-discover': command(signedIn, parseServiceRequest, serviceCommand),
 };
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */

@@ -126,6 +126,58 @@ try {
   }
   result.mdns = await browse('_hyperiond-json._tcp.local.');
 
+  // The JSON API's browser: this server itself, and a WLED python3-zeroconf announces.
+  const wled = spawn('/usr/bin/python3', [
+    join(here, 'zeroconf_register.py'),
+    '_wled._tcp.local.',
+    'wled-desk',
+    '80',
+    'mac=0123456789ab',
+  ]);
+  let wledOut = '';
+  wled.stdout.on('data', (c) => {
+    wledOut += c;
+  });
+  wled.stderr.on('data', (c) => {
+    wledOut += c;
+  });
+  try {
+    result.wledRegistered = Boolean(await until(() => wledOut.includes('registered')));
+    const rpc = async (body) =>
+      (
+        await fetch(`http://127.0.0.1:${started.http.port}/json-rpc`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    // A first call starts the browse and may find nothing yet (as in Hyperion.ng): ask again.
+    const ask = async (body, found) => {
+      let reply;
+      for (let i = 0; i < 10; i++) {
+        reply = await rpc(body);
+        if (found(reply)) break;
+      }
+      return reply;
+    };
+    result.serviceDiscover = await ask(
+      { command: 'service', subcommand: 'discover', serviceType: 'jsonapi', params: {} },
+      (r) => r.info?.services?.jsonapi?.length > 0,
+    );
+    result.serviceUnknown = await rpc({
+      command: 'service',
+      subcommand: 'discover',
+      serviceType: 'gopher',
+    });
+    result.wledDiscover = await ask(
+      { command: 'leddevice', subcommand: 'discover', ledDeviceType: 'wled', params: {} },
+      (r) => r.info?.devices?.length > 0,
+    );
+  } finally {
+    wled.stdin.end();
+    await once(wled, 'exit');
+  }
+
   // A restart that stops the flatbuffers input: byebye, then alive without its port.
   const before = notifies.length;
   const restarted = once(server, 'restart-complete');
