@@ -714,8 +714,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       await this.runtime.start(configuration);
       await this.#boblight.apply();
       await this.#forwarder.apply(configuration.global.settings.forwarder);
-      await this.#announcements?.start();
       this.#state = 'ready';
+      // Once serving: a client that finds the server is answered, not told to come back.
+      await this.#announcements?.start();
       this.#databaseCheck = setInterval(
         () => this.store.fileProblem(),
         this.options.databaseCheckMs ?? DEFAULT_DATABASE_CHECK_MS,
@@ -779,9 +780,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.#rebindSessions();
       // Sessions that outlived the restart (TCP) learn what changed.
       this.#pushes.announceRestart();
+      this.#state = 'ready';
       // A moved port: byebye and alive again; a stopped service: no longer announced.
       await this.#announcements?.refresh();
-      this.#state = 'ready';
       const report: RestartReport = {
         reason,
         ms: performance.now() - started,

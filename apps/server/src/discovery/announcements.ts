@@ -72,7 +72,19 @@ export function createAnnouncements(options: AnnouncementsOptions): Announcement
     }
   };
 
+  /** Never throws: being found is a convenience, and a failure of it never stops the server. */
   const apply = async (): Promise<void> => {
+    try {
+      await applySettings();
+    } catch (error) {
+      logger.warn(
+        { error: (error as Error).message },
+        'announcements failed; clients must be given the address',
+      );
+    }
+  };
+
+  const applySettings = async (): Promise<void> => {
     const settings = options.settings();
     const wantSsdp = settings.ssdp !== false;
     if (wantSsdp && !ssdp) await startSsdp();
