@@ -521,6 +521,10 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
               ? {}
               : { ssdpPort: options.announce.ssdpPort }),
           });
+    // `config setconfig` of `network` applies without a restart: announce where it now says.
+    this.runtime.on('settings', () => {
+      if (this.#state === 'ready') void this.#announcements?.refresh();
+    });
     this.#boblight = new BoblightServers({
       runtime: this.runtime,
       host: this.#host,

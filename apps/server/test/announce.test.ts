@@ -59,6 +59,10 @@ interface Seen {
     info?: { discoveryMethod: string; ledDeviceType: string; devices: Headers[] };
   };
   setconfig?: { success: boolean };
+  ssdpOff?: { success: boolean; info?: { restarted: string } };
+  byebyeWhenOff?: Headers;
+  ssdpOn?: { success: boolean };
+  aliveWhenOn?: Headers;
   afterRestart?: { byebye: Headers; alive: Headers };
   searchAfterRestart?: Headers;
   byebyeAtStop?: Headers;
@@ -141,6 +145,12 @@ describe.skipIf(problem !== undefined)('being found, in a network namespace', ()
         txt: { mac: '0123456789ab' },
       }),
     ]);
+
+    // network.ssdp off and on by setconfig, at once (no restart): byebye, then alive again.
+    expect(seen.ssdpOff?.info?.restarted).toBe('none');
+    expect(seen.byebyeWhenOff).toMatchObject({ nts: 'ssdp:byebye', nt: HYPERION_URN });
+    expect(seen.ssdpOn?.success).toBe(true);
+    expect(seen.aliveWhenOn).toMatchObject({ nts: 'ssdp:alive', location });
 
     // flatbufServer switched off by setconfig: byebye, then alive without its port.
     expect(seen.setconfig?.success).toBe(true);

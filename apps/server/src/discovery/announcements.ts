@@ -72,8 +72,15 @@ export function createAnnouncements(options: AnnouncementsOptions): Announcement
     }
   };
 
+  /** Applies in turn: a settings change during a restart's refresh waits for it. */
+  let queue: Promise<void> = Promise.resolve();
+  const apply = (): Promise<void> => {
+    queue = queue.then(applyOnce);
+    return queue;
+  };
+
   /** Never throws: being found is a convenience, and a failure of it never stops the server. */
-  const apply = async (): Promise<void> => {
+  const applyOnce = async (): Promise<void> => {
     try {
       await applySettings();
     } catch (error) {
@@ -112,6 +119,7 @@ export function createAnnouncements(options: AnnouncementsOptions): Announcement
     },
     refresh: apply,
     async stop() {
+      await queue;
       await ssdp?.stop();
       ssdp = undefined;
       await mdns?.stop();

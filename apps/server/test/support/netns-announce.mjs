@@ -178,6 +178,24 @@ try {
     await once(wled, 'exit');
   }
 
+  // network.ssdp off and on again by setconfig, without a restart: byebye, then alive.
+  const setNetwork = (network) =>
+    fetch(`http://127.0.0.1:${started.http.port}/json-rpc`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ command: 'config', subcommand: 'setconfig', config: { network } }),
+    }).then((r) => r.json());
+  const beforeOff = notifies.length;
+  result.ssdpOff = await setNetwork({ ssdp: false });
+  result.byebyeWhenOff = await until(() =>
+    notifies.slice(beforeOff).find((n) => n.nts === 'ssdp:byebye' && n.nt === HYPERION_URN),
+  );
+  const beforeOn = notifies.length;
+  result.ssdpOn = await setNetwork({ ssdp: true });
+  result.aliveWhenOn = await until(() =>
+    notifies.slice(beforeOn).find((n) => n.nts === 'ssdp:alive' && n.nt === HYPERION_URN),
+  );
+
   // A restart that stops the flatbuffers input: byebye, then alive without its port.
   const before = notifies.length;
   const restarted = once(server, 'restart-complete');
