@@ -59,6 +59,8 @@ interface Seen {
     info?: { discoveryMethod: string; ledDeviceType: string; devices: Headers[] };
   };
   setconfig?: { success: boolean };
+  flatbufAdded?: string;
+  flatbufRemoved?: string;
   ssdpOff?: { success: boolean; info?: { restarted: string } };
   byebyeWhenOff?: Headers;
   ssdpOn?: { success: boolean };
@@ -159,6 +161,11 @@ describe.skipIf(problem !== undefined)('being found, in a network namespace', ()
     expect(seen.afterRestart?.alive['hyperion-fbs-port']).toBeUndefined();
     expect(seen.searchAfterRestart?.['hyperion-fbs-port']).toBeUndefined();
     expect(seen.searchAfterRestart?.['hyperion-pbs-port']).toBe(String(proto));
+    // …and its mDNS record is withdrawn (python3-zeroconf sees the goodbye).
+    expect(seen.flatbufAdded).toMatch(
+      new RegExp(`^added .*\\._hyperiond-flatbuf\\._tcp\\.local\\. ${flatbuf}$`),
+    );
+    expect(seen.flatbufRemoved).toMatch(/^removed .*\._hyperiond-flatbuf\._tcp\.local\.$/);
 
     // Stopped: byebye.
     expect(seen.byebyeAtStop).toMatchObject({ nts: 'ssdp:byebye', nt: HYPERION_URN });

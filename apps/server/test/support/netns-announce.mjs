@@ -196,7 +196,17 @@ try {
     notifies.slice(beforeOn).find((n) => n.nts === 'ssdp:alive' && n.nt === HYPERION_URN),
   );
 
-  // A restart that stops the flatbuffers input: byebye, then alive without its port.
+  // A restart that stops the flatbuffers input: byebye, then alive without its port; its
+  // mDNS record withdrawn, as a watching python3-zeroconf sees.
+  const watch = spawn('/usr/bin/python3', [
+    join(here, 'zeroconf_watch.py'),
+    '_hyperiond-flatbuf._tcp.local.',
+  ]);
+  let watched = '';
+  watch.stdout.on('data', (c) => {
+    watched += c;
+  });
+  result.flatbufAdded = (await until(() => /^added .*$/m.exec(watched)))?.[0];
   const before = notifies.length;
   const restarted = once(server, 'restart-complete');
   const reply = await fetch(`http://127.0.0.1:${started.http.port}/json-rpc`, {
@@ -219,6 +229,9 @@ try {
     return alive > bye && bye >= 0 ? { byebye: later[bye], alive: later[alive] } : undefined;
   });
   result.searchAfterRestart = await search(HYPERION_URN);
+  result.flatbufRemoved = (await until(() => /^removed .*$/m.exec(watched)))?.[0];
+  watch.stdin.end();
+  await once(watch, 'exit');
 
   const beforeStop = notifies.length;
   await server.stop();
