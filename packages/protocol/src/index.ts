@@ -164,6 +164,7 @@ export {
   LED_DEVICE_TYPE_LENGTH,
   type LedDeviceDiscovery,
   type LedDeviceRequest,
+  type NetworkDeviceDiscovery,
   parseLedDeviceRequest,
   validateLedDeviceRequest,
 } from './leddevice.js';

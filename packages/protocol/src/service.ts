@@ -1,8 +1,8 @@
-import { type Check, checkObject, isJsonObject, oneOf, string, tanField } from './checks.js';
+import { checkObject, jsonObject, oneOf, string, tanField } from './checks.js';
 import { commandField } from './control-checks.js';
 import { COMMANDS, type SubcommandOf } from './envelope.js';
 import { type Parser, parserOf } from './parse.js';
-import { type Violation, violation } from './violations.js';
+import type { Violation } from './violations.js';
 
 /**
  * A valid `service` request: `discover` lists the servers and devices of one kind the server's
@@ -54,10 +54,6 @@ export const SERVICE_TYPE_LENGTH = 64;
 
 const SUBCOMMANDS = COMMANDS.service;
 
-const checkParams: Check = (value, pointer, out) => {
-  if (!isJsonObject(value)) out.push(violation(pointer, 'must be an object'));
-};
-
 const REQUEST_FIELDS = new Map([
   ['command', commandField('service')],
   ['subcommand', { required: `one of: ${SUBCOMMANDS.join(', ')}`, check: oneOf(SUBCOMMANDS) }],
@@ -66,7 +62,7 @@ const REQUEST_FIELDS = new Map([
     'serviceType',
     { required: 'the service key, e.g. "jsonapi"', check: string(1, SERVICE_TYPE_LENGTH) },
   ],
-  ['params', { check: checkParams }],
+  ['params', { check: jsonObject }],
 ]);
 
 /**

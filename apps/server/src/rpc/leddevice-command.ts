@@ -5,6 +5,7 @@ import {
   errorReply,
   type LedDeviceDiscovery,
   type LedDeviceRequest,
+  type NetworkDeviceDiscovery,
   successReply,
 } from '@glowkit/protocol';
 import type { MdnsBrowser } from '../discovery/mdns-browser.js';
@@ -90,7 +91,7 @@ export async function ledDeviceCommand({
   }
   if (MDNS_TYPES.has(type) && deps.mdnsBrowser) {
     const found = (await deps.mdnsBrowser.discover(type)) ?? [];
-    const info: LedDeviceDiscovery = {
+    const info: NetworkDeviceDiscovery = {
       devices: found,
       discoveryMethod: 'mDNS',
       ledDeviceType: type,
