@@ -10,7 +10,7 @@
 //
 // Flags: --runs N (server starts, default 7). Prints each run, then medians and the ratios to
 // the baseline. It asserts nothing.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,15 @@ const runs = Number(flags.runs);
 const here = dirname(fileURLToPath(import.meta.url));
 const child = join(here, 'support', 'discovery-child.mjs');
 const setup = 'ip link set lo up && ip route add 224.0.0.0/4 dev lo';
+
+// No namespace here (a container without user namespaces): say so, and time nothing.
+const probe = spawnSync('unshare', ['-rn', 'sh', '-c', setup], { encoding: 'utf8' });
+if (probe.status !== 0) {
+  console.log(
+    `discovery: skipped, no network namespace can be made here (unshare -rn: ${(probe.error?.message ?? probe.stderr).trim()})`,
+  );
+  process.exit(0);
+}
 
 const proc = spawn(
   'unshare',
