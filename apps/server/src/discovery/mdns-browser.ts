@@ -47,30 +47,33 @@ export interface MdnsBrowser {
   stop(): Promise<void>;
 }
 
-/** Dots are dashes in a DNS-SD instance name made of a host name (as bonjour-service writes it). */
-const localName = (host: string = hostname()): string => host.split('.')[0] ?? host;
+/**
+ * The instance names this host publishes under: its name with dots as dashes (Hyperion.ng's, and
+ * bonjour-service's), and its first label (Glowkit's own publisher).
+ */
+const ownNames = (host: string = hostname()): Set<string> =>
+  new Set([host.replace(/\./g, '-'), host.split('.')[0] ?? host]);
 
 function entryOf(service: Service): DiscoveredService {
   const type = `_${service.type}._${service.protocol ?? 'tcp'}.local.`;
   const id = `${service.name}.${type}`;
   const addresses = service.addresses ?? [];
   const address = addresses.find((a) => a.includes('.')) ?? addresses[0];
-  const host = service.host.endsWith('.local') ? service.host : `${service.host}`;
   const txt: Record<string, string> = {};
   for (const [key, value] of Object.entries((service.txt as Record<string, unknown>) ?? {})) {
     txt[key] = Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
   }
-  const own = localName().replace(/\./g, '-');
+  const own = ownNames();
   const name = service.name;
   return {
     id,
     service: id.slice(0, -1),
     type,
     name,
-    hostname: host,
+    hostname: service.host,
     ...(address === undefined ? {} : { address }),
     domain: 'local.',
-    sameHost: name === own || name.endsWith(`@${own}`),
+    sameHost: own.has(name.slice(name.indexOf('@') + 1)),
     port: service.port,
     txt,
   };

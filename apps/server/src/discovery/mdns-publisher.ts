@@ -21,14 +21,14 @@ export interface MdnsFacts {
 }
 
 /** One published service: its DNS-SD type (without `_` and protocol), instance name and port. */
-interface Record {
+interface PublishedService {
   type: string;
   name: string;
   port: number;
 }
 
 /** The records of Hyperion.ng's table: the picture and JSON servers by host name, the web by `Hyperion@`. */
-export function mdnsRecords(facts: MdnsFacts, host: string = hostname()): Record[] {
+export function mdnsRecords(facts: MdnsFacts, host: string = hostname()): PublishedService[] {
   const web = `Hyperion@${host}`;
   const all: [string, string, number | undefined][] = [
     ['hyperiond-json', host, facts.jsonPort],
