@@ -3,10 +3,11 @@
 // interface. Where no namespace can be made, the test says so and skips; it never falls back to
 // the machine's network.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requireBuild } from './support/process.js';
+import { exited, requireBuild, startProcess } from './support/process.js';
 
 const SETUP = 'ip link set lo up && ip route add 224.0.0.0/4 dev lo';
 const HYPERION_URN = 'urn:hyperion-project.org:device:basic:1';
@@ -170,4 +171,26 @@ describe.skipIf(problem !== undefined)('being found, in a network namespace', ()
     // Stopped: byebye.
     expect(seen.byebyeAtStop).toMatchObject({ nts: 'ssdp:byebye', nt: HYPERION_URN });
   }, 180_000);
+});
+
+// Outside a namespace: what the servers the other tests start as processes do.
+describe('a server bound to loopback', () => {
+  it('announces on loopback only, and says so', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-announce-'));
+    const server = await startProcess(dataDir);
+    try {
+      const line = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg?: string; interfaces?: string[] })
+        .find((entry) => entry.msg === 'announcing');
+      expect(line?.interfaces?.length).toBeGreaterThan(0);
+      for (const entry of line?.interfaces ?? []) expect(entry).toMatch(/ 127\.0\.0\.1$/);
+    } finally {
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
