@@ -60,6 +60,9 @@ interface Seen {
     info?: { discoveryMethod: string; ledDeviceType: string; devices: Headers[] };
   };
   setconfig?: { success: boolean };
+  noInterface?: { success: boolean };
+  wledNowhere?: { success: boolean; info?: { devices: Headers[] } };
+  wledAgain?: { success: boolean; info?: { devices: Headers[] } };
   flatbufAdded?: string;
   flatbufRemoved?: string;
   ssdpOff?: { success: boolean; info?: { restarted: string } };
@@ -154,6 +157,12 @@ describe.skipIf(problem !== undefined)('being found, in a network namespace', ()
     expect(seen.byebyeWhenOff).toMatchObject({ nts: 'ssdp:byebye', nt: HYPERION_URN });
     expect(seen.ssdpOn?.success).toBe(true);
     expect(seen.aliveWhenOn).toMatchObject({ nts: 'ssdp:alive', location });
+
+    // announceInterfaces naming no interface here: nothing browsed, though the WLED is still
+    // there; emptied again, it is found again.
+    expect(seen.noInterface?.success).toBe(true);
+    expect(seen.wledNowhere?.info?.devices).toEqual([]);
+    expect(seen.wledAgain?.info?.devices?.[0]).toMatchObject({ name: 'wled-desk', port: 80 });
 
     // flatbufServer switched off by setconfig: byebye, then alive without its port.
     expect(seen.setconfig?.success).toBe(true);

@@ -89,6 +89,8 @@ export function createMdnsBrowser(options: {
   const tries = options.timing?.tries ?? 4;
   const intervalMs = options.timing?.intervalMs ?? 500;
   let responders: Bonjour[] | undefined;
+  /** The interfaces {@link responders} were opened on. */
+  let interfacesKey: string | undefined;
   const browsers = new Map<string, Browser[]>();
 
   const respondersNow = (): Bonjour[] => {
@@ -125,6 +127,12 @@ export function createMdnsBrowser(options: {
     async discover(key) {
       const kind = Object.hasOwn(SERVICE_KINDS, key) ? SERVICE_KINDS[key] : undefined;
       if (!kind) return undefined;
+      // The network group moved the interfaces: browse anew on the ones it names now.
+      const now = JSON.stringify(options.interfaces().map((i) => i.address));
+      if (now !== interfacesKey) {
+        await this.stop();
+        interfacesKey = now;
+      }
       if (!browsers.has(key)) {
         browsers.set(
           key,

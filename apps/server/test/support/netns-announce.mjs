@@ -126,6 +126,13 @@ try {
   }
   result.mdns = await browse('_hyperiond-json._tcp.local.');
 
+  const setNetwork = (network) =>
+    fetch(`http://127.0.0.1:${started.http.port}/json-rpc`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ command: 'config', subcommand: 'setconfig', config: { network } }),
+    }).then((r) => r.json());
+
   // The JSON API's browser: this server itself, and a WLED python3-zeroconf announces.
   const wled = spawn('/usr/bin/python3', [
     join(here, 'zeroconf_register.py'),
@@ -173,18 +180,23 @@ try {
       { command: 'leddevice', subcommand: 'discover', ledDeviceType: 'wled', params: {} },
       (r) => r.info?.devices?.length > 0,
     );
+    // network.announceInterfaces naming no interface here: nothing is browsed (the WLED is
+    // still there, on loopback); back to every interface, the browser finds it again.
+    result.noInterface = await setNetwork({ announceInterfaces: ['nope0'] });
+    const wledRequest = {
+      command: 'leddevice',
+      subcommand: 'discover',
+      ledDeviceType: 'wled',
+    };
+    result.wledNowhere = await rpc(wledRequest);
+    await setNetwork({ announceInterfaces: [] });
+    result.wledAgain = await ask(wledRequest, (r) => r.info?.devices?.length > 0);
   } finally {
     wled.stdin.end();
     await once(wled, 'exit');
   }
 
   // network.ssdp off and on again by setconfig, without a restart: byebye, then alive.
-  const setNetwork = (network) =>
-    fetch(`http://127.0.0.1:${started.http.port}/json-rpc`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ command: 'config', subcommand: 'setconfig', config: { network } }),
-    }).then((r) => r.json());
   const beforeOff = notifies.length;
   result.ssdpOff = await setNetwork({ ssdp: false });
   result.byebyeWhenOff = await until(() =>
