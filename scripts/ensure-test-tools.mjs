@@ -2,8 +2,9 @@
 // Debian machine and we are root (nothing can be downloaded here otherwise): Chromium for the
 // browser tests, socat for the pseudo-terminal pairs serial LED devices are tested on, python3
 // for the effects, ffmpeg for screen capture, Xvfb (painted with xsetroot) as the screen,
-// dbus-daemon with gdbus for the system-sleep (logind) events, and mosquitto (with its clients,
-// and openssl for its certificate) as the MQTT broker.
+// dbus-daemon with gdbus for the system-sleep (logind) events, mosquitto (with its clients, and
+// openssl for its certificate) as the MQTT broker, and python3-zeroconf with iproute2 for the
+// SSDP/mDNS test in a network namespace.
 // Prints what the tests use; exits 1 with one line of advice when it cannot.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -32,6 +33,11 @@ const needs = {
   'mosquitto-clients': () => onPath('mosquitto_sub'),
   // The TLS broker's certificate (scripts/mosquitto.mjs).
   openssl: () => onPath('openssl'),
+  // The mDNS client of the announcement test, run as /usr/bin/python3 (not a pyenv's).
+  'python3-zeroconf': () =>
+    spawnSync('/usr/bin/python3', ['-c', 'import zeroconf'], { stdio: 'ignore' }).status === 0,
+  // `ip`, to bring up loopback with a multicast route in the announcement test's namespace.
+  iproute2: () => onPath('ip') || existsSync('/usr/sbin/ip') || existsSync('/sbin/ip'),
 };
 const missing = Object.keys(needs).filter((name) => !needs[name]());
 

@@ -20,6 +20,13 @@ import { databaseFile } from './data-dir.js';
 import type { Clock } from './events/clock.js';
 import { OsEvents } from './events/os-events.js';
 import { Schedule } from './events/schedule.js';
+import {
+  type AnnounceFacts,
+  type Announcements,
+  createAnnouncements,
+} from './discovery/announcements.js';
+import { announceInterfaces } from './discovery/interfaces.js';
+import { createMdnsBrowser, type MdnsBrowser } from './discovery/mdns-browser.js';
 import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
 import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-session.js';
@@ -28,7 +35,7 @@ import { PictureSources } from './inputs/picture-source.js';
 import { DEFAULT_PROTO_PORT, PROTOBUF } from './inputs/protobuf/proto-session.js';
 import { createLogger, followSettingsLevel, type Logger, logFeedOf } from './logger.js';
 import { createMqttBridge, type MqttBridge, type MqttTiming } from './mqtt/mqtt-bridge.js';
-import { discoveryInfo } from './rpc/discovery.js';
+import { discoveryInfo, ssdpServerHeader } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { InputSourcesPush } from './rpc/input-sources-push.js';
 import type { LogStreamLimits } from './rpc/log-streams.js';
@@ -153,6 +160,12 @@ export interface ServerOptions {
    * `DBUS_SYSTEM_BUS_ADDRESS`, else `/var/run/dbus/system_bus_socket`.
    */
   systemBusAddress?: string;
+  /**
+   * SSDP and mDNS announcements (the `network` group's `ssdp`, `mdns`, `announceInterfaces`).
+   * Default on; false never binds 1900/5353 nor sends a datagram (the test harness: many
+   * servers at once, none of them to be found). `ssdpPort` moves SSDP off 1900 (tests).
+   */
+  announce?: false | { ssdpPort?: number };
 }
 
 /** How the capture on the box runs (see {@link ServerOptions.capture}). */
@@ -305,6 +318,10 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   #again: string | undefined;
   /** The check of the database file (see {@link ServerOptions.databaseCheckMs}). */
   #databaseCheck: NodeJS.Timeout | undefined;
+  /** SSDP and mDNS; undefined when {@link ServerOptions.announce} is false. */
+  readonly #announcements: Announcements | undefined;
+  /** `service discover`'s browser, on the same interfaces; undefined with announcements off. */
+  readonly #mdnsBrowser: MdnsBrowser | undefined;
 
   constructor(options: ServerOptions) {
     super();
@@ -447,6 +464,17 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       new FailureThrottle(options.throttle),
       this.logger,
     );
+    this.#mdnsBrowser =
+      options.announce === false
+        ? undefined
+        : createMdnsBrowser({
+            logger: this.logger,
+            interfaces: () =>
+              announceInterfaces(
+                options.host,
+                this.runtime.globalSettings.network?.announceInterfaces ?? [],
+              ),
+          });
     const dispatch = createDispatcher({
       store: this.store,
       authenticator,
@@ -463,6 +491,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         new Map([...DEVICE_TYPES, ...(options.engine?.deviceTypes ?? new Map())]),
       ),
       listSerialPorts: options.listSerialPorts ?? listSerialPorts,
+      mdnsBrowser: this.#mdnsBrowser,
       // The ffmpeg the grabbers run (`--ffmpeg`) is the one discovery asks, unless told otherwise.
       captureDiscovery: {
         ...(options.ffmpeg === undefined ? {} : { ffmpeg: options.ffmpeg }),
@@ -514,6 +543,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
         discoveryInfo(this.store, {
           sslServerPort: this.listening.https.port,
           jsonServerPort: this.listening.tcp?.port,
+          flatBufferPort: this.listening.flatbuf?.port,
+          protoBufferPort: this.listening.proto?.port,
         }),
       webUi: this.#webUi.handler,
     });
@@ -549,6 +580,22 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       limits: this.connections,
       ...(options.httpTimeouts ? { timeouts: options.httpTimeouts } : {}),
     });
+    this.#announcements =
+      options.announce === false
+        ? undefined
+        : createAnnouncements({
+            host: options.host,
+            logger: this.logger,
+            settings: () => this.runtime.globalSettings.network ?? {},
+            facts: () => this.#announceFacts(),
+            ...(options.announce?.ssdpPort === undefined
+              ? {}
+              : { ssdpPort: options.announce.ssdpPort }),
+          });
+    // `config setconfig` of `network` applies without a restart: announce where it now says.
+    this.runtime.on('settings', () => {
+      if (this.#state === 'ready') void this.#announcements?.refresh();
+    });
     this.#boblight = new BoblightServers({
       runtime: this.runtime,
       host: this.#host,
@@ -566,6 +613,37 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     void this.restart(reason).catch(() => {
       // Reported through 'restart-failed' and the log.
     });
+  }
+
+  /** What SSDP and mDNS say: the ports of the services that listen now. */
+  #announceFacts(): AnnounceFacts | undefined {
+    const http = this.#listeners.address('http');
+    if (!http) return undefined;
+    const info = discoveryInfo(this.store, {
+      sslServerPort: this.#listeners.address('https')?.port ?? 0,
+      jsonServerPort: this.#listeners.address('tcp')?.port,
+    });
+    const ports = {
+      jsonPort: this.#listeners.address('tcp')?.port,
+      flatbufPort: this.#listeners.address('flatbuf')?.port,
+      protoPort: this.#listeners.address('proto')?.port,
+    };
+    return {
+      ssdp: {
+        id: info.id,
+        name: info.name,
+        server: ssdpServerHeader(),
+        httpPort: http.port,
+        ...ports,
+      },
+      mdns: {
+        id: info.id,
+        version: GLOWKIT_VERSION,
+        ...ports,
+        httpPort: http.port,
+        httpsPort: this.#listeners.address('https')?.port,
+      },
+    };
   }
 
   /** The grabbers' statuses (`serverinfo.grabbers.<kind>.status`), as the push carries them. */
@@ -594,6 +672,11 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   /** The address the listeners bind: the `host` option, else every interface. */
   get #host(): string {
     return this.options.host ?? '0.0.0.0';
+  }
+
+  /** SSDP's UDP port while it runs (1900 unless {@link ServerOptions.announce} moves it). */
+  get ssdpPort(): number | undefined {
+    return this.#announcements?.ssdpPort();
   }
 
   /** The bound addresses (after start). */
@@ -719,6 +802,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.#state = 'ready';
       // Never waits for the broker: the client connects in the background.
       await this.#mqtt.apply(configuration.global.settings.network?.mqtt);
+      // Once serving: a client that finds the server is answered, not told to come back.
+      await this.#announcements?.start();
       this.#databaseCheck = setInterval(
         () => this.store.fileProblem(),
         this.options.databaseCheckMs ?? DEFAULT_DATABASE_CHECK_MS,
@@ -734,6 +819,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       return this.listening;
     } catch (error) {
       this.#state = 'stopped';
+      await this.#announcements?.stop();
       await this.#forwarder.stop();
       await this.#boblight.close();
       await this.runtime.stop();
@@ -786,6 +872,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       this.#pushes.announceRestart();
       this.#state = 'ready';
       await this.#mqtt.apply(configuration.global.settings.network?.mqtt);
+      // A moved port: byebye and alive again; a stopped service: no longer announced.
+      await this.#announcements?.refresh();
       const report: RestartReport = {
         reason,
         ms: performance.now() - started,
@@ -838,6 +926,9 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#databaseCheck = undefined;
     // First: Home Assistant hears `offline` while the LEDs still show what they showed.
     await this.#mqtt.stop();
+    // First: byebye while the ports it names still answer.
+    await this.#announcements?.stop();
+    await this.#mdnsBrowser?.stop();
     this.#sockets.closeAll(1001, 'Going Away');
     this.#sockets.terminate();
     this.#tcp.terminate();

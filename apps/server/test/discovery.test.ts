@@ -69,8 +69,10 @@ describe('discovery endpoints', () => {
     expect(element(xml, 'URLBase')).toBe(`http://127.0.0.1:${http.port}/`);
     expect(element(xml, 'deviceType')).toBe('urn:schemas-upnp-org:device:Basic:1');
     expect(element(xml, 'friendlyName')).toBe('My Glowkit Config');
-    expect(element(xml, 'manufacturer')).toBe('Glowkit');
+    // Home Assistant's SSDP matcher wants Hyperion.ng's exact manufacturer string.
+    expect(element(xml, 'manufacturer')).toBe('Hyperion Open Source Ambient Lighting');
     expect(element(xml, 'modelName')).toBe('Glowkit');
+    expect(element(xml, 'modelDescription')).toContain('Glowkit');
     expect(element(xml, 'modelNumber')).toBe('0.1.0');
     expect(element(xml, 'serialNumber')).toBe(uuid);
     expect(element(xml, 'UDN')).toBe(`uuid:${uuid}`);
@@ -78,6 +80,11 @@ describe('discovery endpoints', () => {
     const ports = /<ports>(.*?)<\/ports>/s.exec(xml)?.[1] ?? '';
     expect(element(ports, 'jsonServer')).toBe(String(tcp?.port));
     expect(element(ports, 'sslServer')).toBe(String(https.port));
+    // The picture inputs' ports while they listen, none for one that does not.
+    const { flatbuf, proto } = t.server.listening;
+    expect(element(ports, 'flatBuffer')).toBe(flatbuf ? String(flatbuf.port) : undefined);
+    expect(element(ports, 'protoBuffer')).toBe(proto ? String(proto.port) : undefined);
+    expect(flatbuf !== undefined || proto !== undefined).toBe(true);
   });
 
   it('is served on the HTTPS port too, with its own base URL', async () => {
@@ -111,6 +118,10 @@ describe('discovery endpoints', () => {
     const xml = (await get('/description.xml')).text;
     expect(element(xml, 'friendlyName')).toBe('Den &lt;1&gt; &amp; &quot;b&quot;');
     expect(element(xml, 'serialNumber')).toBe(t.server.store.read().global.uuid);
+    // The restored configuration turns the picture inputs on: their bound ports are advertised.
+    const { flatbuf, proto } = t.server.listening;
+    expect(element(xml, 'flatBuffer')).toBe(String(flatbuf?.port));
+    expect(element(xml, 'protoBuffer')).toBe(String(proto?.port));
     // The TCP port option (0: the port already bound) wins over jsonServer.port.
     expect((await get('/cgi/cfg_jsonserver')).text).toBe(`:${t.server.listening.tcp?.port}`);
   });

@@ -163,6 +163,8 @@ beforeAll(async () => {
     sslPort: 0,
     tcpPort: 0,
     logger: createLogger({ level: 'silent' }),
+    // Not to be found: no SSDP or mDNS (announce.test.ts in apps/server tests them).
+    announce: false,
   });
   token = server.store.tokens.create('differential test').token;
   const { http } = await server.start();

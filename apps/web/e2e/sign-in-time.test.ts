@@ -31,6 +31,8 @@ beforeAll(async () => {
     webDir,
     signInGraceMs: GRACE_MS,
     logger: createLogger({ level: 'silent' }),
+    // Not to be found: no SSDP or mDNS (announce.test.ts in apps/server tests them).
+    announce: false,
   });
   token = server.store.tokens.create('e2e admin').token;
   const [{ http }, started] = await Promise.all([server.start(), launch()]);

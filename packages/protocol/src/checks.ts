@@ -105,6 +105,11 @@ export function integer(min: number, max?: number): Check {
 /** The transaction number: optional everywhere, an integer of 0 or more when present. */
 export const tanField: Field = { check: integer(0) };
 
+/** A check that the value is a JSON object (e.g. the `params` Hyperion.ng's clients send). */
+export const jsonObject: Check = (value, pointer, out) => {
+  if (!isJsonObject(value)) out.push(violation(pointer, 'must be an object'));
+};
+
 /** A check that the value is true or false. */
 export const boolean: Check = (value, pointer, out) => {
   if (typeof value !== 'boolean') out.push(violation(pointer, 'must be true or false'));

@@ -32,6 +32,7 @@ import { type LoggingRequest, parseLoggingRequest } from './logging.js';
 import type { Parsed } from './parse.js';
 import { parseRestoreRequest, type RestoreRequest } from './restore.js';
 import { parseServerInfoRequest, type ServerInfoRequest } from './serverinfo.js';
+import { parseServiceRequest, type ServiceRequest } from './service.js';
 import { parseSetConfigRequest, type SetConfigRequest } from './setconfig.js';
 import { parseSnapshotRequest, type SnapshotRequest } from './snapshots.js';
 import {
@@ -77,7 +78,8 @@ export type RpcRequest =
   | GetSchemaRequest
   | SysinfoRequest
   | SystemRequest
-  | LoggingRequest;
+  | LoggingRequest
+  | ServiceRequest;
 
 /**
  * The key of one request kind: `command-subcommand` (`config-setconfig`, `serverinfo-getInfo`),
@@ -152,6 +154,7 @@ const PARSERS: { readonly [C in CommandName]: CommandParser } = {
   videomode: parseVideoModeRequest,
   system: parseSystemRequest,
   logging: parseLoggingRequest,
+  service: parseServiceRequest,
 };
 
 /**

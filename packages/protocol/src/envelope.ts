@@ -65,6 +65,7 @@ export const COMMANDS = {
   videomode: [],
   system: ['suspend', 'resume', 'toggleSuspend', 'idle', 'resumeIdle', 'toggleIdle', 'restart'],
   logging: ['start', 'stop'],
+  service: ['discover'],
 } as const;
 
 /** The commands whose subcommand may be left out: `serverinfo` alone means `getInfo`. */

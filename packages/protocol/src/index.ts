@@ -164,6 +164,7 @@ export {
   LED_DEVICE_TYPE_LENGTH,
   type LedDeviceDiscovery,
   type LedDeviceRequest,
+  type NetworkDeviceDiscovery,
   parseLedDeviceRequest,
   validateLedDeviceRequest,
 } from './leddevice.js';
@@ -246,6 +247,14 @@ export {
   splitTopics,
   validateServerInfoRequest,
 } from './serverinfo.js';
+export {
+  type DiscoveredService,
+  parseServiceRequest,
+  SERVICE_TYPE_LENGTH,
+  type ServiceDiscovery,
+  type ServiceRequest,
+  validateServiceRequest,
+} from './service.js';
 export {
   parseSetConfigRequest,
   SETCONFIG_RESTARTS,

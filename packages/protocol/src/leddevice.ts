@@ -1,8 +1,9 @@
-import { type Check, checkObject, isJsonObject, oneOf, string, tanField } from './checks.js';
+import { checkObject, jsonObject, oneOf, string, tanField } from './checks.js';
 import { commandField } from './control-checks.js';
 import { COMMANDS, type SubcommandOf } from './envelope.js';
 import { type Parser, parserOf } from './parse.js';
-import { type Violation, violation } from './violations.js';
+import type { DiscoveredService } from './service.js';
+import type { Violation } from './violations.js';
 
 /**
  * A valid `leddevice` request: `discover` lists the devices of one type the server can reach
@@ -30,21 +31,28 @@ export interface DiscoveredSerialPort {
   productId?: string;
 }
 
-/** The `info` of a successful `leddevice discover` reply. */
+/** The `info` of a successful `leddevice discover` reply for a serial or unscanned type. */
 export interface LedDeviceDiscovery {
   ledDeviceType: string;
-  /** The serial ports for serial device types; always empty for network types (no scan). */
+  /** The serial ports for serial device types; empty for network types not browsed for. */
   devices: DiscoveredSerialPort[];
+}
+
+/**
+ * The `info` of a successful `leddevice discover` reply for a network type the server browses
+ * for over mDNS (`wled`: `_wled._tcp`): each device with `hostname`, `address` and `port`, what
+ * fills `device.host`.
+ */
+export interface NetworkDeviceDiscovery {
+  ledDeviceType: string;
+  discoveryMethod: 'mDNS';
+  devices: DiscoveredService[];
 }
 
 /** The longest `ledDeviceType` taken: longer than any type name. */
 export const LED_DEVICE_TYPE_LENGTH = 64;
 
 const SUBCOMMANDS = COMMANDS.leddevice;
-
-const checkParams: Check = (value, pointer, out) => {
-  if (!isJsonObject(value)) out.push(violation(pointer, 'must be an object'));
-};
 
 const REQUEST_FIELDS = new Map([
   ['command', commandField('leddevice')],
@@ -57,7 +65,7 @@ const REQUEST_FIELDS = new Map([
       check: string(1, LED_DEVICE_TYPE_LENGTH),
     },
   ],
-  ['params', { check: checkParams }],
+  ['params', { check: jsonObject }],
 ]);
 
 /**

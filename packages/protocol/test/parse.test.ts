@@ -221,6 +221,11 @@ const CASES: { [K in RequestKey]: { good: object; bad: object; at: string } } = 
     bad: ledcolors('imagestream-stop', { instance: 'all' }),
     at: '/instance',
   },
+  'service-discover': {
+    good: { command: 'service', subcommand: 'discover', serviceType: 'jsonapi', params: {} },
+    bad: { command: 'service', subcommand: 'discover', serviceType: '' },
+    at: '/serviceType',
+  },
   'leddevice-discover': {
     good: { command: 'leddevice', subcommand: 'discover', ledDeviceType: 'adalight' },
     bad: { command: 'leddevice', subcommand: 'discover' },
@@ -372,7 +377,7 @@ function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> }
 describe('parseRequest', () => {
   it('has a case here for every request kind Glowkit answers', () => {
     expect(Object.keys(CASES).sort()).toEqual([...REQUEST_KEYS].sort());
-    expect(REQUEST_KEYS).toHaveLength(59);
+    expect(REQUEST_KEYS).toHaveLength(60);
   });
 
   for (const [key, { good, bad, at }] of Object.entries(CASES)) {

@@ -5,6 +5,7 @@
  * server's id and `ports.jsonServer` as the port to connect to). No token is needed: they say
  * where the server is and who it is, nothing else.
  */
+import { release, type } from 'node:os';
 import { isJsonObject } from '@glowkit/protocol';
 import type { ConfigStore } from '../store/config-store.js';
 import { GLOWKIT_VERSION, serverId } from './sysinfo.js';
@@ -22,7 +23,16 @@ export interface DiscoveryInfo {
   jsonServerPort: number;
   /** The HTTPS (and secure WebSocket) port the server listens on. */
   sslServerPort: number;
+  /** Whether the TCP JSON server listens (else `jsonServerPort` is only the configured port). */
+  jsonServerListening?: boolean | undefined;
+  /** The flatbuffers and protobuf picture inputs' ports while they listen. */
+  flatBufferPort?: number | undefined;
+  protoBufferPort?: number | undefined;
 }
+
+/** The SSDP `SERVER` header: `<OS>/<release> UPnP/1.0 Glowkit/<version>`. */
+export const ssdpServerHeader = (): string =>
+  `${type()}/${release()} UPnP/1.0 Glowkit/${GLOWKIT_VERSION}`;
 
 const portOf = (value: unknown, fallback: number): number =>
   Number.isInteger(value) && (value as number) > 0 && (value as number) < 65536
@@ -35,7 +45,12 @@ const portOf = (value: unknown, fallback: number): number =>
  */
 export function discoveryInfo(
   store: ConfigStore,
-  bound: { sslServerPort: number; jsonServerPort?: number | undefined },
+  bound: {
+    sslServerPort: number;
+    jsonServerPort?: number | undefined;
+    flatBufferPort?: number | undefined;
+    protoBufferPort?: number | undefined;
+  },
 ): DiscoveryInfo {
   const configuration = store.read();
   const { general, jsonServer } = configuration.global.settings;
@@ -47,6 +62,9 @@ export function discoveryInfo(
       bound.jsonServerPort ??
       portOf(isJsonObject(jsonServer) ? jsonServer.port : undefined, DEFAULT_JSON_SERVER_PORT),
     sslServerPort: bound.sslServerPort,
+    jsonServerListening: bound.jsonServerPort !== undefined,
+    flatBufferPort: bound.flatBufferPort,
+    protoBufferPort: bound.protoBufferPort,
   };
 }
 
@@ -72,10 +90,18 @@ export function xmlEscape(text: string): string {
 }
 
 /**
+ * Hyperion.ng's `manufacturer`, kept as browsers keep "Mozilla": Home Assistant's SSDP matcher
+ * offers a server to its `hyperion` integration only when it reads exactly this.
+ */
+export const HYPERION_MANUFACTURER = 'Hyperion Open Source Ambient Lighting';
+
+/**
  * The UPnP device description, in the layout of Hyperion.ng's `SSDPDescription.h` with the
- * `ports` element of its current releases (`modelName` Glowkit, `modelNumber` Glowkit's
- * version; protoBuffer and flatBuffer ports are left out: Glowkit serves neither); `baseUrl` is where the client reached this server
- * (`http://192.168.1.5:8090/`). Every value is escaped.
+ * `ports` element of its current releases: the manufacturer string Home Assistant matches,
+ * Glowkit in `modelName`/`modelDescription`, Glowkit's version in `modelNumber`, and the ports
+ * of the services that listen (jsonServer, flatBuffer, protoBuffer; sslServer always);
+ * `baseUrl` is where the client reached this server (`http://192.168.1.5:8090/`). Every value
+ * is escaped.
  */
 export function descriptionXml(info: DiscoveryInfo, baseUrl: string): string {
   const e = xmlEscape;
@@ -87,15 +113,24 @@ export function descriptionXml(info: DiscoveryInfo, baseUrl: string): string {
     '<device>',
     '<deviceType>urn:schemas-upnp-org:device:Basic:1</deviceType>',
     `<friendlyName>${e(info.name)}</friendlyName>`,
-    '<manufacturer>Glowkit</manufacturer>',
+    `<manufacturer>${HYPERION_MANUFACTURER}</manufacturer>`,
+    '<manufacturerURL>https://www.hyperion-project.org</manufacturerURL>',
     '<modelDescription>Glowkit LED server, compatible with Hyperion.ng clients</modelDescription>',
     '<modelName>Glowkit</modelName>',
     `<modelNumber>${e(GLOWKIT_VERSION)}</modelNumber>`,
     `<serialNumber>${e(info.id)}</serialNumber>`,
     `<UDN>uuid:${e(info.id)}</UDN>`,
     '<ports>',
-    `<jsonServer>${info.jsonServerPort}</jsonServer>`,
+    ...(info.jsonServerListening === false
+      ? []
+      : [`<jsonServer>${info.jsonServerPort}</jsonServer>`]),
     `<sslServer>${info.sslServerPort}</sslServer>`,
+    ...(info.protoBufferPort === undefined
+      ? []
+      : [`<protoBuffer>${info.protoBufferPort}</protoBuffer>`]),
+    ...(info.flatBufferPort === undefined
+      ? []
+      : [`<flatBuffer>${info.flatBufferPort}</flatBuffer>`]),
     '</ports>',
     '<presentationURL>index.html</presentationURL>',
     '</device>',

@@ -25,6 +25,7 @@ import {
   parseRestoreRequest,
   parseRestoreSnapshotRequest,
   parseServerInfoRequest,
+  parseServiceRequest,
   parseSetConfigRequest,
   parseSourceSelectRequest,
   parseSysinfoRequest,
@@ -38,6 +39,7 @@ import {
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import { TokenRequests } from '../auth/token-requests.js';
 import type { CaptureDiscoveryOptions } from '../capture/discovery.js';
+import type { MdnsBrowser } from '../discovery/mdns-browser.js';
 import type { Logger } from '../logger.js';
 import type { PowerState } from '../runtime/power-state.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
@@ -74,6 +76,7 @@ import type { Outcome } from './outcome.js';
 import { invalidParams } from './params.js';
 import type { PushHub } from './pushes.js';
 import type { InputsInfo } from './serverinfo.js';
+import { serviceCommand } from './service-command.js';
 import { isHttp, type Session, type SessionState } from './session.js';
 import { type SetConfigDeps, setConfig } from './setconfig-command.js';
 import { processing, sourceSelect, videoMode } from './source-commands.js';
@@ -108,6 +111,8 @@ export interface DispatcherDeps {
   deviceTypes: readonly string[];
   /** Lists the machine's serial ports (`leddevice discover`). */
   listSerialPorts: SerialPortLister;
+  /** The mDNS browser (`service discover`, `leddevice discover` of network types); none: not browsing. */
+  mdnsBrowser?: MdnsBrowser | undefined;
   /** Where `inputsource discover` looks, and with which tools (default: the machine's own). */
   captureDiscovery?: CaptureDiscoveryOptions | undefined;
   /** The picture inputs, for `serverinfo`. */
@@ -226,6 +231,7 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   // The log names who signed in from where and what they changed: for admins only.
   'logging-start': command(admin, parseLoggingRequest, loggingCommand),
   'logging-stop': command(admin, parseLoggingRequest, loggingCommand),
+  'service-discover': command(signedIn, parseServiceRequest, serviceCommand),
 };
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */

@@ -5,8 +5,10 @@ import {
   errorReply,
   type LedDeviceDiscovery,
   type LedDeviceRequest,
+  type NetworkDeviceDiscovery,
   successReply,
 } from '@glowkit/protocol';
+import type { MdnsBrowser } from '../discovery/mdns-browser.js';
 import type { Logger } from '../logger.js';
 import type { CommandContext } from './command.js';
 import type { Outcome } from './outcome.js';
@@ -18,10 +20,15 @@ export interface LedDeviceDeps {
   listSerialPorts: SerialPortLister;
   /** The device types the instances can drive, sorted. */
   deviceTypes: readonly string[];
+  /** The mDNS browser, for network device types; undefined when the server browses nothing. */
+  mdnsBrowser?: MdnsBrowser | undefined;
 }
 
 /** The device types behind a serial port: discovery lists the machine's serial ports for them. */
 const SERIAL_TYPES: ReadonlySet<string> = new Set(['adalight']);
+
+/** The network device types that announce themselves over mDNS: discovery browses for them. */
+const MDNS_TYPES: ReadonlySet<string> = new Set(['wled']);
 
 /**
  * A port as the reply lists it: the path, and what is known of the device, nothing empty; keys
@@ -44,8 +51,9 @@ function portOf(port: ListedPort): DiscoveredSerialPort {
 
 /**
  * `leddevice discover`: the serial ports for serial device types (`adalight`), in the order
- * serialport lists them; nothing for the others. Network types (`udpraw`, `udpddp`, `wled`) are
- * not scanned for: discovery sends nothing off the machine.
+ * serialport lists them; the devices the mDNS browser found for `wled` (`_wled._tcp`: host
+ * name, address, port, instance name, so that a setup page can fill `device.host`); nothing
+ * for the others (`udpraw`, `udpddp` announce nothing, and are not scanned for).
  */
 export async function ledDeviceCommand({
   value,
@@ -80,6 +88,15 @@ export async function ledDeviceCommand({
         ),
       };
     }
+  }
+  if (MDNS_TYPES.has(type) && deps.mdnsBrowser) {
+    const found = (await deps.mdnsBrowser.discover(type)) ?? [];
+    const info: NetworkDeviceDiscovery = {
+      devices: found,
+      discoveryMethod: 'mDNS',
+      ledDeviceType: type,
+    };
+    return { reply: successReply(name, tan, info) };
   }
   const info: LedDeviceDiscovery = { devices, ledDeviceType: type };
   return { reply: successReply(name, tan, info) };

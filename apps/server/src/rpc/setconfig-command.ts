@@ -42,11 +42,12 @@ export interface SetConfigDeps {
  * listener whose port did not change stays, with its clients). Every other global group is
  * stored and applies without a restart: `general` (the name discovery and the UI show, read
  * from the store on each request), `network` (the input servers read it at each new
- * connection), the grabbers (`framegrabber`; the capture follows the runtime's `settings`
- * event: a changed group starts its ffmpeg child again), `schedEvents` and `osEvents` (the
- * schedule's timers and the system-sleep listener follow the same event), `logger` (the log
- * level follows the runtime's `settings` event) and the groups this server does not act on
- * (`cecEvents`), kept for Hyperion.ng.
+ * connection; the SSDP and mDNS announcements follow the runtime's `settings` event), the
+ * grabbers (`framegrabber`; the capture follows the runtime's `settings` event: a changed group
+ * starts its ffmpeg child again), `schedEvents` and `osEvents` (the schedule's timers and the
+ * system-sleep listener follow the same event), `logger` (the log level follows the runtime's
+ * `settings` event) and the groups this server does not act on (`cecEvents`), kept for
+ * Hyperion.ng.
  */
 export const SERVICE_RESTART_GROUPS: ReadonlySet<string> = new Set([
   'webConfig',

@@ -55,6 +55,9 @@ export async function startServer(
     protoPort: 0,
     // No system bus: a machine running the tests that goes to sleep must not suspend them.
     systemBusAddress: 'unix:path=/nonexistent/glowkit-test-system-bus',
+    // No SSDP or mDNS: many test servers run at once, and announcements are tested in a network
+    // namespace of their own (announce.test.ts) where nothing reaches a real interface.
+    announce: false,
     logger,
     ...serverOptions,
     dataDir,

@@ -2312,12 +2312,40 @@ export const settingsGroupSchemas: { readonly [G in GlobalGroup | InstanceGroup]
         "$comment": "IP addresses and CIDR ranges (203.0.113.7, 203.0.113.0/24, 2001:db8::/32) of the internet peers the input servers serve when internetAccessAPI is on; empty: every internet peer. An entry that is neither is refused by setconfig and restore (relations.ts, read by address-range.ts as the listener reads it); a stored one is removed by the migration, and internetAccessAPI switched off when no entry is left, as such a list let no internet peer in. Local peers need no entry.",
         "propertyOrder": 3
       },
+      "ssdp": {
+        "type": "boolean",
+        "title": "edt_conf_network_ssdp_title",
+        "description": "edt_conf_network_ssdp_expl",
+        "default": true,
+        "$comment": "Glowkit's key. On: SSDP NOTIFY alive at start and every 15 minutes, byebye at stop, and answers to M-SEARCH (what Home Assistant's hyperion integration finds servers by) on the interfaces announceInterfaces selects. Hyperion.ng always runs SSDP.",
+        "propertyOrder": 4
+      },
+      "mdns": {
+        "type": "boolean",
+        "title": "edt_conf_network_mdns_title",
+        "description": "edt_conf_network_mdns_expl",
+        "default": true,
+        "$comment": "Glowkit's key. On: the listening services are published over mDNS/DNS-SD (_hyperiond-json._tcp, _hyperiond-flatbuf._tcp, _hyperiond-protobuf._tcp, _http._tcp, _https._tcp, TXT id and version) on the interfaces announceInterfaces selects. Browsing (service discover, leddevice discover) does not depend on it.",
+        "propertyOrder": 5
+      },
+      "announceInterfaces": {
+        "type": "array",
+        "title": "edt_conf_network_announceInterfaces_title",
+        "description": "edt_conf_network_announceInterfaces_expl",
+        "items": {
+          "type": "string",
+          "title": "edt_conf_network_announceInterface_itemtitle"
+        },
+        "default": [],
+        "$comment": "Glowkit's key. Names of network interfaces (eth0, wlan0) SSDP and mDNS announce on, among those the listeners are bound on; empty: every interface they are bound on (every IPv4 interface for 0.0.0.0, loopback only for --host 127.0.0.1). A name the machine does not have announces nothing there.",
+        "propertyOrder": 6
+      },
       "mqtt": {
         "type": "object",
         "title": "edt_conf_network_mqtt_title",
         "description": "edt_conf_network_mqtt_expl",
         "$comment": "Glowkit's MQTT client (apps/server/src/mqtt/): Home Assistant discovery, state and commands over a broker. A Glowkit key: the restore specification allows no group beyond its 25, so it lives in `network` and a new configuration does not write it (left out of defaultProperties), so that it imports into Hyperion.ng unchanged. Saving `network` applies it at once (the client reconnects with the new settings).",
-        "propertyOrder": 4,
+        "propertyOrder": 7,
         "properties": {
           "enable": {
             "type": "boolean",

@@ -1557,6 +1557,27 @@ export interface NetworkSettings {
    */
   ipWhitelist?: string[];
   /**
+   * Announce over SSDP (`edt_conf_network_ssdp_title`)
+   * Let Home Assistant and other SSDP clients find this server on the local network.
+   * Glowkit's key. On: SSDP NOTIFY alive at start and every 15 minutes, byebye at stop, and answers to M-SEARCH (what Home Assistant's hyperion integration finds servers by) on the interfaces announceInterfaces selects. Hyperion.ng always runs SSDP.
+   * @default true
+   */
+  ssdp?: boolean;
+  /**
+   * Announce over mDNS (`edt_conf_network_mdns_title`)
+   * Publish the JSON, picture and web ports over mDNS/DNS-SD (Bonjour, Zeroconf).
+   * Glowkit's key. On: the listening services are published over mDNS/DNS-SD (_hyperiond-json._tcp, _hyperiond-flatbuf._tcp, _hyperiond-protobuf._tcp, _http._tcp, _https._tcp, TXT id and version) on the interfaces announceInterfaces selects. Browsing (service discover, leddevice discover) does not depend on it.
+   * @default true
+   */
+  mdns?: boolean;
+  /**
+   * Announce on interfaces (`edt_conf_network_announceInterfaces_title`)
+   * Network interfaces (e.g. eth0) the announcements go out on; empty announces on every interface the server listens on.
+   * Glowkit's key. Names of network interfaces (eth0, wlan0) SSDP and mDNS announce on, among those the listeners are bound on; empty: every interface they are bound on (every IPv4 interface for 0.0.0.0, loopback only for --host 127.0.0.1). A name the machine does not have announces nothing there.
+   * @default []
+   */
+  announceInterfaces?: string[];
+  /**
    * MQTT (Home Assistant) (`edt_conf_network_mqtt_title`)
    * Connect to an MQTT broker: Home Assistant finds every instance as a light with switches and sensors, and commands published on the broker drive the LEDs.
    * Glowkit's MQTT client (apps/server/src/mqtt/): Home Assistant discovery, state and commands over a broker. A Glowkit key: the restore specification allows no group beyond its 25, so it lives in `network` and a new configuration does not write it (left out of defaultProperties), so that it imports into Hyperion.ng unchanged. Saving `network` applies it at once (the client reconnects with the new settings).
