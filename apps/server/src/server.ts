@@ -17,9 +17,6 @@ import type { GrabberTiming } from './capture/grabber.js';
 import { screenKind } from './capture/screen-grabber.js';
 import { videoKind } from './capture/video-grabber.js';
 import { databaseFile } from './data-dir.js';
-import type { Clock } from './events/clock.js';
-import { OsEvents } from './events/os-events.js';
-import { Schedule } from './events/schedule.js';
 import {
   type AnnounceFacts,
   type Announcements,
@@ -27,6 +24,9 @@ import {
 } from './discovery/announcements.js';
 import { announceInterfaces } from './discovery/interfaces.js';
 import { createMdnsBrowser, type MdnsBrowser } from './discovery/mdns-browser.js';
+import type { Clock } from './events/clock.js';
+import { OsEvents } from './events/os-events.js';
+import { Schedule } from './events/schedule.js';
 import { Forwarder, type ForwarderTiming } from './forwarder/forwarder.js';
 import { BoblightServers } from './inputs/boblight/boblight-servers.js';
 import { DEFAULT_FLATBUF_PORT, FLATBUFFERS } from './inputs/flatbuffers/flatbuf-session.js';
