@@ -2,9 +2,14 @@
 // TLS pass phrase is driven at debug level, and standard output and the `logging` stream are
 // searched for the secret values.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { databaseFile } from '../src/data-dir.js';
 import { LogRing } from '../src/log-ring.js';
-import { createLogger } from '../src/logger.js';
+import { createLogger, logFeedOf } from '../src/logger.js';
+import { LANDED, writeLandedDatabase } from './store/landed-db.js';
 import { post } from './support/client.js';
 import { anonymousSocket, type Message, tcpClient } from './support/inbox.js';
 import { memoryOutput } from './support/log-output.js';
@@ -206,5 +211,38 @@ it('censors secret fields a caller passes anyway, at any depth up to a setconfig
   ]) {
     expect(output.text(), secret).not.toContain(secret);
     expect(kept, secret).not.toContain(secret);
+  }
+});
+
+it('hides the secrets of a stored group brought into range at start: "(hidden)", not the value', async () => {
+  requireBuild();
+  // Secrets of the wrong type (numbers), as a hand-edited or foreign database may hold them:
+  // the migration replaces each by its default and logs a line per change.
+  const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-server-'));
+  const adminToken = writeLandedDatabase(databaseFile(dataDir), {
+    global: {
+      network: { ...(LANDED.groups.network as object), mqtt: { password: 987654321 } },
+      webConfig: { ...(LANDED.groups.webConfig as object), keyPassPhrase: 123456789 },
+      forwarder: {
+        ...(LANDED.groups.forwarder as object),
+        jsonapi: [{ name: 'tv', host: '127.0.0.1', token: 555444333 }],
+      },
+    },
+    instances: [{ id: 0, name: 'First LED instance', enabled: false }],
+  });
+  s = await startServer({ dataDir, adminToken });
+  const ring = logFeedOf(s.server.logger)?.ring;
+  expect(ring).toBeDefined();
+  const kept = (ring?.lines() ?? []).map((l) => l.message).join('\n');
+  for (const [where, text] of [
+    ['standard output', s.logText()],
+    ['the logging ring', kept],
+  ] as const) {
+    for (const pointer of ['/mqtt/password', '/keyPassPhrase', '/jsonapi/0/token']) {
+      expect(text, `${where}: ${pointer}`).toContain(`${pointer} (hidden) → (hidden)`);
+    }
+    for (const secret of ['987654321', '123456789', '555444333']) {
+      expect(text, `${where}: ${secret}`).not.toContain(secret);
+    }
   }
 });

@@ -287,6 +287,45 @@ describe('MQTT with Home Assistant discovery', () => {
     }
   });
 
+  it('publishes the frames per second of the picture an instance shows, and 0 once none comes', async () => {
+    const flatbufServer = { enable: true, port: 19400, timeout: 30 };
+    const { t, id, base } = await mqttServer({}, true, { flatbufServer });
+    const ha = await watcher(['homeassistant/#', `${base}/#`]);
+    const config = JSON.parse(
+      (await ha.next(`homeassistant/sensor/${id}_0_fps/config`)).payload,
+    ) as Json;
+    expect(config).toMatchObject({ unit_of_meas: 'fps', stat_cla: 'measurement' });
+    expect(resolve(config, config.stat_t)).toBe(`${base}/0/fps`);
+    // Nothing shows a picture yet: 0, retained.
+    expect((await ha.next(`${base}/0/fps`)).payload).toBe('0');
+    const port = t.server.listening.flatbuf?.port;
+    if (!port) throw new Error('the flatbuffers server is not listening');
+    const client = await FlatbufClient.connect(port);
+    try {
+      await client.ask(registerMessage('Grabber', 150));
+      const since = ha.messages.length;
+      // Pictures until the sensor reads a rate (bounded by count, not by time).
+      const rated = () =>
+        ha.messages.findIndex(
+          (m, at) => at >= since && m.topic === `${base}/0/fps` && Number(m.payload) > 0,
+        );
+      for (let i = 0; i < 2000 && rated() < 0; i++) {
+        await client.ask(rawImageMessage(new Uint8Array(8 * 2 * 3).fill(i % 256), 8, 2));
+        if (i % 10 === 9) await new Promise((r) => setTimeout(r, 20));
+      }
+      const at = rated();
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(ha.messages[at]?.payload).toMatch(/^\d+(\.\d)?$/);
+      // The pictures stop (the entry stays visible): the rate goes back to 0.
+      await ha.next(`${base}/0/fps`, (p) => p === '0', at);
+      expect(t.server.runtime.instance(0)?.view.priorities.find((p) => p.visible)).toMatchObject({
+        componentId: 'FLATBUFSERVER',
+      });
+    } finally {
+      client.close();
+    }
+  });
+
   it('refuses a command with a bad value whole, on the error topic, and changes nothing', async () => {
     const { t, output, base } = await mqttServer();
     const ha = await watcher([`${base}/#`]);

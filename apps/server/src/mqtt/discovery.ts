@@ -128,6 +128,15 @@ export function discoveryConfigs(
       stat_cla: 'measurement',
       ic: 'mdi:timer-outline',
     });
+    // 0 while no picture source shows (a colour, an effect, nothing).
+    add('sensor', `${uid}_fps`, {
+      '~': instanceTopic(base, instance.id),
+      name: `${instance.name} picture rate`,
+      stat_t: '~/fps',
+      unit_of_meas: 'fps',
+      stat_cla: 'measurement',
+      ic: 'mdi:filmstrip',
+    });
   }
   return configs;
 }

@@ -37,7 +37,10 @@ export interface MqttTiming {
   reconnectMaxMs: number;
   /** How long a connection attempt may take until the broker answers, ms. Default 10 s. */
   connectTimeoutMs: number;
-  /** At most one capture latency message per instance per this many ms. Default 5 s. */
+  /**
+   * At most one capture latency and one picture rate message per instance per this many ms (the
+   * rate is measured over it). Default 5 s.
+   */
   latencyIntervalMs: number;
 }
 
@@ -91,6 +94,10 @@ export class MqttBridge {
   readonly #latencyTimers = new Map<number, NodeJS.Timeout>();
   /** Each instance's frame count when its latency was last looked at. */
   readonly #latencyFrames = new Map<number, number>();
+  /** Each instance's pictures since its rate window began, and when it began (performance.now). */
+  readonly #pictures = new Map<number, { count: number; since: number }>();
+  /** Each instance's picture rate, frames a second, as last measured. */
+  readonly #fps = new Map<number, number>();
   /** Runs the commands published to this server. */
   readonly #commands: CommandBridge;
   /** Commands run one after another, in the order they came. */
@@ -122,7 +129,14 @@ export class MqttBridge {
     on('settings', () => {
       void this.apply(runtime.globalSettings.network?.mqtt);
     });
-    on('picture', (id: number) => this.#latencySoon(id));
+    on('picture', (id: number) => {
+      // Counted while connected only: a window begun offline would dilute the first rate.
+      if (!this.#client?.connected) return;
+      const window = this.#pictures.get(id);
+      if (window) window.count++;
+      else this.#pictures.set(id, { count: 1, since: performance.now() });
+      this.#latencySoon(id);
+    });
   }
 
   /** Whether the client is connected to the broker now. */
@@ -264,6 +278,8 @@ export class MqttBridge {
     for (const timer of this.#latencyTimers.values()) clearTimeout(timer);
     this.#latencyTimers.clear();
     this.#latencyFrames.clear();
+    this.#pictures.clear();
+    this.#fps.clear();
     if (!client) return;
     client.removeAllListeners('message');
     if (client.connected && settings) {
@@ -360,7 +376,10 @@ export class MqttBridge {
     if (!settings) return;
     const view = this.#options.runtime.instance(id)?.view;
     if (view) {
-      for (const message of instanceStates(settings.baseTopic, id, view)) this.#retain(message);
+      const fps = this.#fps.get(id) ?? 0;
+      for (const message of instanceStates(settings.baseTopic, id, view, fps)) {
+        this.#retain(message);
+      }
     } else if (this.#options.runtime.info(id)) {
       // Stopped: its light is off.
       this.#retain({
@@ -371,9 +390,10 @@ export class MqttBridge {
   }
 
   /**
-   * The capture latency follows the pictures, at most once per interval per instance, and once
-   * more after each interval in which frames reached the device: the figure of the last picture
-   * is published even when its write ends after the picture came.
+   * The capture latency and the picture rate follow the pictures, at most once per interval per
+   * instance, and once more after each interval in which frames reached the device or pictures
+   * came: the figure of the last picture is published even when its write ends after the picture
+   * came, and the rate goes back to 0 once the pictures stop.
    */
   #latencySoon(id: number): void {
     if (this.#latencyTimers.has(id) || !this.#client?.connected) return;
@@ -381,14 +401,30 @@ export class MqttBridge {
       id,
       setTimeout(() => {
         this.#latencyTimers.delete(id);
+        const fps = this.#measureFps(id);
         this.#changed(id);
         const frames = this.#options.runtime.instance(id)?.view.latency.frames;
-        if (frames !== undefined && frames !== this.#latencyFrames.get(id)) {
-          this.#latencyFrames.set(id, frames);
+        if (fps > 0 || (frames !== undefined && frames !== this.#latencyFrames.get(id))) {
+          if (frames !== undefined) this.#latencyFrames.set(id, frames);
           this.#latencySoon(id);
         }
       }, this.#timing.latencyIntervalMs).unref(),
     );
+  }
+
+  /**
+   * The pictures `id` showed a second since its window began (one decimal), kept for its state;
+   * a new window begins now. No picture in the window: 0, and the window ends.
+   */
+  #measureFps(id: number): number {
+    const window = this.#pictures.get(id);
+    const now = performance.now();
+    const ms = window ? now - window.since : 0;
+    const fps = window && ms > 0 ? Math.round((window.count * 10000) / ms) / 10 : 0;
+    this.#fps.set(id, fps);
+    if (fps > 0) this.#pictures.set(id, { count: 0, since: now });
+    else this.#pictures.delete(id);
+    return fps;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The retained state messages of one instance, as Home Assistant's entities read them: the JSON
- * light's state, each component switch, and the sensors.
+ * light's state, each component switch, and the sensors (what is visible, the picture rate, the
+ * capture latency).
  */
 import type { InstanceView } from '@glowkit/engine';
 import type { PriorityInfo } from '@glowkit/protocol';
@@ -48,8 +49,11 @@ export function lightState(view: StateView): Record<string, unknown> {
   };
 }
 
-/** Every retained state message of instance `id` under `base`. */
-export function instanceStates(base: string, id: number, view: StateView): MqttMessage[] {
+/**
+ * Every retained state message of instance `id` under `base`; `fps` is the rate of the pictures
+ * it shows (the bridge measures it), 0 when none comes.
+ */
+export function instanceStates(base: string, id: number, view: StateView, fps = 0): MqttMessage[] {
   const topic = instanceTopic(base, id);
   const messages: MqttMessage[] = [
     { topic: `${topic}/state`, payload: JSON.stringify(lightState(view)) },
@@ -62,6 +66,7 @@ export function instanceStates(base: string, id: number, view: StateView): MqttM
       payload: component.enabled ? 'ON' : 'OFF',
     });
   }
+  messages.push({ topic: `${topic}/fps`, payload: String(fps) });
   const total = view.latency.total;
   if (total) messages.push({ topic: `${topic}/latency`, payload: total.p50.toFixed(1) });
   return messages;

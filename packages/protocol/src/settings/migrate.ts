@@ -219,13 +219,40 @@ export function migrateGroup(name: SettingsGroupName, value: unknown): MigratedG
   return { value: root.value, changes };
 }
 
+/**
+ * Keys whose values are secrets (`network.mqtt.password`, `webConfig.keyPassPhrase`, a forwarder
+ * target's `token`, and any key a later schema names so): a change line is logged at every start,
+ * and a secret stored with the wrong type would otherwise be printed there.
+ */
+const SECRET_KEY = /password|passphrase|token|secret/i;
+
+const HIDDEN = '(hidden)';
+
+/** `value` with the value of every secret key, at any depth, replaced by `(hidden)`. */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (!isJsonObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      SECRET_KEY.test(key) ? HIDDEN : withoutSecrets(item),
+    ]),
+  );
+}
+
 /** A value in a change's line: JSON, cut short; `(none)` for a missing key. */
-const shown = (value: unknown) => (value === undefined ? '(none)' : quote(value));
+const shown = (value: unknown, secret: boolean) => {
+  if (value === undefined) return '(none)';
+  return secret ? HIDDEN : quote(withoutSecrets(value));
+};
 
 /**
  * One change on one line, for a log: `/updateDelay 5000 → 2048 (must be an integer from 0 to
- * 2048)`. Values are JSON, cut to 60 characters, control characters escaped.
+ * 2048)`. Values are JSON, cut to 60 characters, control characters escaped. A secret's value
+ * (a key named like a password, pass phrase or token, or anything inside one) is never shown:
+ * `(hidden)` stands in its place, also inside a value shown whole.
  */
 export function settingChangeLine(change: SettingChange): string {
-  return `${change.pointer || '/'} ${shown(change.old)} → ${shown(change.new)} (${change.rule})`;
+  const secret = fromPointer(change.pointer).some((token) => SECRET_KEY.test(token));
+  return `${change.pointer || '/'} ${shown(change.old, secret)} → ${shown(change.new, secret)} (${change.rule})`;
 }

@@ -4,7 +4,7 @@
  * key is covered by validate-group.test.ts; here, the kinds of repair one by one.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultGroup, migrateGroup, validateGroup } from '../../src/index.js';
+import { defaultGroup, migrateGroup, settingChangeLine, validateGroup } from '../../src/index.js';
 
 type Group = Parameters<typeof migrateGroup>[0];
 
@@ -217,5 +217,48 @@ describe('migrateGroup', () => {
       value: defaultGroup('general'),
       changes: [`/ [1] → ${JSON.stringify(defaultGroup('general'))}`],
     });
+  });
+});
+
+describe('settingChangeLine', () => {
+  const lines = (group: Group, value: unknown) =>
+    migrateGroup(group, value).changes.map(settingChangeLine);
+
+  it('shows the old and the new value of an ordinary key', () => {
+    expect(lines('smoothing', { ...defaultGroup('smoothing'), updateDelay: 5000 })).toEqual([
+      '/updateDelay 5000 → 2048 (must be an integer from 0 to 2048)',
+    ]);
+  });
+
+  it('never shows the value of a password, a pass phrase or a token: "(hidden)" instead', () => {
+    const mqtt = lines('network', {
+      ...defaultGroup('network'),
+      mqtt: { enable: false, password: 987654321 },
+    });
+    expect(mqtt).toHaveLength(1);
+    expect(mqtt[0]).toMatch(/^\/mqtt\/password \(hidden\) → \(hidden\) \(/);
+    const web = lines('webConfig', { ...defaultGroup('webConfig'), keyPassPhrase: 123456789 });
+    expect(web).toHaveLength(1);
+    expect(web[0]).toMatch(/^\/keyPassPhrase \(hidden\) → \(hidden\) \(/);
+    const forwarder = lines('forwarder', {
+      ...defaultGroup('forwarder'),
+      jsonapi: [{ name: 'tv', host: '10.0.0.2', instanceIds: [1, 1], token: 555444333 }],
+    });
+    expect(forwarder.join('\n')).not.toContain('555444333');
+    expect(forwarder.join('\n')).toContain('/jsonapi/0/token (hidden) → (hidden)');
+  });
+
+  it('hides a secret inside a value shown whole, such as a group replaced by its default', () => {
+    const line = settingChangeLine({
+      pointer: '',
+      old: { mqtt: { password: 'p-secret', host: 'broker' }, token: 't-secret', apiPassword: 'a' },
+      new: { keyPassPhrase: 'k-secret' },
+      rule: 'must be an object',
+    });
+    for (const secret of ['p-secret', 't-secret', 'k-secret', '"a"']) {
+      expect(line).not.toContain(secret);
+    }
+    expect(line).toContain('"host":"broker"');
+    expect(line).toContain('"password":"(hidden)"');
   });
 });
