@@ -140,6 +140,7 @@ describe('diagnostics getBundle', () => {
     const secrets = {
       mqtt: 'mqtt-Pa55word-diag-91',
       forwarder: 'fwd-T0ken-diag-73',
+      phrase: 'tls-Pa55phrase-diag-28',
     };
     expect(
       (
@@ -148,6 +149,7 @@ describe('diagnostics getBundle', () => {
           subcommand: 'setconfig',
           config: {
             network: { mqtt: { password: secrets.mqtt } },
+            webConfig: { keyPassPhrase: secrets.phrase },
             forwarder: {
               jsonapi: [
                 {
@@ -188,10 +190,11 @@ describe('diagnostics getBundle', () => {
     >;
     expect(settings.network?.mqtt).toMatchObject({ password: '[redacted]' });
     expect(settings.forwarder?.jsonapi).toMatchObject([{ name: 'den', token: '[redacted]' }]);
+    expect(settings.webConfig).toMatchObject({ keyPassPhrase: '[redacted]' });
     expect(bundle.configuration.instances[0]?.settings).toMatchObject({ device: { type: 'file' } });
     expect(bundle.log.some((line) => line.message.includes('authorization failed'))).toBe(true);
     // Not one secret anywhere in the file a user attaches to a report.
-    for (const secret of [secrets.mqtt, secrets.forwarder, server.token]) {
+    for (const secret of [secrets.mqtt, secrets.forwarder, secrets.phrase, server.token]) {
       expect(reply.text).not.toContain(secret);
     }
   });

@@ -113,6 +113,43 @@ describe('the System page', () => {
     await poll(async () => ours(await effectRows()).length).toBe(0);
   });
 
+  it('reads the figures again while the tab is visible, and not while it is hidden', async () => {
+    const context = await newContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    let asked = 0;
+    page.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        if (String(payload).includes('"diagnostics"')) asked += 1;
+      }),
+    );
+    await signIn(page, glowkit.url, glowkit.token, '/system');
+    await page.getByTestId('system-version').waitFor();
+    // Every 3 s while shown.
+    const first = asked;
+    await poll(() => asked).toBeGreaterThanOrEqual(first + 2);
+
+    // The tab goes to the background, as the browser tells a page.
+    const setVisibility = (hidden: boolean) =>
+      page.evaluate((isHidden) => {
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => (isHidden ? 'hidden' : 'visible'),
+        });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setVisibility(true);
+    // A request already on its way may still be answered; then nothing for three periods.
+    await page.waitForTimeout(500);
+    const hidden = asked;
+    await page.waitForTimeout(9000);
+    expect(asked).toBe(hidden);
+
+    // Back in front: at once, and again every 3 s.
+    await setVisibility(false);
+    await poll(() => asked).toBeGreaterThanOrEqual(hidden + 2);
+  });
+
   it('fits a phone without scrolling sideways', async () => {
     const page = await systemPage({ viewport: PHONE });
     await page.getByTestId('system-version').waitFor();
