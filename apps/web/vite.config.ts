@@ -10,9 +10,10 @@ const PARTS = '\0glowkit-phrases:';
 
 /**
  * The pages whose phrases come with them, not in the first script: `glowkit-phrases:<page>` holds
- * the English phrases whose keys start with the prefix (the Log page's `web_log_…`).
+ * the English phrases whose keys start with the prefix (the Log page's `web_log_…`, the System
+ * page's `web_system_…`).
  */
-const PAGE_PHRASES: Readonly<Record<string, string>> = { log: 'web_log_' };
+const PAGE_PHRASES: Readonly<Record<string, string>> = { log: 'web_log_', system: 'web_system_' };
 
 /** Which part of the English file a phrase key is in (`ui`, `forms` or a page of PAGE_PHRASES). */
 function partOf(key: string): string {

@@ -62,6 +62,22 @@ export function followSettingsLevel(logger: Logger, level: string | undefined): 
   return logger.level;
 }
 
+/** What the log and a diagnostics bundle show in place of a secret. */
+export const REDACTED = '[redacted]';
+
+/**
+ * The names of the fields that hold secrets, wherever they are: what the log censors (see
+ * {@link SECRET_PATHS}) and what a diagnostics bundle leaves out of the configuration
+ * (`forwarder.targets[].token`, `network.mqtt.password`, `webConfig.keyPassPhrase`).
+ */
+export const SECRET_KEYS: readonly string[] = [
+  'token',
+  'authorization',
+  'password',
+  'newPassword',
+  'keyPassPhrase',
+];
+
 /**
  * Fields that hold secrets, at any depth a caller is likely to pass them: tokens, Authorization
  * headers, passwords (sign-in, the admin password, `network.mqtt.password`), the TLS key's pass
@@ -92,7 +108,7 @@ export function createLogger(options: LogOptions = {}): Logger {
   const config: LoggerOptions = {
     level: options.level ?? 'info',
     base: undefined,
-    redact: { paths: SECRET_PATHS, censor: '[redacted]' },
+    redact: { paths: SECRET_PATHS, censor: REDACTED },
   };
   const destination = options.destination ?? process.stdout;
   const human = options.pretty ?? (destination === process.stdout && process.stdout.isTTY === true);

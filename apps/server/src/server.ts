@@ -17,6 +17,7 @@ import type { GrabberTiming } from './capture/grabber.js';
 import { screenKind } from './capture/screen-grabber.js';
 import { videoKind } from './capture/video-grabber.js';
 import { databaseFile } from './data-dir.js';
+import { SystemMonitor } from './diagnostics/system-monitor.js';
 import {
   type AnnounceFacts,
   type Announcements,
@@ -290,6 +291,8 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   /** The machine's sleep and wake (`osEvents`). */
   readonly #osEvents: OsEvents;
   readonly #pushes: PushHub;
+  /** The System page's running figures (`diagnostics`); idle until asked. */
+  readonly #systemMonitor: SystemMonitor;
   #state: State = 'stopped';
   readonly #sockets: JsonRpcWebSockets;
   readonly #tcp: JsonRpcTcp;
@@ -475,8 +478,10 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
                 this.runtime.globalSettings.network?.announceInterfaces ?? [],
               ),
           });
+    this.#systemMonitor = new SystemMonitor({ runtime: this.runtime });
     const dispatch = createDispatcher({
       store: this.store,
+      systemMonitor: this.#systemMonitor,
       authenticator,
       // The first visit may create the admin password from where the `network` group lets in.
       claimRefused: peerAccess,
@@ -924,6 +929,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.#state = 'stopping';
     clearInterval(this.#databaseCheck);
     this.#databaseCheck = undefined;
+    this.#systemMonitor.stop();
     // First: Home Assistant hears `offline` while the LEDs still show what they showed.
     await this.#mqtt.stop();
     // First: byebye while the ports it names still answer.

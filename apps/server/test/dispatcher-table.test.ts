@@ -40,6 +40,7 @@ const ADMIN = [
   'system-restart',
   'logging-start',
   'logging-stop',
+  'diagnostics-getBundle',
 ];
 
 /** The request of a key, with a bad tan: answered "Invalid params" once it is let through. */

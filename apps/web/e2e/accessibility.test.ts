@@ -210,6 +210,14 @@ const PAGES: Array<{
       await page.locator('gk-server-level gk-effect-form select').waitFor();
     },
   },
+  {
+    name: 'system',
+    async open(page, lang) {
+      await nav(page, t(lang, 'web_nav_system')).click();
+      await page.getByRole('heading', { name: t(lang, 'web_system_title'), level: 1 }).waitFor();
+      await page.getByTestId('system-fps').first().waitFor();
+    },
+  },
 ];
 
 describe('accessibility', () => {
@@ -271,6 +279,7 @@ describe('accessibility', () => {
           backup: [],
           tokens: [],
           log: [],
+          system: [],
         });
       } finally {
         await context.close();

@@ -34,6 +34,7 @@ export {
 } from './devices/adalight/serial-port-finder.js';
 export {
   DeviceController,
+  type DeviceCounters,
   type DeviceState,
   type DeviceStatus,
 } from './devices/device-controller.js';
@@ -79,7 +80,12 @@ export {
   engineError,
 } from './errors.js';
 export { COMPONENTS, type ComponentName, ComponentSwitches } from './instance/components.js';
-export type { ActiveEffect, EffectProblem, EffectRequest } from './instance/effect-runner.js';
+export type {
+  ActiveEffect,
+  EffectChild,
+  EffectProblem,
+  EffectRequest,
+} from './instance/effect-runner.js';
 export type { EngineOptions } from './instance/engine-options.js';
 export type { InstanceView } from './instance/instance-view.js';
 export {

@@ -8,6 +8,7 @@ import {
 } from './clear.js';
 import { type ColorRequest, parseColorRequest } from './color.js';
 import { type ComponentStateRequest, parseComponentStateRequest } from './componentstate.js';
+import { type DiagnosticsRequest, parseDiagnosticsRequest } from './diagnostics.js';
 import { type EffectRequest, parseEffectRequest } from './effect.js';
 import {
   type CreateEffectRequest,
@@ -79,7 +80,8 @@ export type RpcRequest =
   | SysinfoRequest
   | SystemRequest
   | LoggingRequest
-  | ServiceRequest;
+  | ServiceRequest
+  | DiagnosticsRequest;
 
 /**
  * The key of one request kind: `command-subcommand` (`config-setconfig`, `serverinfo-getInfo`),
@@ -155,6 +157,7 @@ const PARSERS: { readonly [C in CommandName]: CommandParser } = {
   system: parseSystemRequest,
   logging: parseLoggingRequest,
   service: parseServiceRequest,
+  diagnostics: parseDiagnosticsRequest,
 };
 
 /**

@@ -66,6 +66,8 @@ export const COMMANDS = {
   system: ['suspend', 'resume', 'toggleSuspend', 'idle', 'resumeIdle', 'toggleIdle', 'restart'],
   logging: ['start', 'stop'],
   service: ['discover'],
+  // Glowkit's own: the System page's figures, and the bundle for a bug report.
+  diagnostics: ['getInfo', 'getBundle'],
 } as const;
 
 /** The commands whose subcommand may be left out: `serverinfo` alone means `getInfo`. */

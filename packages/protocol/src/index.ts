@@ -76,6 +76,19 @@ export {
   ORIGIN_LENGTH,
   UNNAMED_INSTANCE_ID,
 } from './control-checks.js';
+export {
+  type DeviceFigures,
+  type DiagnosticsBundle,
+  type DiagnosticsInfo,
+  type DiagnosticsRequest,
+  type EffectChildFigures,
+  type EventLoopDelay,
+  type InstanceFigures,
+  type ProcessFigures,
+  parseDiagnosticsRequest,
+  type ServerProcessFigures,
+  validateDiagnosticsRequest,
+} from './diagnostics.js';
 export { type EffectRequest, parseEffectRequest, validateEffectRequest } from './effect.js';
 export {
   type CreateEffectRequest,

@@ -10,7 +10,7 @@ import {
 
 const CONFIG_SUBS = 'restoreconfig, getconfig, getsnapshots, restoresnapshot, setconfig, getschema';
 const KNOWN =
-  'config, authorize, instance, serverinfo, sysinfo, ledcolors, leddevice, inputsource, effect, color, image, clear, clearall, componentstate, adjustment, create-effect, delete-effect, sourceselect, processing, videomode, system, logging, service';
+  'config, authorize, instance, serverinfo, sysinfo, ledcolors, leddevice, inputsource, effect, color, image, clear, clearall, componentstate, adjustment, create-effect, delete-effect, sourceselect, processing, videomode, system, logging, service, diagnostics';
 
 describe('tanOf', () => {
   it('returns an integer tan of 0 or more', () => {

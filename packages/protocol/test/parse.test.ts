@@ -366,6 +366,16 @@ const CASES: { [K in RequestKey]: { good: object; bad: object; at: string } } = 
     bad: { command: 'logging', subcommand: 'stop', tan: -1 },
     at: '/tan',
   },
+  'diagnostics-getInfo': {
+    good: { command: 'diagnostics', subcommand: 'getInfo' },
+    bad: { command: 'diagnostics', subcommand: 'getInfo', tan: -1 },
+    at: '/tan',
+  },
+  'diagnostics-getBundle': {
+    good: { command: 'diagnostics', subcommand: 'getBundle', tan: 3 },
+    bad: { command: 'diagnostics', subcommand: 'getBundle', tan: 'x' },
+    at: '/tan',
+  },
 };
 
 function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> } {
@@ -377,7 +387,7 @@ function parse(request: object): { key: RequestKey; parsed: Parsed<RpcRequest> }
 describe('parseRequest', () => {
   it('has a case here for every request kind Glowkit answers', () => {
     expect(Object.keys(CASES).sort()).toEqual([...REQUEST_KEYS].sort());
-    expect(REQUEST_KEYS).toHaveLength(60);
+    expect(REQUEST_KEYS).toHaveLength(62);
   });
 
   for (const [key, { good, bad, at }] of Object.entries(CASES)) {

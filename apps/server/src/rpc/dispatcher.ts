@@ -11,6 +11,7 @@ import {
   parseComponentStateRequest,
   parseCreateEffectRequest,
   parseDeleteEffectRequest,
+  parseDiagnosticsRequest,
   parseEffectRequest,
   parseGetConfigRequest,
   parseGetSchemaRequest,
@@ -39,6 +40,7 @@ import {
 import { type Authenticator, refusalOf } from '../auth/authenticator.js';
 import { TokenRequests } from '../auth/token-requests.js';
 import type { CaptureDiscoveryOptions } from '../capture/discovery.js';
+import { SystemMonitor } from '../diagnostics/system-monitor.js';
 import type { MdnsBrowser } from '../discovery/mdns-browser.js';
 import type { Logger } from '../logger.js';
 import type { PowerState } from '../runtime/power-state.js';
@@ -66,6 +68,7 @@ import {
   setColor,
   setImage,
 } from './control-commands.js';
+import { diagnosticsCommand } from './diagnostics-command.js';
 import { ledcolorsCommand, serverinfoCommand } from './info-commands.js';
 import { inputSourceCommand } from './inputsource-command.js';
 import { instanceCommand } from './instance-commands.js';
@@ -125,11 +128,17 @@ export interface DispatcherDeps {
   fixedLogLevel?: (() => string | undefined) | undefined;
   /** Why an address may not create the admin password; undefined when it may (`newPassword`). */
   claimRefused?: ((address: string) => string | undefined) | undefined;
+  /**
+   * The running figures of `diagnostics` (the server's own, which it stops when it stops).
+   * Default: the dispatcher's own, which stops by itself a minute after the last request.
+   */
+  systemMonitor?: SystemMonitor | undefined;
 }
 
 /** What the dispatcher hands every handler: its own deps, the token requests, and the effects. */
 export interface CommandDeps extends DispatcherDeps, GetSchemaDeps {
   tokenRequests: TokenRequests;
+  systemMonitor: SystemMonitor;
   /** Pushes `event-update` to its subscribers (`system`). */
   event(event: string): void;
   /** Tells subscribed sessions that the token list changed (`token-update`). */
@@ -232,6 +241,10 @@ export const COMMAND_TABLE: { readonly [K in RequestKey]: Command<unknown, Comma
   'logging-start': command(admin, parseLoggingRequest, loggingCommand),
   'logging-stop': command(admin, parseLoggingRequest, loggingCommand),
   'service-discover': command(signedIn, parseServiceRequest, serviceCommand),
+  // Glowkit's own. The figures say nothing of the configuration; the bundle holds it (secrets
+  // redacted) and the log, which are an admin's.
+  'diagnostics-getInfo': command(signedIn, parseDiagnosticsRequest, diagnosticsCommand),
+  'diagnostics-getBundle': command(admin, parseDiagnosticsRequest, diagnosticsCommand),
 };
 
 /** Whether a stateful session is logged in with a valid admin token (it hears of token requests). */
@@ -273,6 +286,7 @@ export function createDispatcher(
   const commandDeps: CommandDeps = {
     ...deps,
     tokenRequests,
+    systemMonitor: deps.systemMonitor ?? new SystemMonitor({ runtime: deps.runtime }),
     event: (event) => deps.pushes.toSubscribers('event-update', { event }),
     tokensChanged: (list) => deps.pushes.toSubscribers('token-update', list),
     signOut: (id) => openSessions.signOut(id, deps.pushes),

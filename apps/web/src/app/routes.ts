@@ -78,6 +78,14 @@ export const ROUTES: readonly Route[] = [
     nav: 'web_nav_log',
   },
   {
+    name: 'system',
+    tag: 'gk-system-page',
+    load: () => import('../pages/system/system-page.js'),
+    phrases: () => import('glowkit-phrases:system'),
+    signedIn: true,
+    nav: 'web_nav_system',
+  },
+  {
     name: 'sign-in',
     tag: 'gk-sign-in-page',
     load: () => import('../pages/sign-in/sign-in-page.js'),

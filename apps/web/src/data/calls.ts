@@ -14,6 +14,8 @@ import type {
   CreateEffectRequest,
   DeleteEffectRequest,
   DeniedTokenRequests,
+  DiagnosticsBundle,
+  DiagnosticsInfo,
   EffectRequest,
   GetSchemaInfo,
   InputSourceDiscovery,
@@ -529,4 +531,23 @@ export async function startLoggingNow(connection: ServerConnection): Promise<voi
 /** `logging stop`: no more log lines. */
 export async function stopLogging(connection: ServerConnection): Promise<void> {
   await connection.call({ command: 'logging', subcommand: 'stop' });
+}
+
+// ---- diagnostics
+
+/**
+ * `diagnostics getInfo`: the server's version, uptime, CPU and memory, its effect children, the
+ * event loop's delay, each instance's frames per second and device, the database (the System
+ * page's figures, taken over the server's last interval).
+ */
+export function fetchDiagnostics(connection: ServerConnection): Promise<DiagnosticsInfo> {
+  return connection.call<DiagnosticsInfo>({ command: 'diagnostics', subcommand: 'getInfo' });
+}
+
+/**
+ * `diagnostics getBundle`: the figures with the configuration (secrets redacted), the host's
+ * description and the recent log, one document for a bug report (an admin's).
+ */
+export function fetchDiagnosticsBundle(connection: ServerConnection): Promise<DiagnosticsBundle> {
+  return connection.call<DiagnosticsBundle>({ command: 'diagnostics', subcommand: 'getBundle' });
 }

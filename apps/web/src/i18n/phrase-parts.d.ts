@@ -13,3 +13,8 @@ declare module 'glowkit-phrases:log' {
   const phrases: Readonly<Record<string, string>>;
   export default phrases;
 }
+
+declare module 'glowkit-phrases:system' {
+  const phrases: Readonly<Record<string, string>>;
+  export default phrases;
+}

@@ -150,7 +150,38 @@ describe('DeviceController: writes', () => {
     ]);
     expect(written).toEqual(device.writes);
     expect(controller.status).toMatchObject({ frames: 3, dropped: 0 });
+    // 1 gave way to 2 before the first write; 4 and 5 to 6 while 3 was being written.
+    expect(controller.counters).toMatchObject({ writes: 3, dropped: 0, superseded: 3 });
     await controller.close();
+  });
+
+  it("sums the time spent in the device's writes and keeps the longest", async () => {
+    const device = new TestDevice();
+    const write = device.write.bind(device);
+    // A write that takes 5 ms of the (fake) clock the controller reads.
+    device.write = async (bytes) => {
+      vi.advanceTimersByTime(5);
+      await write(bytes);
+    };
+    const { controller } = setUp(device);
+    expect(controller.counters).toEqual({
+      writes: 0,
+      dropped: 0,
+      superseded: 0,
+      writeMs: 0,
+      writeMsMax: 0,
+    });
+    await controller.enable();
+    controller.write(frame(...RED));
+    await controller.flush();
+    controller.write(frame(...GREEN));
+    await controller.flush();
+    const { writes, writeMs, writeMsMax } = controller.counters;
+    expect(writes).toBe(2);
+    expect(writeMsMax).toBeGreaterThanOrEqual(5);
+    expect(writeMs).toBeGreaterThanOrEqual(10);
+    expect(writeMs).toBeGreaterThanOrEqual(writeMsMax);
+    await closeNow(controller);
   });
 
   it('copies each frame, so the caller may reuse its buffer', async () => {

@@ -11,6 +11,24 @@ import type { DeviceConfig, DeviceFactory, LedDevice } from './led-device.js';
 /** A device's state and its snapshot for clients and logs (`serverinfo.device`): protocol's. */
 export type { DeviceState, DeviceStatus };
 
+/**
+ * Running totals of a device's writes since the controller was made, for diagnostics: a reader
+ * takes two readings and divides the differences (frames per second, mean write time). Kept as
+ * plain numbers, so that counting costs no allocation per frame.
+ */
+export interface DeviceCounters {
+  /** Writes that reached the device (as {@link DeviceStatus.frames}). */
+  writes: number;
+  /** Frames dropped by the latch (as {@link DeviceStatus.dropped}). */
+  dropped: number;
+  /** Frames replaced by a newer one while a write was under way, so never written. */
+  superseded: number;
+  /** Milliseconds spent in the device's `write()`, summed over {@link writes}. */
+  writeMs: number;
+  /** The longest single `write()`, ms. */
+  writeMsMax: number;
+}
+
 /** What the controller tells about itself. */
 export type DeviceLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 
@@ -59,6 +77,9 @@ export class DeviceController extends EventEmitter<{
   #attempts = 0;
   #frames = 0;
   #dropped = 0;
+  #superseded = 0;
+  #writeMs = 0;
+  #writeMsMax = 0;
   #published = '';
 
   /** Every device call is chained here so that none overlap. */
@@ -112,6 +133,17 @@ export class DeviceController extends EventEmitter<{
     };
   }
 
+  /** The running totals of writes and their time (a copy; see {@link DeviceCounters}). */
+  get counters(): DeviceCounters {
+    return {
+      writes: this.#frames,
+      dropped: this.#dropped,
+      superseded: this.#superseded,
+      writeMs: this.#writeMs,
+      writeMsMax: this.#writeMsMax,
+    };
+  }
+
   /** Enables the device when `autoStart` is on (what an instance does when it starts). */
   start(): Promise<void> {
     return this.config.autoStart ? this.enable() : Promise.resolve();
@@ -151,6 +183,10 @@ export class DeviceController extends EventEmitter<{
   write(frame: Uint8Array): Uint8Array | undefined {
     if (this.#closing) return undefined;
     const kept = this.#fit(frame);
+    // A write is under way and the frame waiting for it was never written: this one replaces it.
+    if (this.#pumpQueued && this.#newest !== undefined && this.#newest !== this.#shown) {
+      this.#superseded += 1;
+    }
     this.#newest = kept;
     this.#wantOff = false;
     if (this.#state !== 'on' || this.#pumpQueued) return kept;
@@ -324,9 +360,13 @@ export class DeviceController extends EventEmitter<{
       await device.switchOn?.();
       this.#needsSwitchOn = false;
     }
+    const started = now();
     await device.write(frame);
     this.#frames += 1;
     this.#lastWriteAt = now();
+    const took = this.#lastWriteAt - started;
+    this.#writeMs += took;
+    if (took > this.#writeMsMax) this.#writeMsMax = took;
     this.#dark = frame === this.#black;
     if (frame !== this.#shown) {
       this.#shown = frame;

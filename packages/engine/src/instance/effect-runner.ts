@@ -52,6 +52,16 @@ export interface EffectRunnerContext {
   log: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
+/** The child process of a running effect (see {@link EffectRunner.children}). */
+export interface EffectChild {
+  /** The priority it runs at. */
+  priority: number;
+  /** The effect's name. */
+  name: string;
+  /** The `python3` child's process id. */
+  pid: number;
+}
+
 interface Running {
   process: EffectProcess;
   active: ActiveEffect;
@@ -88,6 +98,20 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
   /** The effects running now, by ascending priority. */
   get active(): ActiveEffect[] {
     return [...this.#running.values()].map((r) => r.active).sort((a, b) => a.priority - b.priority);
+  }
+
+  /**
+   * The child process of each running effect, by ascending priority (read-only figures for
+   * diagnostics: the server reads their CPU and memory from `/proc/<pid>`). A child that has not
+   * spawned yet, or whose spawn failed, is left out.
+   */
+  get children(): EffectChild[] {
+    const out: EffectChild[] = [];
+    for (const { process, active } of this.#running.values()) {
+      const pid = process.pid;
+      if (pid > 0) out.push({ priority: active.priority, name: active.name, pid });
+    }
+    return out.sort((a, b) => a.priority - b.priority);
   }
 
   /** Recent effects that failed or were killed, oldest first. */
