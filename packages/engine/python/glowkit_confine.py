@@ -231,7 +231,7 @@ def confine(settings):
             _mount('none', '/', None, MS_REC | MS_PRIVATE)
             _mount('proc', '/proc', 'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC)
         except OSError as error:
-            missing.append('a private /proc (%s): the script can read the server process' % error)
+            missing.append('private /proc (%s): the script can read the server process' % error)
         for path in settings.get('hide') or []:
             try:
                 _mount('tmpfs', path, 'tmpfs', MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=4k,mode=0')
@@ -239,7 +239,7 @@ def confine(settings):
                 missing.append('hiding %s (%s)' % (path, error))
     _set_rlimits(settings.get('limits') or {}, missing)
     if not flags and not network:
-        missing.append('a network namespace: the script has the network')
+        missing.append('network namespace: the script has the network')
     if os.geteuid() == 0 and not in_user_ns:
         _become(settings.get('user') or 'nobody', missing)
     elif in_user_ns:

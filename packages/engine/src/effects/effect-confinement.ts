@@ -113,7 +113,7 @@ function findCpuHierarchy(): CpuHierarchy | string {
       `cgroup v1 (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );
   }
-  return `a CPU cap: no writable cpu cgroup, ${reasons.join(', ')}`;
+  return `CPU cap (no writable cpu cgroup: ${reasons.join(', ')})`;
 }
 
 function removeStale(found: CpuHierarchy): CpuHierarchy {
@@ -166,7 +166,7 @@ export class CpuCap {
       writeFileSync(join(dir, 'cgroup.procs'), String(pid));
       this.#dir = dir;
     } catch (error) {
-      this.missing = `a CPU cap (${join(found.dir, `effect-${pid}`)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+      this.missing = `CPU cap (${join(found.dir, `effect-${pid}`)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
       this.#remove(dir);
     }
   }
