@@ -232,7 +232,11 @@ def confine(settings):
             _mount('proc', '/proc', 'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC)
         except OSError as error:
             missing.append('private /proc (%s): the script can read the server process' % error)
-        for path in settings.get('hide') or []:
+        # The cgroup tree too: a script of an unprivileged server (same uid) could otherwise
+        # raise its own CPU cap in a delegated cgroup.
+        for path in list(settings.get('hide') or []) + ['/sys/fs/cgroup']:
+            if not os.path.isdir(path):
+                continue  # nothing there to hide
             try:
                 _mount('tmpfs', path, 'tmpfs', MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=4k,mode=0')
             except OSError as error:
