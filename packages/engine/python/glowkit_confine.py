@@ -23,7 +23,6 @@ What could not be had is said in one line on stderr (the engine logs it); the ef
 
 import ctypes
 import os
-import signal
 import sys
 
 CLONE_NEWNS = 0x00020000
@@ -37,6 +36,7 @@ MS_NOEXEC = 8
 MS_REC = 16384
 MS_PRIVATE = 1 << 18
 PR_SET_PDEATHSIG = 1
+SIGKILL = 9
 PR_SET_NO_NEW_PRIVS = 38
 _LINUX_CAPABILITY_VERSION_3 = 0x20080522
 
@@ -202,6 +202,8 @@ def _supervise(child, alive_write):
         except InterruptedError:
             continue
     if os.WIFSIGNALED(status):
+        import signal  # only here: importing it costs the start of every effect
+
         sig = os.WTERMSIG(status)
         signal.signal(sig, signal.SIG_DFL)
         os.kill(os.getpid(), sig)
@@ -253,7 +255,7 @@ def confine(settings):
             missing.append('dropping capabilities (%s)' % error)
     _c().prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
     # Set after the uid change, which clears it.
-    _c().prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    _c().prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)
     if flags:
         os.set_blocking(alive_read, False)
         try:
