@@ -3,7 +3,8 @@
  * - start time: from `new EffectProcess` to start() resolving at the first frame, alternating
  *   confined and unconfined runs (median of each);
  * - CPU: the share of a core a `while True: pass` effect takes over a few seconds, confined
- *   (its cgroup cap, EffectLimits.maxCpuShare) and unconfined.
+ *   (its cgroup cap, EffectLimits.maxCpuShare; then the launcher's SIGSTOP throttle,
+ *   `cpuCap: 'signals'`) and unconfined.
  *
  * Usage: node bench/effect-confinement.mjs [--runs 15] [--seconds 3] [--python /usr/bin/python3]
  * Needs the engine's build (npm run build). Asserts nothing.
@@ -42,7 +43,7 @@ const spin = join(dir, 'spin.py');
 await writeFile(spin, 'import hyperion\nhyperion.setColor(0, 0, 0)\nwhile True:\n    pass\n');
 
 const notices = new Set();
-function effect(script, confined) {
+function effect(script, confined, cpuCap = 'auto') {
   const process = new EffectProcess({
     name: 'Bench',
     script,
@@ -56,7 +57,7 @@ function effect(script, confined) {
     python: values.python,
     createCanvas: () => ({ apply: () => [], getPixel: () => [0, 0, 0] }),
     loadImage: async () => [],
-    confinement: { enabled: confined },
+    confinement: { enabled: confined, cpuCap },
   });
   process.on('log', (_level, line) => {
     if (line.startsWith('glowkit: effect confinement')) notices.add(line);
@@ -79,8 +80,8 @@ function ticks(pid) {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-async function spinShare(confined) {
-  const process = effect(spin, confined);
+async function spinShare(confined, cpuCap) {
+  const process = effect(spin, confined, cpuCap);
   await process.start();
   const pid = await scriptPidOf(process.pid);
   const before = ticks(pid);
@@ -103,7 +104,8 @@ try {
   const unconfinedStart = median(times.unconfined);
   const confinedStart = median(times.confined);
   const unconfinedCpu = await spinShare(false);
-  const confinedCpu = await spinShare(true);
+  const confinedCpu = await spinShare(true, 'auto');
+  const signalsCpu = await spinShare(true, 'signals');
   const row = (name, value) => console.log(`${name.padEnd(44)} ${value}`);
   console.log(`effect confinement (python ${values.python}, ${runs} starts each, alternating)`);
   row('start to first frame, unconfined (median)', `${unconfinedStart.toFixed(1)} ms`);
@@ -111,6 +113,7 @@ try {
   row('start time added by confinement', `${(confinedStart - unconfinedStart).toFixed(1)} ms`);
   row('`while True: pass`, unconfined', `${(unconfinedCpu * 100).toFixed(1)} % of a core`);
   row('`while True: pass`, confined (cap 50 %)', `${(confinedCpu * 100).toFixed(1)} % of a core`);
+  row('`while True: pass`, cpuCap signals (50 %)', `${(signalsCpu * 100).toFixed(1)} % of a core`);
   for (const notice of notices) console.log(notice);
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -13,6 +13,8 @@ What it sets up, each where the kernel and the server's privileges allow it:
   tmpfs over each hidden path (the server's data directory);
 - no network (only a loopback that is down) unless the definition asks for ``"network": true``;
 - rlimits: address space, open files, processes, no core files;
+- where the server has no cgroup for a CPU cap, the supervisor throttles the whole namespace:
+  stopped (SIGSTOP through pidfds) whenever it has used more than its share of a core;
 - who it runs as: a server running as root drops the script to an unprivileged user (``nobody``
   by default); otherwise the namespaces come from a user namespace of the server's own uid, and
   the script gives up every capability in it;
@@ -186,21 +188,104 @@ def _enter_namespaces(network, missing):
     return 0, False
 
 
-def _supervise(child, alive_write):
+SIGSTOP = 19
+SIGCONT = 18
+_PIDFD_SEND_SIGNAL = 424  # the same number on every architecture (Linux 5.1)
+_THROTTLE_TICK_S = 0.1
+# How much unused CPU time an idle script may save up for a burst, in seconds of its share.
+_THROTTLE_CREDIT_S = 0.2
+# The longest a script is held stopped at once: well within the engine's abort grace.
+_THROTTLE_MAX_STOP_S = 0.3
+
+
+def _namespace_ticks():
+    """CPU ticks used by every process of the namespace, the ones they reaped included."""
+    total = 0
+    for name in os.listdir('/proc'):
+        if not name.isdigit():
+            continue
+        try:
+            with open('/proc/%s/stat' % name, 'rb') as file:
+                fields = file.read().rsplit(b') ', 1)[1].split()
+            total += sum(int(fields[i]) for i in (11, 12, 13, 14))
+        except (OSError, IndexError, ValueError):
+            pass  # ended meanwhile
+    return total
+
+
+def _signal_namespace(sig):
+    """Signals every process of the namespace, through pidfds: their ids are not ours."""
+    for name in os.listdir('/proc'):
+        if not name.isdigit():
+            continue
+        try:
+            fd = os.open('/proc/' + name, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            continue
+        try:
+            _c().syscall(_PIDFD_SEND_SIGNAL, fd, sig, None, 0)
+        finally:
+            os.close(fd)
+
+
+def _wait_throttled(child, share):
+    """Waits for the script, holding the whole namespace to `share` of a core: when it has used
+    more than its share, every process in it is stopped until the share has caught up."""
+    import time
+
+    hz = os.sysconf('SC_CLK_TCK')
+    # The namespace's /proc (mounted by the script's process) is the one where the supervisor,
+    # outside it, has no /proc/self; until then /proc is the server's: touch nothing there.
+    deadline = time.monotonic() + 5
+    while os.path.exists('/proc/self'):
+        done, status = os.waitpid(child, os.WNOHANG)
+        if done:
+            return status
+        if time.monotonic() > deadline:
+            return os.waitpid(child, 0)[1]
+        time.sleep(0.005)
+    balance = 0.0
+    last_ticks = _namespace_ticks()
+    last = time.monotonic()
+    while True:
+        done, status = os.waitpid(child, os.WNOHANG)
+        if done:
+            return status
+        time.sleep(_THROTTLE_TICK_S)
+        now, ticks = time.monotonic(), _namespace_ticks()
+        balance += share * (now - last) - max(0, ticks - last_ticks) / hz
+        balance = min(balance, share * _THROTTLE_CREDIT_S)
+        last, last_ticks = now, ticks
+        if balance < 0:
+            pause = min(-balance / share, _THROTTLE_MAX_STOP_S)
+            _signal_namespace(SIGSTOP)
+            try:
+                time.sleep(pause)
+            finally:
+                _signal_namespace(SIGCONT)
+            now = time.monotonic()
+            balance += share * (now - last)
+            last, last_ticks = now, _namespace_ticks()
+
+
+def _supervise(child, alive_write, share):
     """The process the server started: waits for the script and ends as it did."""
     for fd in (0, 3):
         try:
             os.close(fd)
         except OSError:
             pass
-    while True:
-        try:
-            _, status = os.waitpid(child, 0)
-            break
-        except ChildProcessError:
-            os._exit(1)
-        except InterruptedError:
-            continue
+    if share is not None:
+        status = _wait_throttled(child, share)
+    else:
+        while True:
+            try:
+                _, status = os.waitpid(child, 0)
+                break
+            except ChildProcessError:
+                os._exit(1)
+            except InterruptedError:
+                continue
     if os.WIFSIGNALED(status):
         import signal  # only here: importing it costs the start of every effect
 
@@ -214,11 +299,17 @@ def confine(settings):
     """Confines this process; returns in the process that is to run the script.
 
     settings: {"network": bool, "user": name or uid (used when root), "hide": [paths],
-    "limits": {"addressSpace", "openFiles", "processes"} (each a number or null)}.
+    "limits": {"addressSpace", "openFiles", "processes"} (each a number or null),
+    "cpuShare": the part of a core to throttle the namespace to, when the server has no cgroup
+    for it (else null), "missing": what the server could not set up, for the notice}.
     """
     missing = list(settings.get('missing') or [])
     network = bool(settings.get('network'))
     flags, in_user_ns = _enter_namespaces(network, missing)
+    # Set when the server has no cgroup for a CPU cap: the supervisor throttles instead.
+    share = settings.get('cpuShare')
+    if share is not None and not flags:
+        missing.append('CPU cap (no cgroup, and no namespace to throttle as one)')
     if flags:
         # The script's own process: PID 1 of the new namespace. A pipe tells it when the
         # supervisor is gone, should that happen before its death signal is set.
@@ -226,7 +317,7 @@ def confine(settings):
         child = os.fork()
         if child != 0:
             os.close(alive_read)
-            _supervise(child, alive_write)
+            _supervise(child, alive_write, share)
         os.close(alive_write)
         try:
             # Mounts stay in this namespace, never propagate back to the server's.

@@ -17,6 +17,12 @@ export interface EffectConfinement {
   user?: string;
   /** Folders the script must not see (the server's data directory): empty in its namespace. */
   hiddenPaths?: readonly string[];
+  /**
+   * How the CPU share is held: `auto` (default) a cgroup where one can be made, else the
+   * launcher stopping the script's namespace whenever it is over its share; `signals` always
+   * the latter.
+   */
+  cpuCap?: 'auto' | 'signals';
 }
 
 /** The numbers the launcher turns into rlimits. */
@@ -31,6 +37,8 @@ export interface ConfinementLimits {
 export function launcherSettings(
   confinement: EffectConfinement,
   limits: ConfinementLimits,
+  /** The share the launcher throttles to, when there is no cgroup for it; else null. */
+  cpuShare: number | null,
   missing: readonly string[],
 ): string {
   return JSON.stringify({
@@ -42,6 +50,7 @@ export function launcherSettings(
       openFiles: finiteOrNull(limits.maxOpenFiles),
       processes: finiteOrNull(limits.maxProcesses),
     },
+    cpuShare,
     missing,
   });
 }

@@ -351,10 +351,16 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
     const confinement = options.confinement ?? {};
     const confined = confinement.enabled !== false;
     const limits = this.#limits;
-    const cpuProblem = confined ? cpuCapProblem(limits.maxCpuShare) : undefined;
-    // The launcher says what it could not set up in one log line, this included.
+    const share = limits.maxCpuShare;
+    // A cgroup where one can be made; else the launcher throttles the script's namespace.
+    const byCgroup =
+      confined &&
+      Number.isFinite(share) &&
+      confinement.cpuCap !== 'signals' &&
+      cpuCapProblem(share) === undefined;
+    const bySignals = confined && Number.isFinite(share) && !byCgroup;
     const settings = confined
-      ? [launcherSettings(confinement, limits, cpuProblem === undefined ? [] : [cpuProblem])]
+      ? [launcherSettings(confinement, limits, bySignals ? share : null, [])]
       : [];
     try {
       // detached: the child leads its own process group, so a kill takes whatever it started too.
@@ -375,7 +381,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
     }
     if (this.#child) this.#wire(this.#child);
     const pid = this.#child?.pid;
-    if (confined && cpuProblem === undefined && pid !== undefined) {
+    if (byCgroup && pid !== undefined) {
       // Before INIT is written: the launcher forks the script's process only after reading it,
       // so that process and everything it starts are in the group.
       this.#cpuCap = new CpuCap(pid, limits.maxCpuShare);
