@@ -120,11 +120,18 @@ async function childrenOf(parent: number): Promise<number[]> {
 }
 
 /** A script whose lines say what it could reach of the server's secrets. */
-function snoop(): string[] {
+function snoop(more: string[] = []): string[] {
+  const targets = [
+    '/etc/shadow',
+    join(dataDir, 'admin-token'),
+    `/proc/${process.pid}/cmdline`,
+    `/proc/${process.pid}/environ`,
+    ...more,
+  ];
   return [
     'import hyperion, os',
     'hyperion.setColor(0, 0, 0)',
-    `targets = ['/etc/shadow', ${JSON.stringify(join(dataDir, 'admin-token'))}, '/proc/${process.pid}/cmdline', '/proc/${process.pid}/environ']`,
+    `targets = ${JSON.stringify(targets)}`,
     'for path in targets:',
     '    try:',
     '        with open(path, "rb") as f:',
@@ -139,9 +146,9 @@ function snoop(): string[] {
   ];
 }
 
-function expectNoSecrets(lines: string[]): void {
+function expectNoSecrets(lines: string[], targets = 4): void {
   expect(lines.filter((line) => line.startsWith('READ'))).toEqual([]);
-  expect(lines.filter((line) => line.startsWith('refused'))).toHaveLength(4);
+  expect(lines.filter((line) => line.startsWith('refused'))).toHaveLength(targets);
   expect(lines).toContain('data dir listed: False');
   // Only what CHILD_ENV_KEYS lets through: no token, no path of the server.
   const env =
@@ -179,14 +186,22 @@ describe('Effects confined: secrets', () => {
         `#!/bin/sh\nexec env -u PWD setpriv --reuid=65534 --regid=65534 --clear-groups ${PYTHON} "$@"\n`,
         { mode: 0o755 },
       );
+      // A custom effect kept in the data directory: `..` from its folder (the script's working
+      // folder) must not lead past the hiding either.
+      const custom = join(dataDir, 'custom-effects');
+      await mkdir(custom, { recursive: true });
+      await chown(custom, 65534, 65534);
+      const path = join(custom, 'snoop-unprivileged.py');
+      await writeFile(path, `${snoop(['../admin-token']).join('\n')}\n`);
       try {
-        const { lines, exit } = await run(await script('snoop-unprivileged.py', snoop()), {
+        const { lines, exit } = await run(path, {
           python: wrapper,
           confinement: { hiddenPaths: [dataDir] },
         });
         expect(exit.reason).toBe('finished');
-        expectNoSecrets(lines);
+        expectNoSecrets(lines, 5);
       } finally {
+        await rm(custom, { recursive: true, force: true });
         await chown(dataDir, 0, 0);
         await chown(join(dataDir, 'admin-token'), 0, 0);
       }
