@@ -269,7 +269,10 @@ def _wait_throttled(child, share):
 
 
 def _supervise(child, alive_write, share):
-    """The process the server started: waits for the script and ends as it did."""
+    """The process the server started: waits for the script and ends as it did.
+
+    `alive_write` stays open for as long as it lives: the script's process reads end of file
+    from the other end once it is gone."""
     for fd in (0, 3):
         try:
             os.close(fd)
