@@ -9,13 +9,17 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { instanceRunSettings } from '@glowkit/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { writeEffect } from '../../../scripts/write-effect.mjs';
+import { EffectCatalogue } from '../src/effects/effect-catalogue.js';
 import { cpuCapProblem, scriptPidOf } from '../src/effects/effect-confinement.js';
 import {
   type EffectExit,
   EffectProcess,
   type EffectProcessOptions,
 } from '../src/effects/effect-process.js';
+import { LedInstance } from '../src/instance/led-instance.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PACKAGE = join(here, '..');
@@ -213,7 +217,11 @@ describe('Effects confined: network', () => {
   let server: Server;
   let port: number;
   beforeAll(async () => {
-    server = createServer((socket) => socket.end('hello\n'));
+    server = createServer((socket) => {
+      // A script that closes at once resets the connection: not the test's concern.
+      socket.on('error', () => {});
+      socket.end('hello\n');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
   });
@@ -236,6 +244,68 @@ describe('Effects confined: network', () => {
     expect(without.lines[0]).toMatch(/^no network /);
     const withNetwork = await run(path, { confinement: { network: true } });
     expect(withNetwork.lines).toEqual(['connected hello']);
+  });
+
+  it('gives the network to an instance’s effect whose definition says "network": true', async () => {
+    const effects = join(dir, 'network-effects');
+    // Green when the connection worked, red when it did not.
+    const source = [
+      'import hyperion, socket, time',
+      'try:',
+      `    socket.create_connection(("127.0.0.1", ${port}), timeout=5).close()`,
+      '    colour = (0, 255, 0)',
+      'except OSError:',
+      '    colour = (255, 0, 0)',
+      'while not hyperion.abort():',
+      '    hyperion.setColor(*colour)',
+      '    time.sleep(0.05)',
+      '',
+    ].join('\n');
+    writeEffect(effects, 'Online', 'online.py', source);
+    writeEffect(effects, 'Offline', 'offline.py', source);
+    const online = join(effects, 'online.json');
+    await writeFile(
+      online,
+      JSON.stringify({ ...JSON.parse(await readFile(online, 'utf8')), network: true }),
+    );
+    await chmod(effects, 0o755);
+    const catalogue = await EffectCatalogue.load({
+      bundledDir: join(PACKAGE, '..', '..', 'effects'),
+      paths: [effects],
+      disable: [],
+      rootDir: dir,
+    });
+    expect(catalogue.find('Online')?.network).toBe(true);
+    const output = join(dir, 'network-leds.txt');
+    const instance = new LedInstance({
+      id: 0,
+      name: 'test',
+      settings: instanceRunSettings({
+        device: { type: 'file', output, hardwareLedCount: 1 },
+        leds: [{ hmin: 0, hmax: 1, vmin: 0, vmax: 1 }],
+        smoothing: { enable: false },
+        foregroundEffect: { enable: false },
+        color: {
+          channelAdjustment: [{ id: 'x', leds: '*', brightness: 100, brightnessCompensation: 0 }],
+        },
+      }),
+      catalogue: () => catalogue,
+      resourceDirs: [],
+      python: PYTHON,
+    });
+    await instance.start();
+    const last = () => readFileSync(output, 'utf8').trim().split('\n').at(-1);
+    try {
+      for (const [name, shown] of [
+        ['Online', '{0,255,0}'],
+        ['Offline', '{255,0,0}'],
+      ] as const) {
+        await instance.runEffect({ name, priority: 50, durationMs: -1, origin: 'test' });
+        await vi.waitFor(() => expect(last()).toContain(shown), { timeout: 10_000 });
+      }
+    } finally {
+      await instance.close();
+    }
   });
 });
 
