@@ -386,7 +386,11 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       // so that process and everything it starts are in the group.
       this.#cpuCap = new CpuCap(pid, limits.maxCpuShare);
       if (this.#cpuCap.missing !== undefined)
-        this.emit('log', 'warn', `effect confinement incomplete: no ${this.#cpuCap.missing}`);
+        this.emit(
+          'log',
+          'warn',
+          `glowkit: effect confinement incomplete: no ${this.#cpuCap.missing}`,
+        );
     }
     this.#write(init);
     this.#after(READY_TIMEOUT_MS, () => {
