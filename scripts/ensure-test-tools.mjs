@@ -38,6 +38,8 @@ const needs = {
     spawnSync('/usr/bin/python3', ['-c', 'import zeroconf'], { stdio: 'ignore' }).status === 0,
   // `ip`, to bring up loopback with a multicast route in the announcement test's namespace.
   iproute2: () => onPath('ip') || existsSync('/usr/sbin/ip') || existsSync('/sbin/ip'),
+  // `setpriv`, to run an effect's python3 as an unprivileged server would (effect confinement).
+  'util-linux': () => onPath('setpriv'),
 };
 const missing = Object.keys(needs).filter((name) => !needs[name]());
 

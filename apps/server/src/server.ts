@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   DEVICE_TYPES,
@@ -348,7 +349,14 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
       dataDir: options.dataDir,
       bundledEffectsDir: options.effectsDir ?? BUNDLED_EFFECTS_DIR,
       logger: this.logger,
-      ...(options.engine ? { engine: options.engine } : {}),
+      engine: {
+        ...options.engine,
+        // The database, admin token and TLS key live there: never in an effect's sight.
+        effectConfinement: {
+          hiddenPaths: [resolvePath(options.dataDir)],
+          ...options.engine?.effectConfinement,
+        },
+      },
       // Read when an instance starts, long after the constructor made the power state.
       beforeStart: (instance) => this.power.beforeStart(instance),
     });

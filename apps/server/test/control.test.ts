@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -185,6 +185,42 @@ describe('effects', () => {
     await start();
     const reply = await rpc({ command: 'effect', priority: 60, effect: { name: 'No Such' } });
     expect(reply).toMatchObject({ success: false, error: "Effect 'No Such' not found" });
+  });
+
+  it('keeps the data directory (database, admin token) from an effect script', async () => {
+    const custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
+    cleanups.push(() => rmSync(custom, { recursive: true, force: true }));
+    writeEffect(custom, 'Snoop', 'snoop.py', 'import hyperion\n');
+    const { t: server, output } = await start({}, custom);
+    const dataDir = server.server.options.dataDir;
+    const files = readdirSync(dataDir).map((name) => join(dataDir, name));
+    expect(files.length).toBeGreaterThan(0);
+    // Written now that the data directory is known: the runner reads the script at each run.
+    // Blue when every read was refused, white when one succeeded.
+    writeFileSync(
+      join(custom, 'snoop.py'),
+      [
+        'import hyperion, time',
+        'read = 0',
+        `for path in ${JSON.stringify(files)}:`,
+        '    try:',
+        '        open(path, "rb").read(1)',
+        '        read += 1',
+        '    except OSError:',
+        '        pass',
+        'colour = (255, 255, 255) if read else (0, 0, 255)',
+        'while not hyperion.abort():',
+        '    hyperion.setColor(*colour)',
+        '    time.sleep(0.05)',
+        '',
+      ].join('\n'),
+    );
+    expect(await rpc({ command: 'effect', priority: 50, effect: { name: 'Snoop' } })).toMatchObject(
+      {
+        success: true,
+      },
+    );
+    await until(() => lastFrame(output)[0]?.join() === '0,0,255');
   });
 
   it('answers why an effect failed at start, and the next priority shows', async () => {

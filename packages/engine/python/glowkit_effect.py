@@ -1,7 +1,8 @@
-"""Runs one Glowkit effect script: ``python3 -I -S -u -B glowkit_effect.py``.
+"""Runs one Glowkit effect script: ``python3 -I -S -u -B glowkit_effect.py [settings]``.
 
-Reads INIT from stdin (PIPE.md), sets up the ``hyperion`` module beside this file, compiles the
-script, sends READY on fd 3 and runs the script as ``__main__``. Exit status: 0 when the script
+Reads INIT from stdin (PIPE.md), sets up the ``hyperion`` module beside this file, reads the
+script, confines itself when given confinement settings (JSON, see glowkit_confine.py), compiles
+the script, sends READY on fd 3 and runs the script as ``__main__``. Exit status: 0 when the script
 ends (or calls ``sys.exit()`` / ``sys.exit(0)``), 1 when it fails; a failure is sent as one line
 (FAILURE) and printed to stderr as a short traceback. Standard library only.
 """
@@ -111,6 +112,7 @@ def _install_exit_builtins():
 
 def main():
     _die_with_parent()
+    settings = sys.argv[1] if len(sys.argv) > 1 else None
     message = hyperion._receive()
     if message is None or message[0] != hyperion._INIT:
         sys.stderr.write('glowkit_effect: expected INIT on stdin\n')
@@ -133,6 +135,11 @@ def main():
             source = file.read()
     except OSError as error:
         _fail('cannot read %s: %s' % (script, error.strerror or error), '%s\n' % error)
+    if settings is not None:
+        # After reading the script: it may live where the confined process can no longer read.
+        import glowkit_confine
+
+        glowkit_confine.confine(json.loads(settings))
     try:
         code = compile(source, script, 'exec', dont_inherit=True)
     except SyntaxError as error:

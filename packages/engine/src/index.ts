@@ -64,6 +64,7 @@ export {
   type EffectSchemaInfo,
   type ServerInfoEffect,
 } from './effects/effect-catalogue.js';
+export type { EffectConfinement } from './effects/effect-confinement.js';
 export {
   type EffectExit,
   type EffectFrame,

@@ -328,6 +328,7 @@ export class ServiceRuntime extends EventEmitter<RuntimeEvents> {
       deviceTypes: engine.deviceTypes,
       python: engine.python,
       effectLimits: engine.effectLimits,
+      effectConfinement: engine.effectConfinement,
       forwarder: forwarderStartsOn(this.#globalSettings.forwarder, id),
       log: (level, message) => this.#logger[level]({ instance: id }, message),
     });

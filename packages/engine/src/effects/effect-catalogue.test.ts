@@ -178,6 +178,40 @@ describe('custom folders', () => {
     });
   });
 
+  it('keep a definition\'s "network": true, Glowkit\'s key, and refuse one that is not a boolean', async () => {
+    const dir = path.join(root, 'custom-effects');
+    const schema = {
+      type: 'object',
+      script: 'net.py',
+      title: 'edt_eff_net_header',
+      properties: {},
+      additionalProperties: false,
+    };
+    await put(path.join(dir, 'net.py'), 'import hyperion\n');
+    await put(path.join(dir, 'schema', 'net.schema.json'), JSON.stringify(schema));
+    await put(
+      path.join(dir, 'online.json'),
+      JSON.stringify({ name: 'Online', script: 'net.py', network: true, args: {} }),
+    );
+    await put(
+      path.join(dir, 'offline.json'),
+      JSON.stringify({ name: 'Offline', script: 'net.py', args: {} }),
+    );
+    const bad = await put(
+      path.join(dir, 'maybe.json'),
+      JSON.stringify({ name: 'Maybe', script: 'net.py', network: 'yes', args: {} }),
+    );
+    const catalogue = await EffectCatalogue.load(options());
+    expect(catalogue.find('Online')?.network).toBe(true);
+    expect(catalogue.find('Offline')?.network).toBe(false);
+    expect(catalogue.find('Maybe')).toBeUndefined();
+    expect(catalogue.problems).toHaveLength(1);
+    expect(catalogue.problems[0]?.file).toBe(bad);
+    expect(JSON.stringify(catalogue.problems[0])).toContain(
+      'network must be true (the script may use the network) or false, not \\"yes\\"',
+    );
+  });
+
   it('read files in case-insensitive name order: a later file of the same name wins', async () => {
     const custom = path.join(root, 'custom-effects');
     // Code-unit order would read "B.json" before "a.json"; ng reads a, then B.

@@ -32,6 +32,8 @@ export interface EffectDefinition {
   schemaFile: string | undefined;
   /** Whether the definition is bundled with Glowkit (and so cannot be deleted or replaced). */
   system: boolean;
+  /** Its Glowkit-only `"network": true`: the script may use the network. */
+  network: boolean;
 }
 
 /** A file (or folder) that could not be loaded, and why (`serverinfo.effectProblems`). */
@@ -491,6 +493,7 @@ async function loadDefinition(
     schema: schema?.schemaContent,
     schemaFile: schema?.schemaFile,
     system: folder.system,
+    network: value.network === true,
   };
 }
 

@@ -13,6 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { errorOnOneLine } from '@glowkit/protocol';
 import type { RgbImage } from '../types.js';
 import {
+  CpuCap,
+  cpuCapProblem,
+  type EffectConfinement,
+  launcherSettings,
+  scriptPidOf,
+} from './effect-confinement.js';
+import {
   decodeImage,
   decodeImageRequest,
   decodePixelRequest,
@@ -38,6 +45,12 @@ export interface EffectLimits {
   abortGraceMs: number;
   /** How long after READY a script may run without a frame before it counts as started, ms. */
   startTimeoutMs: number;
+  /** The part of one core the script (with all it starts) may use, e.g. 0.5; Infinity: no cap. */
+  maxCpuShare: number;
+  /** Files the script may have open at once (RLIMIT_NOFILE). */
+  maxOpenFiles: number;
+  /** Processes the script may run, itself included (RLIMIT_NPROC; a fork bomb stops there). */
+  maxProcesses: number;
 }
 
 /** The limits used for every value not given (or not valid). */
@@ -50,6 +63,11 @@ export const DEFAULT_EFFECT_LIMITS: Readonly<EffectLimits> = Object.freeze({
   maxMemoryBytes: 256 * 1024 * 1024,
   abortGraceMs: 500,
   startTimeoutMs: 1000,
+  // Hyperion.ng's heaviest bundled scripts use a few % of a core; a spinning one gets no more
+  // than half of one.
+  maxCpuShare: 0.5,
+  maxOpenFiles: 64,
+  maxProcesses: 32,
 });
 
 /** What EffectProcess needs of a canvas; the canvas helper's EffectCanvas implements it. */
@@ -79,6 +97,8 @@ export interface EffectProcessOptions {
   /** The interpreter; default `python3`. */
   python?: string;
   limits?: Partial<EffectLimits>;
+  /** How the child is confined (packages/engine/README.md, "What an effect script can do"). */
+  confinement?: EffectConfinement;
   /** Draws DRAW batches; built lazily on the first DRAW (or pixel request). */
   createCanvas(width: number, height: number): EffectCanvasLike;
   /** Answers GET_IMAGE. */
@@ -160,6 +180,8 @@ const MEMORY_POLL_MS = 200;
 const DRAIN_TIMEOUT_MS = 1000;
 const STDERR_TAIL_CHARS = 4000;
 const FAILURE_CHARS = 400;
+/** The launcher's one line on what confinement it could not set up (glowkit_confine.py). */
+const CONFINEMENT_NOTICE = /^glowkit: effect confinement incomplete: .*\n?/m;
 /** The only variables a script sees: no tokens or paths of the server leak into effects. */
 const CHILD_ENV_KEYS = ['PATH', 'TZ', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR'];
 
@@ -202,6 +224,9 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   #frameWindowStart = Number.NEGATIVE_INFINITY;
   #frameWindowCount = 0;
   #memoryRead: Promise<void> | undefined;
+  /** The process running the script, once looked up after READY (the launcher's child). */
+  #scriptPid: number | undefined;
+  #cpuCap: CpuCap | undefined;
   readonly #timers = new Set<NodeJS.Timeout>();
   #memoryTimer: NodeJS.Timeout | undefined;
 
@@ -323,20 +348,50 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
     const env: NodeJS.ProcessEnv = {};
     for (const key of CHILD_ENV_KEYS)
       if (process.env[key] !== undefined) env[key] = process.env[key];
+    const confinement = options.confinement ?? {};
+    const confined = confinement.enabled !== false;
+    const limits = this.#limits;
+    const share = limits.maxCpuShare;
+    // A cgroup where one can be made; else the launcher throttles the script's namespace.
+    const byCgroup =
+      confined &&
+      Number.isFinite(share) &&
+      confinement.cpuCap !== 'signals' &&
+      cpuCapProblem(share) === undefined;
+    const bySignals = confined && Number.isFinite(share) && !byCgroup;
+    const settings = confined
+      ? [launcherSettings(confinement, limits, bySignals ? share : null, [])]
+      : [];
     try {
       // detached: the child leads its own process group, so a kill takes whatever it started too.
-      this.#child = spawn(options.python ?? 'python3', ['-I', '-S', '-u', '-B', RUNNER], {
-        stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-        cwd: dirname(options.script),
-        env,
-        detached: true,
-      });
+      this.#child = spawn(
+        options.python ?? 'python3',
+        ['-I', '-S', '-u', '-B', RUNNER, ...settings],
+        {
+          stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+          cwd: dirname(options.script),
+          env,
+          detached: true,
+        },
+      );
     } catch (error) {
       // Failures other than the five spawn() reports as an 'error' event are thrown at once;
       // reported on the next tick as those are, so that start() settles the same way.
       process.nextTick(() => this.#spawnFailed(error as NodeJS.ErrnoException));
     }
     if (this.#child) this.#wire(this.#child);
+    const pid = this.#child?.pid;
+    if (byCgroup && pid !== undefined) {
+      // Before INIT is written: the launcher forks the script's process only after reading it,
+      // so that process and everything it starts are in the group.
+      this.#cpuCap = new CpuCap(pid, limits.maxCpuShare);
+      if (this.#cpuCap.missing !== undefined)
+        this.emit(
+          'log',
+          'warn',
+          `glowkit: effect confinement incomplete: no ${this.#cpuCap.missing}`,
+        );
+    }
     this.#write(init);
     this.#after(READY_TIMEOUT_MS, () => {
       if (this.#state.kind === 'spawning')
@@ -361,6 +416,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       this.#childExit = { code, signal };
       // Whatever the script started in its process group goes with it.
       this.#signalGroup();
+      this.#cpuCap?.release();
       if (this.#state.kind !== 'exited') this.#after(DRAIN_TIMEOUT_MS, () => this.#finalize());
     });
     child.on('close', () => this.#finalize());
@@ -549,10 +605,19 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   }
 
   #pollMemory(): void {
-    const pid = this.#child?.pid;
-    if (pid === undefined || this.#memoryRead !== undefined || this.#childExit !== undefined)
+    const launcher = this.#child?.pid;
+    if (launcher === undefined || this.#memoryRead !== undefined || this.#childExit !== undefined)
       return;
-    this.#memoryRead = readFile(`/proc/${pid}/status`, 'latin1')
+    // A confined script runs in the launcher's child, forked before READY; until READY the
+    // launcher is all there is.
+    const lookUp =
+      this.#scriptPid === undefined && this.#state.kind !== 'spawning'
+        ? scriptPidOf(launcher).then((pid) => {
+            this.#scriptPid = pid;
+          })
+        : Promise.resolve();
+    this.#memoryRead = lookUp
+      .then(() => readFile(`/proc/${this.#scriptPid ?? launcher}/status`, 'latin1'))
       .then((status) => {
         const match = /VmRSS:\s+(\d+)\s*kB/.exec(status);
         const bytes = match ? Number(match[1]) * 1024 : 0;
@@ -669,7 +734,8 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
 
   #classify(state: Lifecycle): EffectExit {
     const name = this.#options.name;
-    const tail = this.#stderrTail.trim();
+    // The launcher's notice of what confinement it could not set up is a log line, not output.
+    const tail = this.#stderrTail.replace(CONFINEMENT_NOTICE, '').trim();
     const detail = tail.length > 0 ? { detail: tail } : {};
     if (state.kind === 'killing') {
       return { reason: state.reason, message: state.message, ...detail };
@@ -714,7 +780,7 @@ function resolveLimits(given: Partial<EffectLimits> | undefined): {
   for (const key of Object.keys(DEFAULT_EFFECT_LIMITS) as (keyof EffectLimits)[]) {
     const value = given?.[key];
     if (value === undefined) continue;
-    const infiniteAllowed = key === 'maxFramesPerSecond' || key === 'maxMemoryBytes';
+    const infiniteAllowed = key !== 'abortGraceMs' && key !== 'startTimeoutMs';
     if (typeof value === 'number' && value >= 0 && (Number.isFinite(value) || infiniteAllowed)) {
       limits[key] = value;
     } else {

@@ -5,6 +5,7 @@ import { EffectCanvas } from '../canvas/effect-canvas.js';
 import { loadEffectImage } from '../canvas/image-source.js';
 import { validateEffectArgs } from '../effects/effect-args.js';
 import type { EffectCatalogue } from '../effects/effect-catalogue.js';
+import type { EffectConfinement } from '../effects/effect-confinement.js';
 import {
   type EffectExit,
   type EffectLimits,
@@ -49,6 +50,8 @@ export interface EffectRunnerContext {
   resourceDirs: () => readonly string[];
   python?: string | undefined;
   limits?: Partial<EffectLimits> | undefined;
+  /** How every effect is confined; `network` comes from each effect's definition. */
+  confinement?: EffectConfinement | undefined;
   log: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
@@ -132,7 +135,7 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
     if (this.#closed) return failed('instance-closing', {});
     const resolved = this.#resolve(request);
     if (!resolved.ok) return resolved;
-    const { script, args, displayScript, resourceDirs } = resolved;
+    const { script, args, displayScript, resourceDirs, network } = resolved;
     const { muxer } = this.#context;
     const token = Symbol(request.name);
     this.#starting.set(request.priority, token);
@@ -164,6 +167,7 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       ...optional('imageData', request.imageData),
       ...optional('python', this.#context.python),
       ...optional('limits', this.#context.limits),
+      confinement: { ...this.#context.confinement, network },
     };
     const process = new EffectProcess(options);
     const running: Running = {
@@ -259,6 +263,7 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
     displayScript: string;
     args: Record<string, unknown>;
     resourceDirs: string[];
+    network: boolean;
   }> {
     const catalogue = this.#context.catalogue();
     const requestArgs =
@@ -281,6 +286,8 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
         displayScript: schema.script,
         args,
         resourceDirs: catalogue.resourceDirs({ script: schema.scriptFile }),
+        // Only a definition can ask for the network, never a client's request.
+        network: false,
       };
     }
     const definition = catalogue.find(request.name);
@@ -296,6 +303,7 @@ export class EffectRunner extends EventEmitter<{ changed: [] }> {
       displayScript: catalogue.displayPath(definition.script),
       args,
       resourceDirs: catalogue.resourceDirs(definition),
+      network: definition.network,
     };
   }
 

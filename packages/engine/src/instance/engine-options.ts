@@ -1,4 +1,5 @@
 import type { DeviceFactory } from '../devices/led-device.js';
+import type { EffectConfinement } from '../effects/effect-confinement.js';
 import type { EffectLimits } from '../effects/effect-process.js';
 
 /** What every instance of a server shares: where effects find things, and what they may use. */
@@ -14,4 +15,6 @@ export interface EngineOptions {
   python?: string | undefined;
   /** Limits of every effect child (frames per second, memory, grace time). */
   effectLimits?: Partial<EffectLimits> | undefined;
+  /** How effect children are confined (the user they run as, the paths hidden from them). */
+  effectConfinement?: Omit<EffectConfinement, 'network'> | undefined;
 }

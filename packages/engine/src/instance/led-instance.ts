@@ -11,6 +11,7 @@ import { DeviceController, type DeviceStatus } from '../devices/device-controlle
 import { DEVICE_TYPES } from '../devices/device-types.js';
 import type { DeviceFactory } from '../devices/led-device.js';
 import type { EffectCatalogue } from '../effects/effect-catalogue.js';
+import type { EffectConfinement } from '../effects/effect-confinement.js';
 import type { EffectLimits } from '../effects/effect-process.js';
 import { type EngineResult, failed } from '../errors.js';
 import { ImageToLeds } from '../mapping/image-to-leds.js';
@@ -46,6 +47,7 @@ export interface LedInstanceOptions {
   deviceTypes?: ReadonlyMap<string, DeviceFactory> | undefined;
   python?: string | undefined;
   effectLimits?: Partial<EffectLimits> | undefined;
+  effectConfinement?: Omit<EffectConfinement, 'network'> | undefined;
   /**
    * Whether the server's forwarder forwards this instance at start (component `FORWARDER`);
    * undefined when it forwards another instance, or none.
@@ -257,6 +259,7 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       resourceDirs: () => options.resourceDirs,
       python: options.python,
       limits: options.effectLimits,
+      confinement: options.effectConfinement,
       log: (level, message) => this.#log(level, message),
     });
     this.effects.on('changed', () => this.emit('effects'));
