@@ -4,7 +4,7 @@
 // for the effects, ffmpeg for screen capture, Xvfb (painted with xsetroot) as the screen,
 // dbus-daemon with gdbus for the system-sleep (logind) events, mosquitto (with its clients, and
 // openssl for its certificate) as the MQTT broker, and python3-zeroconf with iproute2 for the
-// SSDP/mDNS test in a network namespace.
+// SSDP/mDNS test in a network namespace, and systemd's systemd-analyze for the service unit.
 // Prints what the tests use; exits 1 with one line of advice when it cannot.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,6 +38,8 @@ const needs = {
     spawnSync('/usr/bin/python3', ['-c', 'import zeroconf'], { stdio: 'ignore' }).status === 0,
   // `ip`, to bring up loopback with a multicast route in the announcement test's namespace.
   iproute2: () => onPath('ip') || existsSync('/usr/sbin/ip') || existsSync('/sbin/ip'),
+  // `systemd-analyze verify` and `security` of the unit `glowkit service unit` prints.
+  systemd: () => onPath('systemd-analyze'),
 };
 const missing = Object.keys(needs).filter((name) => !needs[name]());
 

@@ -63,6 +63,8 @@ ProtectSystem=strict
 ReadWritePaths=${SERVICE_DATA_DIR}
 ProtectHome=yes
 PrivateTmp=yes
+# Other users' processes are hidden; the server's own effect children stay visible to it.
+ProtectProc=invisible
 # Not PrivateDevices: serial ports and capture devices live in /dev.
 ProtectKernelTunables=yes
 ProtectKernelModules=yes
