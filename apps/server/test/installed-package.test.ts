@@ -110,7 +110,7 @@ describe('the packed server, installed with npm install -g', () => {
     ).toMatchObject({ success: true });
     const first = await until(() => {
       const frame = lastFrame(output);
-      return frame.length === LEDS && frame.some(([r, g, b]) => r + g + b > 0) && frame;
+      return frame.length === LEDS && frame.some((rgb) => rgb.some((v) => v > 0)) && frame;
     }, 30_000);
     await until(() => JSON.stringify(lastFrame(output)) !== JSON.stringify(first), 30_000);
 
