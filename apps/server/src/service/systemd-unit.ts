@@ -79,8 +79,8 @@ SystemCallArchitectures=native
 # WebSocket, TCP JSON, picture inputs, SSDP and mDNS (UDP multicast), MQTT, network LED devices;
 # AF_NETLINK: the list of network interfaces. Serial ports and V4L2 are device files, not sockets.
 RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK
-# Not MemoryDenyWriteExecute: Node's JIT writes code. Not RestrictNamespaces: effects are
-# confined in namespaces of their own.
+# Not MemoryDenyWriteExecute: Node's JIT writes code. Not RestrictNamespaces nor
+# ProtectControlGroups: the effects' confinement may use namespaces and cgroups of its own.
 
 [Install]
 WantedBy=multi-user.target
