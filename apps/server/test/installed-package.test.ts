@@ -5,7 +5,15 @@
  * JSON-RPC and runs a bundled effect. One test: the install takes minutes on a busy machine.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -62,6 +70,18 @@ describe('the packed server, installed with npm install -g', () => {
     );
     const bin = join(prefix, 'bin', 'glowkit');
     expect(existsSync(bin)).toBe(true);
+
+    // Its service unit starts the installed files, and systemd finds nothing to complain about.
+    const { stdout: unit } = await run(bin, ['service', 'unit'], { env: userEnv });
+    const installed = join(prefix, 'lib', 'node_modules', 'glowkit', 'bin', 'glowkit.js');
+    expect(unit).toContain(`\nExecStart=${process.execPath} ${installed} start `);
+    mkdirSync(join(work, 'unit'));
+    writeFileSync(join(work, 'unit', 'glowkit.service'), unit);
+    const verified = await run('systemd-analyze', [
+      'verify',
+      join(work, 'unit', 'glowkit.service'),
+    ]);
+    expect(`${verified.stdout}${verified.stderr}`).toBe('');
 
     // The installed command line works offline too: a file device to read the LEDs from.
     const dataDir = join(work, 'data');

@@ -12,6 +12,19 @@ function installedPaths(): UnitPaths {
   };
 }
 
+/**
+ * A line for each executable the service could not run: ProtectHome hides /home and /root (a
+ * Node.js from nvm, a user-prefix npm install).
+ */
+function hiddenByProtectHome(paths: UnitPaths): string[] {
+  return Object.values(paths)
+    .filter((path) => /^\/(home|root|run\/user)(\/|$)/.test(path))
+    .map(
+      (path) =>
+        `glowkit: warning: ${path} is in a home directory, which the service cannot see (ProtectHome): install Node.js and glowkit system-wide (sudo npm install -g)\n`,
+    );
+}
+
 export const serviceCommand: Command = {
   name: 'service',
   summary: 'run the installed server as a systemd service',
@@ -32,6 +45,9 @@ export const serviceCommand: Command = {
   async run(args, _values, io) {
     const [sub, ...extra] = args;
     if (extra.length > 0) throw new UsageError(`service ${sub} takes no arguments`);
+    if (sub === 'unit' || sub === 'install') {
+      for (const line of hiddenByProtectHome(installedPaths())) io.stderr.write(line);
+    }
     if (sub === 'unit') {
       io.stdout.write(systemdUnit(installedPaths()));
       return 0;
