@@ -4,7 +4,8 @@
  * store without dropping a WebSocket or TCP client.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, type Socket } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createConnection, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,6 +87,44 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/**
+ * A WLED controller as far as a take-over and a hand-back go: `GET /json/` answers its state and
+ * info, `POST /json/state` bodies are recorded (the frames, over UDP, are not looked at).
+ */
+async function wledStandIn(
+  leds: number,
+): Promise<{ host: string; posts: Message[]; close(): void }> {
+  const posts: Message[] = [];
+  const server = createHttpServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += String(chunk);
+    });
+    req.on('end', () => {
+      res.setHeader('Content-Type', 'application/json');
+      if (req.method === 'POST') {
+        posts.push(JSON.parse(body) as Message);
+        res.end('{"success":true}');
+        return;
+      }
+      res.end(
+        JSON.stringify({
+          state: {
+            on: false,
+            bri: 77,
+            udpn: { send: true, recv: false },
+            seg: [{ id: 0, on: true, bri: 255, len: leds }],
+          },
+          info: { ver: '0.14.4', leds: { count: leds }, liveseg: -1 },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { host: `127.0.0.1:${port}`, posts, close: () => server.close() };
+}
+
 /** A TCP JSON client: one line per request, replies told from pushes by their `tan`. */
 class TcpClient {
   readonly socket: Socket;
@@ -144,6 +183,32 @@ describe('glowkit start under a service manager', () => {
     expect(lastFrame(output)).toEqual(Array.from({ length: LEDS }, () => [0, 0, 0]));
     expect(server.output()).toContain('"msg":"stopped"');
     expect(children.filter(alive)).toEqual([]);
+  });
+
+  it('hands a WLED back on SIGTERM', async () => {
+    const wled = await wledStandIn(LEDS);
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-signals-'));
+      dirs.push(dataDir);
+      const device = { type: 'wled', host: wled.host, hardwareLedCount: LEDS, colorOrder: 'rgb' };
+      await importConfiguration(dataDir, fileDeviceConfiguration('/dev/null', LEDS, { device }));
+      const { server, token } = await start(dataDir);
+      await post(
+        `${server.http}/json-rpc`,
+        { command: 'color', color: [200, 100, 50], priority: 50, origin: 'Test' },
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      // Taken over: realtime ("live") mode on, and not given back while the server runs.
+      await until(() => wled.posts.some((body) => body.live === true));
+      expect(wled.posts.filter((body) => body.live === false)).toEqual([]);
+
+      server.child.kill('SIGTERM');
+      expect(await exited(server.child)).toBe(0);
+      // Given back before the process ended: realtime mode off, as it was (off, sync as it was).
+      expect(wled.posts.at(-1)).toMatchObject({ live: false, on: false });
+    } finally {
+      wled.close();
+    }
   });
 
   it('reloads the stored configuration on SIGHUP, keeping its WebSocket and TCP clients', async () => {
