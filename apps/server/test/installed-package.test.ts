@@ -63,6 +63,8 @@ describe('the packed server, installed with npm install -g', () => {
         '--no-audit',
         '--no-fund',
         '--loglevel=error',
+        // The native modules' install scripts, allowed as the README says.
+        '--allow-scripts=better-sqlite3,@serialport/bindings-cpp',
         `./${tarballs[0]}`,
       ],
       // Away from the checkout, so that no workspace or lockfile of it takes part.
