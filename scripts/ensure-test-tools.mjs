@@ -4,7 +4,7 @@
 // for the effects, ffmpeg for screen capture, Xvfb (painted with xsetroot) as the screen,
 // dbus-daemon with gdbus for the system-sleep (logind) events, mosquitto (with its clients, and
 // openssl for its certificate) as the MQTT broker, and python3-zeroconf with iproute2 for the
-// SSDP/mDNS test in a network namespace.
+// SSDP/mDNS test in a network namespace, and systemd's systemd-analyze for the service unit.
 // Prints what the tests use; exits 1 with one line of advice when it cannot.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -40,6 +40,8 @@ const needs = {
   iproute2: () => onPath('ip') || existsSync('/usr/sbin/ip') || existsSync('/sbin/ip'),
   // `setpriv`, to run an effect's python3 as an unprivileged server would (effect confinement).
   'util-linux': () => onPath('setpriv'),
+  // `systemd-analyze verify` and `security` of the unit `glowkit service unit` prints.
+  systemd: () => onPath('systemd-analyze'),
 };
 const missing = Object.keys(needs).filter((name) => !needs[name]());
 

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   DEVICE_TYPES,
   deviceTypeNames,
@@ -37,6 +36,7 @@ import { PictureSources } from './inputs/picture-source.js';
 import { DEFAULT_PROTO_PORT, PROTOBUF } from './inputs/protobuf/proto-session.js';
 import { createLogger, followSettingsLevel, type Logger, logFeedOf } from './logger.js';
 import { createMqttBridge, type MqttBridge, type MqttTiming } from './mqtt/mqtt-bridge.js';
+import { BUNDLED_EFFECTS_DIR, WEB_UI_DIR } from './package-files.js';
 import { discoveryInfo, ssdpServerHeader } from './rpc/discovery.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { InputSourcesPush } from './rpc/input-sources-push.js';
@@ -188,11 +188,7 @@ export interface CaptureOptions {
   videoDevices?: Readonly<Record<string, readonly string[]>>;
 }
 
-/** The bundled effects of this repository (from `src/` and from `dist/` alike). */
-export const BUNDLED_EFFECTS_DIR = fileURLToPath(new URL('../../../effects/', import.meta.url));
-
-/** The web UI's build in this repository (from `src/` and from `dist/` alike). */
-export const WEB_UI_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+export { BUNDLED_EFFECTS_DIR, WEB_UI_DIR };
 
 /** Where the server listens. */
 export interface Listening {
@@ -204,6 +200,15 @@ export interface Listening {
   flatbuf: AddressInfo | undefined;
   /** The protobuf picture input; undefined when switched off or not bound (logged). */
   proto: AddressInfo | undefined;
+}
+
+/** How a restart treats the clients. */
+export interface RestartOptions {
+  /**
+   * Keeps WebSocket clients connected, as TCP clients always are: they are pushed each topic
+   * that changed (a SIGHUP reload). Otherwise they are closed with 1012, as Hyperion.ng does.
+   */
+  keepConnections?: boolean;
 }
 
 /** What a restart did, in order. */
@@ -319,7 +324,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
   #tlsKey: string | undefined;
   /** The restart in progress, and whether another was asked for meanwhile. */
   #restarting: Promise<RestartReport> | undefined;
-  #again: string | undefined;
+  #again: { reason: string; options: RestartOptions } | undefined;
   /** The check of the database file (see {@link ServerOptions.databaseCheckMs}). */
   #databaseCheck: NodeJS.Timeout | undefined;
   /** SSDP and mDNS; undefined when {@link ServerOptions.announce} is false. */
@@ -845,22 +850,26 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
    * Restarts in-process from the store. A request for a restart while one runs leads to one
    * more restart after it, so that the last stored configuration is always the running one.
    */
-  restart(reason: string): Promise<RestartReport> {
+  restart(reason: string, options: RestartOptions = {}): Promise<RestartReport> {
     if (this.#restarting) {
-      this.#again = reason;
+      // Connections are kept only if every restart asked for does so.
+      const keep = (this.#again?.options.keepConnections ?? true) && options.keepConnections;
+      this.#again = { reason, options: { keepConnections: keep } };
       return this.#restarting;
     }
-    const run = this.#restart(reason).finally(() => {
+    const run = this.#restart(reason, options).finally(() => {
       this.#restarting = undefined;
       const again = this.#again;
       this.#again = undefined;
-      if (again !== undefined && this.#state === 'ready') void this.restart(again).catch(() => {});
+      if (again !== undefined && this.#state === 'ready') {
+        void this.restart(again.reason, again.options).catch(() => {});
+      }
     });
     this.#restarting = run;
     return run;
   }
 
-  async #restart(reason: string): Promise<RestartReport> {
+  async #restart(reason: string, options: RestartOptions): Promise<RestartReport> {
     if (this.#state !== 'ready') throw new Error(`cannot restart: the server is ${this.#state}`);
     const started = performance.now();
     this.#state = 'restarting';
@@ -868,7 +877,7 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     this.logger.info({ reason }, 'restarting');
     let configuration: Configuration | undefined;
     try {
-      this.#sockets.closeAll(1012, 'Service Restart');
+      if (!options.keepConnections) this.#sockets.closeAll(1012, 'Service Restart');
       this.#pushes.snapshotForRestart();
       await this.runtime.stop();
       configuration = this.store.read();
@@ -924,10 +933,14 @@ export class GlowkitServer extends EventEmitter<ServerEvents> {
     followSettingsLevel(this.logger, this.runtime.globalSettings.logger?.level);
   }
 
-  /** TCP sessions outlive a restart; those bound to an instance that is gone are unbound. */
+  /**
+   * Sessions that outlive a restart (TCP, and WebSocket after a reload): those bound to an
+   * instance that is gone are unbound.
+   */
   #rebindSessions(): void {
     const running = new Set(this.runtime.instances.map((i) => i.id));
     this.#tcp.rebindSessions((id) => running.has(id));
+    this.#sockets.rebindSessions((id) => running.has(id));
   }
 
   /** Closes clients, instances, listeners and the store. */

@@ -4,6 +4,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Command, type CommandIo, UsageError, type Values } from './command.js';
 import { configCommand } from './commands/config.js';
 import { passwordCommand } from './commands/password.js';
+import { serviceCommand } from './commands/service.js';
 import { startCommand } from './commands/start.js';
 import { tokenCommand } from './commands/token.js';
 import { OPTIONS } from './options.js';
@@ -15,6 +16,7 @@ export const COMMANDS: readonly Command[] = [
   tokenCommand,
   passwordCommand,
   configCommand,
+  serviceCommand,
 ];
 
 /** Every flag any command takes: each command reads its own, and ignores the others. */

@@ -61,7 +61,7 @@ export const OPTIONS = {
   'web-dir': {
     value: '<dir>',
     variable: 'GLOWKIT_WEB_DIR',
-    help: ["the web UI's build to serve at / (default apps/web/dist)"],
+    help: ["the web UI's build to serve at / (default: the package's web/ or apps/web/dist)"],
   },
   ffmpeg: {
     value: '<program>',

@@ -65,6 +65,8 @@ export class JsonRpcWebSockets {
   readonly #alive = new WeakSet<WebSocket>();
   /** Each client's address, for the log. */
   readonly #addresses = new WeakMap<WebSocket, string>();
+  /** The open sessions, for a reload that keeps them ({@link rebindSessions}). */
+  readonly #sessions = new Set<SessionState>();
   readonly #heartbeat: NodeJS.Timeout;
 
   constructor(options: WebSocketOptions) {
@@ -165,8 +167,10 @@ export class JsonRpcWebSockets {
       const grace = this.#graceFor(ws, session);
       state.signIn = grace;
       this.#options.pushes.add(state);
+      this.#sessions.add(state);
       ws.once('close', () => {
         grace.stop();
+        this.#sessions.delete(state);
         this.#options.pushes.remove(state);
       });
       this.#serve(ws, session, grace);
@@ -226,6 +230,16 @@ export class JsonRpcWebSockets {
         if (outcome.close) ws.close(outcome.close.code, outcome.close.reason);
       });
     });
+  }
+
+  /**
+   * After a restart that kept the clients (a reload): sessions bound to an instance that no
+   * longer runs are unbound, as TCP sessions are after every restart.
+   */
+  rebindSessions(isRunning: (id: number) => boolean): void {
+    for (const state of this.#sessions) {
+      if (state.instance !== undefined && !isRunning(state.instance)) state.instance = undefined;
+    }
   }
 
   /** Closes every client with a code (1012 "Service Restart", 1001 "Going Away"). */

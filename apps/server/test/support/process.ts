@@ -24,18 +24,19 @@ export interface ServerProcess {
 
 /**
  * Starts `glowkit start` in a data directory on ephemeral loopback ports, with `args` after the
- * usual flags; resolves when ready.
+ * usual flags; resolves when ready. `glowkit` is the program to run, by default this checkout's.
  */
 export function startProcess(
   dataDir: string,
   timeoutMs = 45_000,
   args: readonly string[] = [],
+  glowkit: readonly [string, ...string[]] = [process.execPath, GLOWKIT],
 ): Promise<ServerProcess> {
-  requireBuild();
+  if (glowkit[1] === GLOWKIT) requireBuild();
   const child = spawn(
-    process.execPath,
+    glowkit[0],
     [
-      GLOWKIT,
+      ...glowkit.slice(1),
       'start',
       '--data-dir',
       dataDir,

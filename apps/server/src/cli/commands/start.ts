@@ -1,4 +1,8 @@
-/** `glowkit [start]`: runs the server until SIGINT or SIGTERM. */
+/**
+ * `glowkit [start]`: runs the server until SIGINT or SIGTERM, which stop it (LEDs off, WLED
+ * handed back, effect children gone); SIGHUP reloads the configuration from the store in-process,
+ * keeping every connection (systemd's `ExecReload`, or after `glowkit config import`).
+ */
 import { databaseFile } from '../../data-dir.js';
 import { ensureAdminToken } from '../../first-start.js';
 import { createLogger } from '../../logger.js';
@@ -6,6 +10,9 @@ import { GLOWKIT_VERSION } from '../../rpc/sysinfo.js';
 import { createServer } from '../../server.js';
 import { type Command, KEEPS_RUNNING } from '../command.js';
 import { bodyLimitOf, dataDirOf, dirOf, portOf, setting } from '../options.js';
+
+/** How long SIGTERM may take before the process ends regardless (issue 25: within 2 s). */
+const STOP_DEADLINE_MS = 2000;
 
 export const startCommand: Command = {
   name: 'start',
@@ -56,11 +63,23 @@ export const startCommand: Command = {
       }
       stopping = true;
       logger.info({ signal }, 'stopping');
+      // A service manager waits for the stop; one that hangs (a device that never answers)
+      // must not hold the machine's shutdown: past the deadline, the process ends anyway.
+      setTimeout(() => {
+        logger.error({ signal, ms: STOP_DEADLINE_MS }, 'the stop took too long: exiting now');
+        process.exit(1);
+      }, STOP_DEADLINE_MS).unref();
       await server.stop();
       process.exit(0);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.on('SIGHUP', () => {
+      if (stopping) return;
+      logger.info({ signal: 'SIGHUP' }, 'reloading the configuration from the store');
+      // Failures are logged by the restart; the server keeps serving what it ran.
+      server.restart('SIGHUP', { keepConnections: true }).catch(() => {});
+    });
     const { http, https, tcp } = await server.start();
     logger.info({ dataDir, database: databaseFile(dataDir) }, 'data directory');
     // Written whatever the log level: at the `logger` group's default (warn, as in Hyperion.ng)
