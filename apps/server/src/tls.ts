@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 
 /** A certificate and its private key, PEM. */
 export interface Certificate {
@@ -57,6 +56,8 @@ export async function certificateFor(dataDir: string, settings: TlsSettings): Pr
     return { cert, key, source: `${certFile} (self-signed)` };
   }
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  // Loaded for the one start that generates a certificate, not for every start.
+  const { generate } = await import('selfsigned');
   const notAfterDate = new Date(Date.now() + 5 * 365 * 24 * 3600 * 1000);
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
