@@ -18,8 +18,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { defaultConfiguration } from '../apps/server/dist/config/defaults.js';
-import { ask, openClient, rssOf, startGlowkit } from './support/glowkit-process.mjs';
+import {
+  ask,
+  configurationWithLeds,
+  openClient,
+  rssOf,
+  startGlowkit,
+} from './support/glowkit-process.mjs';
 import { median } from './support/stats.mjs';
 
 const { values: flags } = parseArgs({
@@ -41,28 +46,6 @@ const LEDS = 300;
 const MB = 1024 * 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The embedded defaults, the one instance with 300 LEDs along the top edge. */
-export function configurationWithLeds(count = LEDS, instances = 1) {
-  const config = defaultConfiguration();
-  const first = config.instances[0];
-  first.settings.device = { ...first.settings.device, hardwareLedCount: count };
-  first.settings.leds = Array.from({ length: count }, (_, i) => ({
-    hmin: Number((i / count).toFixed(4)),
-    hmax: Number(((i + 1) / count).toFixed(4)),
-    vmin: 0,
-    vmax: 0.08,
-  }));
-  for (let id = 1; id < instances; id++) {
-    config.instances.push({
-      ...structuredClone(first),
-      id,
-      name: `LED instance ${id + 1}`,
-    });
-    config.instanceIds.push(id);
-  }
-  return config;
-}
-
 async function bareNode() {
   const t0 = performance.now();
   const child = spawn(
@@ -80,7 +63,7 @@ async function bareNode() {
 }
 
 async function glowkit() {
-  const server = await startGlowkit(configurationWithLeds(), { nodeArgs: NODE_ARGS });
+  const server = await startGlowkit(configurationWithLeds(LEDS), { nodeArgs: NODE_ARGS });
   try {
     const clients = await Promise.all(
       Array.from({ length: CLIENTS }, () => openClient(server.ports.http, server.token)),

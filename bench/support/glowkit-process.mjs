@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
+import { defaultConfiguration } from '../../apps/server/dist/config/defaults.js';
 
 /** The real command. */
 export const GLOWKIT = resolve(import.meta.dirname, '../../apps/server/bin/glowkit.js');
@@ -225,4 +226,29 @@ export function ask(socket, message) {
     socket.on('close', onClose);
     socket.send(JSON.stringify({ ...message, tan }));
   });
+}
+
+/**
+ * The embedded defaults with `count` LEDs along the top edge of the one instance, repeated as
+ * `instances` instances.
+ */
+export function configurationWithLeds(count, instances = 1) {
+  const config = defaultConfiguration();
+  const first = config.instances[0];
+  first.settings.device = { ...first.settings.device, hardwareLedCount: count };
+  first.settings.leds = Array.from({ length: count }, (_, i) => ({
+    hmin: Number((i / count).toFixed(4)),
+    hmax: Number(((i + 1) / count).toFixed(4)),
+    vmin: 0,
+    vmax: 0.08,
+  }));
+  for (let id = 1; id < instances; id++) {
+    config.instances.push({
+      ...structuredClone(first),
+      id,
+      name: `LED instance ${id + 1}`,
+    });
+    config.instanceIds.push(id);
+  }
+  return config;
 }
