@@ -13,10 +13,12 @@
 // Hyperion.ng's figures from the issue beside them. It asserts nothing.
 //
 // Runs the built tree (npm run build first). Flags: --rounds N (default 3), --load S (default 8),
-// --settle S (default 10), --node-args "…" (flags given to node before the command, to try V8
-// flags), --clients N (default 20).
+// --settle S (default 10), --node-args="…" (flags given to node before the command, to try V8
+// flags), --clients N (default 20), --compare <another tree's apps/server/bin/glowkit.js> (built;
+// measured in the same rounds, against the same bare node, to compare revisions).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ask,
@@ -34,6 +36,8 @@ const { values: flags } = parseArgs({
     settle: { type: 'string', default: '10' },
     clients: { type: 'string', default: '20' },
     'node-args': { type: 'string', default: '' },
+    // Another tree's apps/server/bin/glowkit.js, built: measured too, in the same rounds.
+    compare: { type: 'string' },
   },
 });
 const ROUNDS = Math.max(1, Number(flags.rounds) || 3);
@@ -62,8 +66,8 @@ async function bareNode() {
   return { startMs, rss };
 }
 
-async function glowkit() {
-  const server = await startGlowkit(configurationWithLeds(LEDS), { nodeArgs: NODE_ARGS });
+async function glowkit(bin) {
+  const server = await startGlowkit(configurationWithLeds(LEDS), { nodeArgs: NODE_ARGS, bin });
   try {
     const clients = await Promise.all(
       Array.from({ length: CLIENTS }, () => openClient(server.ports.http, server.token)),
@@ -101,33 +105,52 @@ console.log(
 console.log(
   `Load: ${CLIENTS} WebSocket clients with a token read config getconfig and serverinfo for ${LOAD_S} s; "after load" is ${SETTLE_S} s later.`,
 );
+const builds = [['glowkit', undefined]];
+if (flags.compare) builds.push([`compared (${flags.compare})`, resolve(flags.compare)]);
 const rows = [];
 for (let round = 1; round <= ROUNDS; round++) {
   const bare = await bareNode();
-  const gk = await glowkit();
-  rows.push({ bare, gk });
+  const row = { bare };
   console.log(
-    `round ${round}: bare node ${(bare.rss / MB).toFixed(1)} MB, start ${bare.startMs.toFixed(0)} ms; glowkit ready ${(gk.readyRss / MB).toFixed(1)} MB, under load ${(gk.loadRss / MB).toFixed(1)} MB, after load ${(gk.afterRss / MB).toFixed(1)} MB, start ${gk.startMs.toFixed(0)} ms (${gk.requests} requests answered)`,
+    `round ${round}: bare node ${(bare.rss / MB).toFixed(1)} MB, start ${bare.startMs.toFixed(0)} ms`,
   );
+  for (const [name, bin] of builds) {
+    const gk = await glowkit(bin);
+    row[name] = gk;
+    console.log(
+      `  ${name}: ready ${(gk.readyRss / MB).toFixed(1)} MB, under load ${(gk.loadRss / MB).toFixed(1)} MB, after load ${(gk.afterRss / MB).toFixed(1)} MB, start ${gk.startMs.toFixed(0)} ms (${gk.requests} requests answered)`,
+    );
+  }
+  rows.push(row);
 }
 
 const med = (f) => median(rows.map(f));
 const bareRss = med((r) => r.bare.rss);
 const bareStart = med((r) => r.bare.startMs);
-const figures = [
-  ['RSS when ready', med((r) => r.gk.readyRss) / MB, bareRss / MB, 'MB', 1.6, '40 MB'],
-  ['RSS 10 s after the load', med((r) => r.gk.afterRss) / MB, bareRss / MB, 'MB', 2.3, '40 MB'],
-  ['start to first answer', med((r) => r.gk.startMs), bareStart, 'ms', 10, 'not measured'],
-];
-console.log(
-  `\nmedians of ${ROUNDS}          glowkit    bare node   ratio   target   Hyperion.ng (issue 25)`,
-);
-for (const [name, value, base, unit, target, hyperion] of figures) {
-  const ratio = value / base;
+for (const [name] of builds) {
+  const figures = [
+    ['RSS when ready', med((r) => r[name].readyRss) / MB, bareRss / MB, 'MB', 1.6, '40 MB'],
+    [
+      'RSS 10 s after the load',
+      med((r) => r[name].afterRss) / MB,
+      bareRss / MB,
+      'MB',
+      2.3,
+      '40 MB',
+    ],
+    ['start to first answer', med((r) => r[name].startMs), bareStart, 'ms', 10, 'not measured'],
+  ];
   console.log(
-    `${name.padEnd(24)} ${`${value.toFixed(unit === 'MB' ? 1 : 0)} ${unit}`.padStart(10)} ${`${base.toFixed(unit === 'MB' ? 1 : 0)} ${unit}`.padStart(11)} ${`${ratio.toFixed(2)}×`.padStart(7)}  ≤ ${target}× ${ratio <= target ? 'met   ' : 'MISSED'}  ${hyperion}`,
+    `\n${name}, medians of ${ROUNDS}\n${''.padEnd(24)}    glowkit    bare node   ratio   target   Hyperion.ng (issue 25)`,
   );
+  for (const [label, value, base, unit, target, hyperion] of figures) {
+    const ratio = value / base;
+    console.log(
+      `${label.padEnd(24)} ${`${value.toFixed(unit === 'MB' ? 1 : 0)} ${unit}`.padStart(10)} ${`${base.toFixed(unit === 'MB' ? 1 : 0)} ${unit}`.padStart(11)} ${`${ratio.toFixed(2)}×`.padStart(7)}  ≤ ${target}× ${ratio <= target ? 'met   ' : 'MISSED'}  ${hyperion}`,
+    );
+  }
+  console.log(`(under load, median: ${(med((r) => r[name].loadRss) / MB).toFixed(1)} MB)`);
 }
 console.log(
-  `(under load, median: ${(med((r) => r.gk.loadRss) / MB).toFixed(1)} MB. Hyperion.ng 2.2.2, one 300-LED instance, from the issue: 40 MB after start and 40 MB after load; its start time was not measured.)`,
+  'Hyperion.ng 2.2.2, one 300-LED instance, from the issue: 40 MB after start and 40 MB after load; its start time was not measured.',
 );

@@ -85,17 +85,21 @@ export function postJson(port, token, message) {
  * Starts `glowkit start` in a fresh data directory holding `configuration` (imported first), and
  * resolves once its first JSON request is answered successfully (polled every 5 ms over HTTP with
  * the admin token it wrote). `nodeArgs` go before the command (V8 flags to try); `env` is added to
- * the environment; `wrap` runs the command under another (e.g. systemd-run), as an argv prefix.
+ * the environment; `wrap` runs the command under another (e.g. systemd-run), as an argv prefix;
+ * `bin` is the command to run (default this tree's; another tree's to compare revisions).
  * Returns the pid, the ports, the token, `startMs` (spawn to that first answer), `readyRss`
  * (bytes, read as the answer arrived), and `stop()`.
  */
-export async function startGlowkit(configuration, { nodeArgs = [], env = {}, wrap = [] } = {}) {
+export async function startGlowkit(
+  configuration,
+  { nodeArgs = [], env = {}, wrap = [], bin = GLOWKIT } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-footprint-'));
   const configFile = join(dataDir, 'import.json');
   writeFileSync(configFile, JSON.stringify(configuration));
   const imported = spawnSync(
     process.execPath,
-    [GLOWKIT, 'config', 'import', configFile, '--data-dir', dataDir],
+    [bin, 'config', 'import', configFile, '--data-dir', dataDir],
     { encoding: 'utf8' },
   );
   if (imported.status !== 0) throw new Error(`glowkit config import failed: ${imported.stderr}`);
@@ -109,7 +113,7 @@ export async function startGlowkit(configuration, { nodeArgs = [], env = {}, wra
   };
   const args = [
     ...nodeArgs,
-    GLOWKIT,
+    bin,
     'start',
     '--data-dir',
     dataDir,
@@ -168,7 +172,7 @@ export async function startGlowkit(configuration, { nodeArgs = [], env = {}, wra
     let pid = child.pid;
     for (let depth = 0; depth < 3; depth++) {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.includes(GLOWKIT) && cmd.startsWith(process.execPath)) return pid;
+      if (cmd.includes(bin) && cmd.startsWith(process.execPath)) return pid;
       const [next] = childrenOf(pid);
       if (!next) break;
       pid = next;
