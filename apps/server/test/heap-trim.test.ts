@@ -30,6 +30,25 @@ describe('the heap trimmer', () => {
     }
   });
 
+  it('waits while the event loop is busy', async () => {
+    const trim = startHeapTrim({ intervalMs: 50, growthBytes: 1024 * 1024 });
+    try {
+      let kept: string[][] | undefined = [Array.from({ length: 200_000 }, (_, i) => `busy ${i}`)];
+      kept = undefined;
+      expect(kept).toBeUndefined();
+      // Busy for 600 ms: the loop never idles, so no tick may collect meanwhile.
+      const end = Date.now() + 600;
+      while (Date.now() < end) {
+        await new Promise((r) => setImmediate(r));
+        for (let spin = performance.now(); performance.now() - spin < 5; );
+      }
+      expect(trim.collections).toBe(0);
+      await until(() => trim.collections > 0);
+    } finally {
+      trim.stop();
+    }
+  });
+
   it('leaves a heap that does not grow alone', async () => {
     const trim = startHeapTrim({ intervalMs: 20, growthBytes: 512 * 1024 * 1024 });
     await new Promise((r) => setTimeout(r, 200));

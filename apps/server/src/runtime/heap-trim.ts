@@ -3,18 +3,23 @@
  * when it nears a limit that grows with the heap, and never while the process idles: after 20
  * clients have read the configuration for a few seconds, the garbage of their replies (about
  * 10 MB here) stays in the heap, resident, for as long as nothing else happens, which for an LED
- * server can be weeks. A full collection of this heap takes a few milliseconds, so one is asked
- * for whenever the heap has grown by `growthBytes` since the last, checked every `intervalMs`.
+ * server can be weeks. So once the process is quiet again (its event loop busy less than
+ * `idleBelow` of the last `intervalMs`) and its used heap has grown by `growthBytes` since the
+ * last collection, one full collection runs. It is not incremental (tens of ms for this heap on
+ * a busy machine), which is why it waits for a quiet moment rather than interrupting a burst or
+ * the frames of busy effects, whose garbage V8's own concurrent collections take care of.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** When to collect. */
 export interface HeapTrimOptions {
-  /** How often the heap is looked at, ms (default 10 000). */
+  /** How often the heap and the event loop are looked at, ms (default 5 000). */
   intervalMs?: number;
   /** Growth of the used heap since the last collection that asks for one, bytes (default 4 MiB). */
   growthBytes?: number;
+  /** The event loop's utilisation (0..1) over the last interval below which it is quiet (0.05). */
+  idleBelow?: number;
 }
 
 /** The running trimmer. */
@@ -42,17 +47,21 @@ function fullCollection(): () => void {
 export function startHeapTrim(options: HeapTrimOptions = {}): HeapTrim {
   const gc = fullCollection();
   const growth = options.growthBytes ?? 4 * 1024 * 1024;
+  const idleBelow = options.idleBelow ?? 0.05;
   let collections = 0;
   let floor = process.memoryUsage().heapUsed;
+  let loop = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const used = process.memoryUsage().heapUsed;
     // V8's own collections lower the floor too.
     floor = Math.min(floor, used);
-    if (used - floor < growth) return;
+    const busy = performance.eventLoopUtilization(loop).utilization;
+    loop = performance.eventLoopUtilization();
+    if (used - floor < growth || busy >= idleBelow) return;
     gc();
     collections++;
     floor = process.memoryUsage().heapUsed;
-  }, options.intervalMs ?? 10_000);
+  }, options.intervalMs ?? 5_000);
   timer.unref();
   return {
     get collections() {
