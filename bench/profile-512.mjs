@@ -3,8 +3,10 @@
 // running an effect (Scanner, which draws on the canvas, Rainbow Wave, Campfire, Palette Journey,
 // as background effects so that they run for good) and one WebSocket client per instance
 // streaming its LED colours as the web UI does (`ledcolors ledstream-start`), for --minutes
-// (default 10). Sampled every --every seconds: the server's RSS, the limited group's memory
-// (server and effects), the number of effect children. It reports the server's peak RSS (VmHWM),
+// (default 10). Sampled every --every seconds: the server's RSS, its effect children's RSS
+// together, the limited group's memory (server and effects; a cgroup counts only the pages its
+// processes brought in, so node's own code, already in the page cache, is not counted there),
+// the number of effect children. It reports the server's peak RSS (VmHWM),
 // the group's peak, whether the limit was hit or the server killed, and whether the server
 // still answers at the end. It asserts nothing.
 //
@@ -178,14 +180,15 @@ try {
     clients.push(socket);
   }
   console.log(
-    '   s   server RSS   group (server + effects)   effect children   LED frames streamed',
+    '   s   server RSS   effects RSS   group (server + effects)   effect children   LED frames streamed',
   );
   const until = performance.now() + MINUTES * 60_000;
   for (let t = 0; ; t += EVERY_S) {
     if (server.exited()) break;
-    const children = childrenOf(server.pid).length;
+    const children = childrenOf(server.pid);
+    const effectsRss = children.reduce((sum, pid) => sum + (rssOf(pid) ?? 0), 0);
     console.log(
-      `${String(t).padStart(4)}   ${mib(rssOf(server.pid))} MiB   ${mib(limit.usage())} MiB${' '.repeat(16)}${String(children).padStart(8)}   ${frames.join(' / ')}`,
+      `${String(t).padStart(4)}   ${mib(rssOf(server.pid))} MiB   ${mib(effectsRss)} MiB   ${mib(limit.usage())} MiB${' '.repeat(16)}${String(children.length).padStart(8)}   ${frames.join(' / ')}`,
     );
     if (performance.now() >= until) break;
     await sleep(EVERY_S * 1000);
