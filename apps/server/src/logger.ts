@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { type Logger, type LoggerOptions, multistream, pino } from 'pino';
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 import { LogRing } from './log-ring.js';
 
 export type { Logger } from 'pino';
@@ -99,6 +100,17 @@ const SECRET_PATHS = [
 ];
 
 /**
+ * pino-pretty, loaded only for a terminal: a service writes JSON lines, and the formatter and its
+ * dependencies would only take memory there. It is CommonJS, so it loads synchronously.
+ */
+function prettyStream(): typeof PinoPretty {
+  const loaded = createRequire(import.meta.url)('pino-pretty') as
+    | typeof PinoPretty
+    | { default: typeof PinoPretty };
+  return 'default' in loaded ? loaded.default : loaded;
+}
+
+/**
  * The server's structured logger (pino), writing each line to standard output (or
  * `destination`) and to a {@link LogRing} of the last lines, which `logging` streams to a
  * session. Tokens, passwords and the TLS pass phrase never reach either: the server logs token
@@ -113,7 +125,7 @@ export function createLogger(options: LogOptions = {}): Logger {
   const destination = options.destination ?? process.stdout;
   const human = options.pretty ?? (destination === process.stdout && process.stdout.isTTY === true);
   const out = human
-    ? pretty({
+    ? prettyStream()({
         destination,
         colorize: destination === process.stdout && process.stdout.isTTY === true,
         ignore: 'pid,hostname',

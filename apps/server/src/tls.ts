@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
+import { selfSignedCertificate } from './self-signed.js';
 
 /** A certificate and its private key, PEM. */
 export interface Certificate {
@@ -57,24 +57,13 @@ export async function certificateFor(dataDir: string, settings: TlsSettings): Pr
     return { cert, key, source: `${certFile} (self-signed)` };
   }
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const notAfterDate = new Date(Date.now() + 5 * 365 * 24 * 3600 * 1000);
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    notAfterDate,
-    extensions: [
-      {
-        name: 'subjectAltName',
-        altNames: [
-          { type: 2, value: 'localhost' },
-          { type: 7, ip: '127.0.0.1' },
-          { type: 7, ip: '::1' },
-        ],
-      },
-    ],
+  const pems = selfSignedCertificate({
+    commonName: 'localhost',
+    dnsNames: ['localhost'],
+    ipAddresses: ['127.0.0.1', '::1'],
+    notAfter: new Date(Date.now() + 5 * 365 * 24 * 3600 * 1000),
   });
-  await writePrivateFile(keyFile, pems.private);
+  await writePrivateFile(keyFile, pems.key);
   await writeFile(certFile, pems.cert);
-  return { cert: pems.cert, key: pems.private, source: `${certFile} (self-signed, generated now)` };
+  return { cert: pems.cert, key: pems.key, source: `${certFile} (self-signed, generated now)` };
 }

@@ -10,7 +10,8 @@
  * `gdbus monitor` child: no text output to parse, no process to keep alive, and the bus's absence
  * is an error event rather than an exit code.
  */
-import { Message, type MessageBus, MessageType, sessionBus } from 'dbus-next';
+import { existsSync } from 'node:fs';
+import type { MessageBus } from 'dbus-next';
 import type { Logger } from '../logger.js';
 import type { PowerState } from '../runtime/power-state.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
@@ -53,6 +54,10 @@ export class OsEvents {
   #sleepSuspended = false;
   #listening = false;
   #closed = false;
+  /** Whether dbus-next is being loaded for a connection (so that apply does not start another). */
+  #loading = false;
+  /** Counts disconnections, so that a load that finishes after one connects nothing. */
+  #generation = 0;
   readonly #onSettings = (): void => this.apply();
 
   constructor(options: OsEventsOptions) {
@@ -70,7 +75,7 @@ export class OsEvents {
     if (this.#closed) return;
     const wanted = this.#options.runtime.globalSettings.osEvents?.suspendEnable !== false;
     if (!wanted) this.#disconnect();
-    else if (!this.#bus) this.#connect();
+    else if (!this.#bus && !this.#loading) this.#connect();
   }
 
   /** Disconnects and stops following the settings. */
@@ -83,6 +88,31 @@ export class OsEvents {
   #connect(): void {
     const address =
       this.#options.systemBusAddress ?? process.env.DBUS_SYSTEM_BUS_ADDRESS ?? DEFAULT_SYSTEM_BUS;
+    // No socket, no bus (a container, a box without D-Bus): said without loading dbus-next, whose
+    // code (about 2 MB resident with xml2js) would only report the same.
+    const socket = /^unix:path=([^,;]+)/.exec(address)?.[1];
+    if (socket !== undefined && !existsSync(socket)) {
+      this.#noBus(address, new Error(`connect ENOENT ${socket}`));
+      return;
+    }
+    const generation = this.#generation;
+    this.#loading = true;
+    import('dbus-next').then(
+      (dbus) => {
+        if (generation !== this.#generation || this.#closed) return;
+        this.#loading = false;
+        this.#open(dbus, address);
+      },
+      (error: unknown) => {
+        if (generation !== this.#generation) return;
+        this.#loading = false;
+        this.#noBus(address, error);
+      },
+    );
+  }
+
+  #open(dbus: typeof import('dbus-next'), address: string): void {
+    const { Message, MessageType, sessionBus } = dbus;
     let bus: MessageBus;
     try {
       bus = sessionBus({ busAddress: address });
@@ -108,11 +138,15 @@ export class OsEvents {
       void this.#sleep(message.body[0] === true);
     });
     bus.on('connect', () => {
-      void this.#addMatch(bus, address);
+      void this.#addMatch(Message, bus, address);
     });
   }
 
-  async #addMatch(bus: MessageBus, address: string): Promise<void> {
+  async #addMatch(
+    Message: typeof import('dbus-next').Message,
+    bus: MessageBus,
+    address: string,
+  ): Promise<void> {
     try {
       await bus.call(
         new Message({
@@ -162,6 +196,8 @@ export class OsEvents {
   }
 
   #disconnect(): void {
+    this.#generation++;
+    this.#loading = false;
     const bus = this.#bus;
     this.#bus = undefined;
     this.#listening = false;

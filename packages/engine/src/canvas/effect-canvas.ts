@@ -13,16 +13,7 @@
  * - A radial gradient honours its focal point; ng ignores it.
  * - Colour values outside 0..255 are clamped; ng masks or rejects them.
  */
-import {
-  type Canvas,
-  createCanvas,
-  type ImageData,
-  Path2D,
-  type SKRSContext2D,
-  StrokeCap,
-  StrokeJoin,
-  type StrokeOptions,
-} from '@napi-rs/canvas';
+import type { Canvas, ImageData, Path2D, SKRSContext2D, StrokeOptions } from '@napi-rs/canvas';
 import type { RgbImage } from '../types.js';
 import {
   conicalGradient,
@@ -33,6 +24,7 @@ import {
   radialGradient,
   readStops,
 } from './gradients.js';
+import { skia } from './skia.js';
 
 /** The operation codes of a DRAW batch (python/PIPE.md, "Drawing operations"). */
 export const DrawOp = {
@@ -63,8 +55,9 @@ export const MAX_CANVAS_SIDE = 4096;
 /** A 1-pixel QPen's outline; miter limit 2 as Qt's, so sharp corners bevel instead of spiking. */
 const THIN_PEN: StrokeOptions = {
   width: 1,
-  cap: StrokeCap.Square,
-  join: StrokeJoin.Miter,
+  // StrokeCap.Square and StrokeJoin.Miter: the library's enums are only there once it loads.
+  cap: 2,
+  join: 0,
   miterLimit: 2,
 };
 
@@ -122,7 +115,7 @@ export class EffectCanvas {
     }
     this.#width = width;
     this.#height = height;
-    this.#canvas = createCanvas(width, height);
+    this.#canvas = skia().createCanvas(width, height);
     this.#ctx = this.#canvas.getContext('2d');
     this.#preparePainter();
     this.#ctx.fillStyle = '#000';
@@ -237,7 +230,7 @@ export class EffectCanvas {
       case DrawOp.LINE: {
         const w = penWidth(v(4));
         const o = penOffset(w);
-        const path = new Path2D();
+        const path = new (skia().Path2D)();
         path.moveTo(v(0) + o, v(1) + o);
         path.lineTo(v(2) + o, v(3) + o);
         this.#outline(path, w, color(n, 5));
@@ -254,7 +247,7 @@ export class EffectCanvas {
       case DrawOp.RECT: {
         const w = penWidth(v(4));
         const o = penOffset(w);
-        const path = new Path2D();
+        const path = new (skia().Path2D)();
         path.rect(v(0) + o, v(1) + o, v(2), v(3));
         this.#outline(path, w, color(n, 5));
         break;
@@ -327,8 +320,8 @@ export class EffectCanvas {
   /** ng fills with Qt's default odd-even rule, then outlines with a 1-pixel pen of the colour. */
   #polygon(bytes: Uint8Array, style: string): void {
     if (bytes.length < 2) return;
-    const shape = new Path2D();
-    const edge = new Path2D();
+    const shape = new (skia().Path2D)();
+    const edge = new (skia().Path2D)();
     for (let i = 0; i + 1 < bytes.length; i += 2) {
       const x = bytes[i] ?? 0;
       const y = bytes[i + 1] ?? 0;
@@ -366,7 +359,7 @@ export class EffectCanvas {
     const a0 = (-start * Math.PI) / 180;
     const a1 = (-(start + sweep) * Math.PI) / 180;
     const sector = (shift: number) => {
-      const path = new Path2D();
+      const path = new (skia().Path2D)();
       path.moveTo(cx + shift, cy + shift);
       path.arc(cx + shift, cy + shift, radius, a0, a1, sweep > 0);
       path.closePath();
@@ -420,7 +413,7 @@ export class EffectCanvas {
     }
     if (w === this.#width && h === this.#height) return;
     const old = this.#canvas;
-    this.#canvas = createCanvas(w, h);
+    this.#canvas = skia().createCanvas(w, h);
     this.#ctx = this.#canvas.getContext('2d');
     this.#width = w;
     this.#height = h;

@@ -13,9 +13,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { GifReader } from 'omggif';
 import type { RgbImage } from '../types.js';
+import { skia } from './skia.js';
 
 /** What an effect asks `getImage` for (the GET_IMAGE request of python/PIPE.md). */
 export interface EffectImageRequest {
@@ -119,6 +119,7 @@ function isGif(bytes: Uint8Array): boolean {
 }
 
 async function decodeWithSkia(bytes: Uint8Array, label: string): Promise<RgbaFrame> {
+  const { createCanvas, loadImage } = skia();
   let image: Awaited<ReturnType<typeof loadImage>>;
   try {
     image = await loadImage(bytes);

@@ -7,6 +7,7 @@ import { databaseFile } from '../../data-dir.js';
 import { ensureAdminToken } from '../../first-start.js';
 import { createLogger } from '../../logger.js';
 import { GLOWKIT_VERSION } from '../../rpc/sysinfo.js';
+import { startHeapTrim } from '../../runtime/heap-trim.js';
 import { createServer } from '../../server.js';
 import { type Command, KEEPS_RUNNING } from '../command.js';
 import { bodyLimitOf, dataDirOf, dirOf, portOf, setting } from '../options.js';
@@ -81,6 +82,8 @@ export const startCommand: Command = {
       server.restart('SIGHUP', { keepConnections: true }).catch(() => {});
     });
     const { http, https, tcp } = await server.start();
+    // The heap a burst of requests grew is given back (runtime/heap-trim.ts).
+    startHeapTrim();
     logger.info({ dataDir, database: databaseFile(dataDir) }, 'data directory');
     // Written whatever the log level: at the `logger` group's default (warn, as in Hyperion.ng)
     // the log says nothing of a start that went well, and whoever started it wants to know where

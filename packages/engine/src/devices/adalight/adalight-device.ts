@@ -3,7 +3,7 @@
  * `LedDeviceAdalight` on `ProviderRs232`), through serialport.
  */
 import { errorFirstLine, type RunDevice } from '@glowkit/protocol';
-import { SerialPort } from 'serialport';
+import type { SerialPort } from 'serialport';
 import type { LedDevice } from '../led-device.js';
 import {
   type AdalightEncoder,
@@ -319,8 +319,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, timeout: Error): Promis
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
-/** Opens a serial port; rejects with one line naming it. */
-function openPort(path: string, baudRate: number): Promise<SerialPort> {
+/**
+ * Opens a serial port; rejects with one line naming it. serialport (and its native bindings,
+ * about 3 MB resident) loads with the first port a device opens, not with the engine.
+ */
+async function openPort(path: string, baudRate: number): Promise<SerialPort> {
+  const { SerialPort } = await import('serialport');
   return new Promise((resolve, reject) => {
     let port: SerialPort;
     try {

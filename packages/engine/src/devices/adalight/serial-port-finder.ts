@@ -3,7 +3,6 @@
  * `ProviderRs232::discoverFirst` picks the first port its serial library lists.
  */
 import { errorFirstLine } from '@glowkit/protocol';
-import { SerialPort } from 'serialport';
 
 /** What a port listing says about one port (serialport's `PortInfo`, the fields used here). */
 export interface ListedPort {
@@ -22,7 +21,11 @@ export type SerialPortLister = () => Promise<readonly ListedPort[]>;
  * Linux): what a UI offers for `device.output`. Pseudo-terminals (socat's included) are not
  * listed.
  */
-export const listSerialPorts: SerialPortLister = () => SerialPort.list();
+export const listSerialPorts: SerialPortLister = async () => {
+  // Loaded here, not with the engine: most servers never list serial ports.
+  const { SerialPort } = await import('serialport');
+  return SerialPort.list();
+};
 
 /**
  * The path of the first USB serial port (a port with a USB vendor id), in the lister's order.
