@@ -5,8 +5,9 @@ import { join } from 'node:path';
 
 const only = process.argv[2];
 const benches = readdirSync(import.meta.dirname)
-  // elements-ab.mjs compares the working tree with a revision: a tool for a change, not a benchmark.
-  .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs' && f !== 'elements-ab.mjs')
+  // elements-ab.mjs compares the working tree with a revision: a tool for a change, not a
+  // benchmark; soak.mjs runs for half an hour, on its own (`npm run soak`).
+  .filter((f) => f.endsWith('.mjs') && !['run.mjs', 'elements-ab.mjs', 'soak.mjs'].includes(f))
   .filter((f) => !only || f.startsWith(only))
   .sort();
 for (const file of benches) {
