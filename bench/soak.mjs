@@ -13,22 +13,31 @@
 // - a token created, used by a WebSocket of its own, and revoked every 15 s;
 // - the web UI open on the overview in Debian's Chromium (playwright-core).
 //
-// Sampled every 30 s: the server's RSS and heap used and its event-loop delay p99 (from a probe
+// Sampled every 30 s: the server's RSS and heap used (as held, and after a full GC: the slope
+// that judges a leak is the latter's, see the probe) and its event-loop delay p99 (from a probe
 // module inside the child, bench/support/soak-probe.mjs), its open fds (/proc/<pid>/fd), its
 // child processes (/proc/*/stat whose parent is the server) and its CPU % (/proc/<pid>/stat).
-// Fds and children are read 5 times over a second and the least kept: an effect restarting or a
-// client reconnecting at that moment is not a leak, and what a leak holds is in every reading.
+// Fds and children are counted in a known state of the load: the control clients paused and
+// their priorities cleared (each instance back on its background effect), then read 5 times over
+// a second and the least kept: an effect stopping or a client reconnecting at that moment is not
+// a leak, and what a leak holds is in every reading. Restores and tokens run between samples.
+// Baseline in the same run: an idle Node process with the same event-loop probe
+// (bench/support/soak-baseline.mjs), whose delay is the machine's own (other processes on the
+// cores); the machine's load average is printed beside it.
 //
 // After the warm-up (--warmup seconds, default 120) it prints least-squares slopes per hour and
-// fails (exit code 1, one line per failure) when RSS grows more than 2 MB an hour, when fds or
-// children grow at all (the least of the last third of the samples after the warm-up above the
+// fails (exit code 1, one line per failure) when RSS after GC grows more than 2 MB an hour, when
+// fds or children grow at all (the least of the last third of the samples after the warm-up above the
 // least of the first third), or when the event-loop delay p99 since the warm-up exceeds 20 ms.
 //
 // Flags: --minutes N (default 30), --warmup S (default 120), --every S (default 30).
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium). Needs the builds (`npm run soak`
 // builds first).
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SUBSCRIPTION_TOPICS } from '@glowkit/protocol';
 import { chromium } from 'playwright-core';
@@ -162,6 +171,20 @@ const server = await startServerChild(
   { probe: new URL('./support/soak-probe.mjs', import.meta.url).pathname },
 );
 const port = server.http;
+// The same-run baseline of the event-loop delay: an idle Node process with the same probe.
+const baseline = fork(new URL('./support/soak-baseline.mjs', import.meta.url).pathname, [], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+let askingBaseline = Promise.resolve();
+const askBaseline = (message) => {
+  const reply = askingBaseline.then(async () => {
+    const answer = once(baseline, 'message');
+    baseline.send(message);
+    return (await answer)[0];
+  });
+  askingBaseline = reply.catch(() => {});
+  return reply;
+};
 const token = server.token;
 let running = true;
 /** True while a sample is taken: the control clients wait. */
@@ -488,12 +511,12 @@ const samples = [];
 const started = loadStart;
 let lastCpu = { ticks: cpuTicks(server.pid), at: performance.now() };
 let warm = WARMUP_S === 0;
-if (warm) await ask('warm');
+if (warm) await Promise.all([ask('warm'), askBaseline('warm')]);
 console.log(
   `soak: ${MINUTES} min, ${INSTANCES} instances × ${LEDS} LEDs with effects, ${STREAM_CLIENTS} streaming clients, ${CONTROL_CLIENTS} control clients, a restore a minute, a token every 15 s, the web UI in Chromium; warm-up ${WARMUP_S} s, a sample every ${EVERY_S} s`,
 );
 console.log(
-  '     s   RSS MB  heap MB   fds  children  delay p99 ms (max)   CPU %   LED frames   pushes  commands  restores',
+  '     s   RSS MB (after GC)  heap MB (after GC)   fds  children  delay p99 ms (max)   CPU %  | baseline p99 ms  load |  LED frames   pushes  commands  restores',
 );
 const end = started + MINUTES * 60_000;
 let nextSample = started + EVERY_S * 1000;
@@ -503,6 +526,7 @@ const interrupted = new Promise((resolve) => {
 });
 let stoppedEarly = false;
 let last;
+let lastBaseline;
 try {
   while (Date.now() < end) {
     const wait = sleep(Math.max(0, Math.min(nextSample, end) - Date.now()));
@@ -513,7 +537,7 @@ try {
     if (Date.now() < nextSample) continue;
     nextSample += EVERY_S * 1000;
     const t = (Date.now() - started) / 1000;
-    const probe = await ask('sample');
+    const [probe, idle] = await Promise.all([ask('sample'), askBaseline('sample')]);
     const now = { ticks: cpuTicks(server.pid), at: performance.now() };
     const cpu = (((now.ticks - lastCpu.ticks) / CLK_TCK) * 1000 * 100) / (now.at - lastCpu.at);
     lastCpu = now;
@@ -521,14 +545,14 @@ try {
     const sample = { t, ...probe, fds, children, cpu, warm };
     samples.push(sample);
     console.log(
-      `${t.toFixed(0).padStart(6)} ${mb(probe.rssBytes).toFixed(1).padStart(8)} ${mb(probe.heapUsedBytes).toFixed(1).padStart(8)} ${String(fds).padStart(5)} ${String(children).padStart(9)} ${probe.delayP99Ms.toFixed(1).padStart(13)} (${probe.delayMaxMs.toFixed(0)})`.padEnd(
-        71,
+      `${t.toFixed(0).padStart(6)} ${mb(probe.rssBytes).toFixed(1).padStart(8)} (${mb(probe.rssAfterGcBytes).toFixed(1).padStart(6)}) ${mb(probe.heapUsedBytes).toFixed(1).padStart(8)} (${mb(probe.heapAfterGcBytes).toFixed(1).padStart(6)}) ${String(fds).padStart(5)} ${String(children).padStart(9)} ${probe.delayP99Ms.toFixed(1).padStart(13)} (${probe.delayMaxMs.toFixed(0)})`.padEnd(
+        89,
       ) +
-        `${cpu.toFixed(1).padStart(6)} ${String(counts.ledFrames).padStart(12)} ${String(counts.pushes).padStart(8)} ${String(counts.commands).padStart(9)} ${String(counts.restores).padStart(9)}${warm ? '' : '  (warm-up)'}`,
+        `${cpu.toFixed(1).padStart(6)}  | ${idle.delayP99Ms.toFixed(1).padStart(15)} ${loadavg()[0].toFixed(1).padStart(5)} | ${String(counts.ledFrames).padStart(11)} ${String(counts.pushes).padStart(8)} ${String(counts.commands).padStart(9)} ${String(counts.restores).padStart(9)}${warm ? '' : '  (warm-up)'}`,
     );
     if (!warm && t >= WARMUP_S) {
       warm = true;
-      await ask('warm');
+      await Promise.all([ask('warm'), askBaseline('warm')]);
     }
   }
 } finally {
@@ -537,7 +561,11 @@ try {
   await Promise.all([...loops, ...streamers.map((c) => c.done), ...controllers.map((c) => c.done)]);
   await browser?.close();
   last = await ask('sample').catch(() => undefined);
+  lastBaseline = await askBaseline('sample').catch(() => undefined);
   await server.stop();
+  const gone = once(baseline, 'exit');
+  baseline.send('stop');
+  await gone;
 }
 
 // --- Verdict -------------------------------------------------------------------------------------
@@ -574,8 +602,9 @@ const perHour = (key, scale = 1) =>
     hours,
     after.map((s) => s[key] * scale),
   );
-const rssSlope = perHour('rssBytes', 1 / 1024 / 1024);
-const heapSlope = perHour('heapUsedBytes', 1 / 1024 / 1024);
+const heldSlope = perHour('rssBytes', 1 / 1024 / 1024);
+const rssSlope = perHour('rssAfterGcBytes', 1 / 1024 / 1024);
+const heapSlope = perHour('heapAfterGcBytes', 1 / 1024 / 1024);
 const fdSlope = perHour('fds');
 const childSlope = perHour('children');
 const third = Math.max(1, Math.floor(after.length / 3));
@@ -591,10 +620,10 @@ console.log(
   `after the warm-up (${after.length} samples, ${(first.t / 60).toFixed(1)}–${(final.t / 60).toFixed(1)} min):`,
 );
 console.log(
-  `  RSS   ${mb(first.rssBytes).toFixed(1)} → ${mb(final.rssBytes).toFixed(1)} MB, slope ${rssSlope.toFixed(2)} MB/h (limit ${LIMITS.rssMbPerHour})`,
+  `  RSS after GC ${mb(first.rssAfterGcBytes).toFixed(1)} → ${mb(final.rssAfterGcBytes).toFixed(1)} MB, slope ${rssSlope.toFixed(2)} MB/h (limit ${LIMITS.rssMbPerHour}); as held, before it: ${mb(first.rssBytes).toFixed(1)} → ${mb(final.rssBytes).toFixed(1)} MB, slope ${heldSlope.toFixed(2)} MB/h`,
 );
 console.log(
-  `  heap  ${mb(first.heapUsedBytes).toFixed(1)} → ${mb(final.heapUsedBytes).toFixed(1)} MB, slope ${heapSlope.toFixed(2)} MB/h`,
+  `  heap after GC ${mb(first.heapAfterGcBytes).toFixed(1)} → ${mb(final.heapAfterGcBytes).toFixed(1)} MB, slope ${heapSlope.toFixed(2)} MB/h`,
 );
 console.log(
   `  fds   ${first.fds} → ${final.fds}, slope ${fdSlope.toFixed(1)}/h, least of the last third − least of the first: ${grow('fds')}`,
@@ -603,7 +632,7 @@ console.log(
   `  children ${first.children} → ${final.children}, slope ${childSlope.toFixed(1)}/h, least of the last third − least of the first: ${grow('children')}`,
 );
 console.log(
-  `  event-loop delay p99 ${runP99.toFixed(1)} ms (max ${runMax.toFixed(0)} ms), limit ${LIMITS.delayP99Ms} ms`,
+  `  event-loop delay p99 ${runP99.toFixed(1)} ms (max ${runMax.toFixed(0)} ms), limit ${LIMITS.delayP99Ms} ms; baseline (an idle Node process, same run) p99 ${lastBaseline?.runP99Ms.toFixed(1) ?? '?'} ms (max ${lastBaseline?.runMaxMs.toFixed(0) ?? '?'} ms)`,
 );
 console.log(
   `  CPU ${(after.reduce((a, s) => a + s.cpu, 0) / after.length).toFixed(1)} % of a core on average`,
@@ -611,12 +640,17 @@ console.log(
 
 const failures = [];
 if (rssSlope > LIMITS.rssMbPerHour) {
-  failures.push(`RSS grows ${rssSlope.toFixed(1)} MB an hour (limit ${LIMITS.rssMbPerHour})`);
+  failures.push(
+    `RSS (after a full GC) grows ${rssSlope.toFixed(1)} MB an hour (limit ${LIMITS.rssMbPerHour})`,
+  );
 }
 if (grow('fds') > 0) failures.push(`open fds grew by ${grow('fds')}`);
 if (grow('children') > 0) failures.push(`child processes grew by ${grow('children')}`);
 if (runP99 > LIMITS.delayP99Ms) {
-  failures.push(`event-loop delay p99 is ${runP99.toFixed(1)} ms (limit ${LIMITS.delayP99Ms})`);
+  const idle = lastBaseline?.runP99Ms;
+  failures.push(
+    `event-loop delay p99 is ${runP99.toFixed(1)} ms (limit ${LIMITS.delayP99Ms}; an idle Node process beside it: ${idle?.toFixed(1) ?? '?'} ms)`,
+  );
 }
 for (const line of failures) console.log(`soak FAILED: ${line}`);
 if (failures.length === 0) console.log('soak passed');

@@ -1,7 +1,19 @@
-// The soak's probe inside the server child (see server-child.mjs): the server's heap and its
-// event-loop delay, which only the process itself can measure. Two histograms: one reset at each
-// sample (that sample's p99), one reset once the warm-up ends (the whole run's p99 after it).
+// The soak's probe inside the server child (see server-child.mjs): the server's memory and its
+// event-loop delay, which only the process itself can measure. Two delay histograms: one reset
+// at each sample (that sample's p99), one reset once the warm-up ends (the run's p99 after it).
+//
+// Each sample reads memory twice: as the process holds it, then after a full garbage
+// collection. What a leak holds survives the collection, while the garbage of the last seconds
+// (tens of MB under this load, freed whenever V8 decides) does not: the slope that judges a
+// leak is the one after collection. The collection's own pause is kept out of the delay
+// histograms (they are off meanwhile): the soak measures the server, not itself.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+// `gc` without starting the child with --expose-gc: a context made after the flag has it.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
 
 // 10 ms resolution, Node's default: a delay is measured by a timer firing that late.
 const perSample = monitorEventLoopDelay({ resolution: 10 });
@@ -14,7 +26,7 @@ export function start() {
   return {};
 }
 
-/** `sample`: heap and this sample's delays (then reset); `warm`: the warm-up is over. */
+/** `sample`: memory and this sample's delays (then reset); `warm`: the warm-up is over. */
 export function message(m) {
   if (m === 'warm') {
     sinceWarmUp.reset();
@@ -30,7 +42,15 @@ export function message(m) {
     runP99Ms: ms(sinceWarmUp.percentile(99)),
     runMaxMs: ms(sinceWarmUp.max),
   };
+  perSample.disable();
+  sinceWarmUp.disable();
+  gc();
+  const collected = process.memoryUsage();
+  sample.rssAfterGcBytes = collected.rss;
+  sample.heapAfterGcBytes = collected.heapUsed;
   perSample.reset();
+  perSample.enable();
+  sinceWarmUp.enable();
   return sample;
 }
 
