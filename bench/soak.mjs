@@ -19,7 +19,7 @@
 // child processes (/proc/*/stat whose parent is the server) and its CPU % (/proc/<pid>/stat).
 // Fds and children are counted in a known state of the load: the control clients paused and
 // their priorities cleared (each instance back on its background effect), then read 5 times over
-// a second and the least kept: an effect stopping or a client reconnecting at that moment is not
+// a second and the median kept: an effect stopping or a client reconnecting at that moment is not
 // a leak, and what a leak holds is in every reading. Restores and tokens run between samples.
 // Baseline in the same run: an idle Node process with the same event-loop probe
 // (bench/support/soak-baseline.mjs), whose delay is the machine's own (other processes on the
@@ -27,8 +27,9 @@
 //
 // After the warm-up (--warmup seconds, default 120) it prints least-squares slopes per hour and
 // fails (exit code 1, one line per failure) when RSS after GC grows more than 2 MB an hour, when
-// fds or children grow at all (the least of the last third of the samples after the warm-up above the
-// least of the first third), or when the event-loop delay p99 since the warm-up exceeds 20 ms.
+// fds or children grow at all (the median of the last third of the samples after the warm-up
+// above the median of the first third: a leak raises every sample, one odd sample raises none),
+// or when the event-loop delay p99 since the warm-up exceeds 20 ms.
 //
 // Flags: --minutes N (default 30), --warmup S (default 120), --every S (default 30).
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium). Needs the builds (`npm run soak`
@@ -45,6 +46,7 @@ import WebSocket from 'ws';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { configuration } from './support/configuration.mjs';
 import { startServerChild } from './support/server-child.mjs';
+import { median } from './support/stats.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -477,14 +479,14 @@ function childrenOf(pid) {
 }
 const fdsOf = (pid) => readdirSync(`/proc/${pid}/fd`).length;
 
-/** The least of 5 readings over a second: what stays, not what passes. */
+/** The median of 5 readings over a second: what stays, not what passes. */
 async function settled(read) {
-  let least = Number.POSITIVE_INFINITY;
+  const readings = [];
   for (let i = 0; i < 5; i++) {
-    least = Math.min(least, read());
+    readings.push(read());
     if (i < 4) await sleep(250);
   }
-  return least;
+  return median(readings);
 }
 
 /**
@@ -548,7 +550,7 @@ try {
       `${t.toFixed(0).padStart(6)} ${mb(probe.rssBytes).toFixed(1).padStart(8)} (${mb(probe.rssAfterGcBytes).toFixed(1).padStart(6)}) ${mb(probe.heapUsedBytes).toFixed(1).padStart(8)} (${mb(probe.heapAfterGcBytes).toFixed(1).padStart(6)}) ${String(fds).padStart(5)} ${String(children).padStart(9)} ${probe.delayP99Ms.toFixed(1).padStart(13)} (${probe.delayMaxMs.toFixed(0)})`.padEnd(
         89,
       ) +
-        `${cpu.toFixed(1).padStart(6)}  | ${idle.delayP99Ms.toFixed(1).padStart(15)} ${loadavg()[0].toFixed(1).padStart(5)} | ${String(counts.ledFrames).padStart(11)} ${String(counts.pushes).padStart(8)} ${String(counts.commands).padStart(9)} ${String(counts.restores).padStart(9)}${warm ? '' : '  (warm-up)'}`,
+        `${cpu.toFixed(1).padStart(6)}  | ${`${idle.delayP99Ms.toFixed(1)} (${idle.delayMaxMs.toFixed(0)})`.padStart(15)} ${loadavg()[0].toFixed(1).padStart(5)} | ${String(counts.ledFrames).padStart(11)} ${String(counts.pushes).padStart(8)} ${String(counts.commands).padStart(9)} ${String(counts.restores).padStart(9)}${warm ? '' : '  (warm-up)'}`,
     );
     if (!warm && t >= WARMUP_S) {
       warm = true;
@@ -610,8 +612,8 @@ const childSlope = perHour('children');
 const third = Math.max(1, Math.floor(after.length / 3));
 const early = after.slice(0, third);
 const late = after.slice(-third);
-const least = (xs, key) => Math.min(...xs.map((s) => s[key]));
-const grow = (key) => least(late, key) - least(early, key);
+const middle = (xs, key) => median(xs.map((s) => s[key]));
+const grow = (key) => middle(late, key) - middle(early, key);
 const runP99 = last?.runP99Ms ?? Math.max(...after.map((s) => s.delayP99Ms));
 const runMax = last?.runMaxMs ?? Math.max(...after.map((s) => s.delayMaxMs));
 const first = after[0];
@@ -626,10 +628,10 @@ console.log(
   `  heap after GC ${mb(first.heapAfterGcBytes).toFixed(1)} → ${mb(final.heapAfterGcBytes).toFixed(1)} MB, slope ${heapSlope.toFixed(2)} MB/h`,
 );
 console.log(
-  `  fds   ${first.fds} → ${final.fds}, slope ${fdSlope.toFixed(1)}/h, least of the last third − least of the first: ${grow('fds')}`,
+  `  fds   ${first.fds} → ${final.fds}, slope ${fdSlope.toFixed(1)}/h, median of the last third − median of the first: ${grow('fds')}`,
 );
 console.log(
-  `  children ${first.children} → ${final.children}, slope ${childSlope.toFixed(1)}/h, least of the last third − least of the first: ${grow('children')}`,
+  `  children ${first.children} → ${final.children}, slope ${childSlope.toFixed(1)}/h, median of the last third − median of the first: ${grow('children')}`,
 );
 console.log(
   `  event-loop delay p99 ${runP99.toFixed(1)} ms (max ${runMax.toFixed(0)} ms), limit ${LIMITS.delayP99Ms} ms; baseline (an idle Node process, same run) p99 ${lastBaseline?.runP99Ms.toFixed(1) ?? '?'} ms (max ${lastBaseline?.runMaxMs.toFixed(0) ?? '?'} ms)`,
