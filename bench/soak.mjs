@@ -31,7 +31,10 @@
 // above the median of the first third: a leak raises every sample, one odd sample raises none),
 // or when the event-loop delay p99 since the warm-up exceeds 20 ms.
 //
-// Flags: --minutes N (default 30), --warmup S (default 120), --every S (default 30).
+// Flags: --minutes N (default 30), --warmup S (default 120), --every S (default 30),
+// --heap-snapshots DIR (the server's heap at the end of the warm-up and at the end, written
+// there as warm.heapsnapshot and end.heapsnapshot: compare them in Chrome's DevTools to see
+// what grew).
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium). Needs the builds (`npm run soak`
 // builds first).
 import { fork } from 'node:child_process';
@@ -39,6 +42,7 @@ import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SUBSCRIPTION_TOPICS } from '@glowkit/protocol';
 import { chromium } from 'playwright-core';
@@ -53,6 +57,7 @@ const { values: flags } = parseArgs({
     minutes: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '120' },
     every: { type: 'string', default: '30' },
+    'heap-snapshots': { type: 'string' },
   },
 });
 const MINUTES = Number(flags.minutes);
@@ -509,6 +514,14 @@ async function quietCounts() {
   }
 }
 
+/** Writes the server's heap snapshot `<name>.heapsnapshot` where --heap-snapshots says. */
+async function heapSnapshot(name) {
+  if (flags['heap-snapshots'] === undefined) return;
+  const path = join(resolve(flags['heap-snapshots']), `${name}.heapsnapshot`);
+  const reply = await ask({ heapSnapshot: path });
+  console.log(`  (heap snapshot: ${reply.written})`);
+}
+
 const samples = [];
 const started = loadStart;
 let lastCpu = { ticks: cpuTicks(server.pid), at: performance.now() };
@@ -554,6 +567,7 @@ try {
     );
     if (!warm && t >= WARMUP_S) {
       warm = true;
+      await heapSnapshot('warm');
       await Promise.all([ask('warm'), askBaseline('warm')]);
     }
   }
@@ -563,6 +577,7 @@ try {
   await Promise.all([...loops, ...streamers.map((c) => c.done), ...controllers.map((c) => c.done)]);
   await browser?.close();
   last = await ask('sample').catch(() => undefined);
+  await heapSnapshot('end').catch((error) => console.log(`no heap snapshot: ${error.message}`));
   lastBaseline = await askBaseline('sample').catch(() => undefined);
   await server.stop();
   const gone = once(baseline, 'exit');

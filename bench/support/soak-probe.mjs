@@ -8,7 +8,7 @@
 // leak is the one after collection. The collection's own pause is kept out of the delay
 // histograms (they are off meanwhile): the soak measures the server, not itself.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 // `gc` without starting the child with --expose-gc: a context made after the flag has it.
@@ -26,8 +26,29 @@ export function start() {
   return {};
 }
 
-/** `sample`: memory and this sample's delays (then reset); `warm`: the warm-up is over. */
+/** Runs `work` with the delay histograms off: its pause is the soak's, not the server's. */
+function unmeasured(work) {
+  perSample.disable();
+  sinceWarmUp.disable();
+  try {
+    return work();
+  } finally {
+    perSample.enable();
+    sinceWarmUp.enable();
+  }
+}
+
+/**
+ * `sample`: memory and this sample's delays (then reset); `warm`: the warm-up is over;
+ * `{ heapSnapshot: path }`: writes a heap snapshot there (after a full GC).
+ */
 export function message(m) {
+  if (typeof m?.heapSnapshot === 'string') {
+    return unmeasured(() => {
+      gc();
+      return { written: writeHeapSnapshot(m.heapSnapshot) };
+    });
+  }
   if (m === 'warm') {
     sinceWarmUp.reset();
     return { warm: true };
@@ -42,15 +63,13 @@ export function message(m) {
     runP99Ms: ms(sinceWarmUp.percentile(99)),
     runMaxMs: ms(sinceWarmUp.max),
   };
-  perSample.disable();
-  sinceWarmUp.disable();
-  gc();
-  const collected = process.memoryUsage();
+  perSample.reset();
+  const collected = unmeasured(() => {
+    gc();
+    return process.memoryUsage();
+  });
   sample.rssAfterGcBytes = collected.rss;
   sample.heapAfterGcBytes = collected.heapUsed;
-  perSample.reset();
-  perSample.enable();
-  sinceWarmUp.enable();
   return sample;
 }
 
