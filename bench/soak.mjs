@@ -34,7 +34,8 @@
 // Flags: --minutes N (default 30), --warmup S (default 120), --every S (default 30),
 // --heap-snapshots DIR (the server's heap at the end of the warm-up and at the end, written
 // there as warm.heapsnapshot and end.heapsnapshot: compare them in Chrome's DevTools to see
-// what grew).
+// what grew). Writing one costs the server about 100 MB of RSS that it keeps, so the RSS slope of
+// such a run means nothing; the heap, fds and children still do.
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium). Needs the builds (`npm run soak`
 // builds first).
 import { fork } from 'node:child_process';
