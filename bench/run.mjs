@@ -6,9 +6,12 @@ import { join } from 'node:path';
 const only = process.argv[2];
 const benches = readdirSync(import.meta.dirname)
   // elements-ab.mjs compares the working tree with a revision: a tool for a change, not a
-  // benchmark; profile-512.mjs runs for 10 minutes under a memory limit, on its own.
+  // benchmark; profile-512.mjs runs for 10 minutes under a memory limit and soak.mjs for half an
+  // hour, each on its own (`npm run soak`).
   .filter(
-    (f) => f.endsWith('.mjs') && !['run.mjs', 'elements-ab.mjs', 'profile-512.mjs'].includes(f),
+    (f) =>
+      f.endsWith('.mjs') &&
+      !['run.mjs', 'elements-ab.mjs', 'profile-512.mjs', 'soak.mjs'].includes(f),
   )
   .filter((f) => !only || f.startsWith(only))
   .sort();

@@ -215,7 +215,16 @@ export class JsonRpcWebSockets {
         // Signed in, out, or still not: the clock follows (anonymous commands leave it running).
         grace.check();
         await pause(outcome.delayMs ?? 0);
-        if (ws.readyState !== ws.OPEN) return;
+        if (ws.readyState !== ws.OPEN) {
+          // Requests queued behind a slow one are still served after the client is gone (a
+          // colour sent just before closing is applied), but the session was forgotten at its
+          // close: what such a request registered again (the open session that a token
+          // revocation walks, a live stream with its timer) must be let go of, or every such
+          // client is kept for the server's life.
+          if (ws.readyState === ws.CLOSED && session.state)
+            this.#options.pushes.remove(session.state);
+          return;
+        }
         if (outcome.silent) {
           // Answered later, through a push.
           outcome.after?.();

@@ -1,0 +1,13 @@
+// The soak's baseline: an idle Node process with the same probe as the server (soak-probe.mjs),
+// answering the same IPC messages. Its event-loop delay is what the machine alone causes (other
+// processes taking the cores), measured in the same run as the server's.
+import { message, start, stop } from './soak-probe.mjs';
+
+start();
+process.on('message', (m) => {
+  if (m === 'stop') {
+    stop();
+    process.exit(0);
+  }
+  process.send(message(m));
+});

@@ -1,0 +1,79 @@
+// The soak's probe inside the server child (see server-child.mjs): the server's memory and its
+// event-loop delay, which only the process itself can measure. Two delay histograms: one reset
+// at each sample (that sample's p99), one reset once the warm-up ends (the run's p99 after it).
+//
+// Each sample reads memory twice: as the process holds it, then after a full garbage
+// collection. What a leak holds survives the collection, while the garbage of the last seconds
+// (tens of MB under this load, freed whenever V8 decides) does not: the slope that judges a
+// leak is the one after collection. The collection's own pause is kept out of the delay
+// histograms (they are off meanwhile): the soak measures the server, not itself.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+// `gc` without starting the child with --expose-gc: a context made after the flag has it.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+
+// 10 ms resolution, Node's default: a delay is measured by a timer firing that late.
+const perSample = monitorEventLoopDelay({ resolution: 10 });
+const sinceWarmUp = monitorEventLoopDelay({ resolution: 10 });
+const ms = (ns) => ns / 1e6;
+
+export function start() {
+  perSample.enable();
+  sinceWarmUp.enable();
+  return {};
+}
+
+/** Runs `work` with the delay histograms off: its pause is the soak's, not the server's. */
+function unmeasured(work) {
+  perSample.disable();
+  sinceWarmUp.disable();
+  try {
+    return work();
+  } finally {
+    perSample.enable();
+    sinceWarmUp.enable();
+  }
+}
+
+/**
+ * `sample`: memory and this sample's delays (then reset); `warm`: the warm-up is over;
+ * `{ heapSnapshot: path }`: writes a heap snapshot there (after a full GC).
+ */
+export function message(m) {
+  if (typeof m?.heapSnapshot === 'string') {
+    return unmeasured(() => {
+      gc();
+      return { written: writeHeapSnapshot(m.heapSnapshot) };
+    });
+  }
+  if (m === 'warm') {
+    sinceWarmUp.reset();
+    return { warm: true };
+  }
+  if (m !== 'sample') return { error: `unknown message ${JSON.stringify(m)}` };
+  const memory = process.memoryUsage();
+  const sample = {
+    rssBytes: memory.rss,
+    heapUsedBytes: memory.heapUsed,
+    delayP99Ms: ms(perSample.percentile(99)),
+    delayMaxMs: ms(perSample.max),
+    runP99Ms: ms(sinceWarmUp.percentile(99)),
+    runMaxMs: ms(sinceWarmUp.max),
+  };
+  perSample.reset();
+  const collected = unmeasured(() => {
+    gc();
+    return process.memoryUsage();
+  });
+  sample.rssAfterGcBytes = collected.rss;
+  sample.heapAfterGcBytes = collected.heapUsed;
+  return sample;
+}
+
+export function stop() {
+  perSample.disable();
+  sinceWarmUp.disable();
+}
