@@ -4,7 +4,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter, once } from 'node:events';
-import { access, readFile } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
@@ -201,9 +202,10 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   #replies: Promise<void> = Promise.resolve();
   #frameWindowStart = Number.NEGATIVE_INFINITY;
   #frameWindowCount = 0;
-  #memoryRead: Promise<void> | undefined;
   readonly #timers = new Set<NodeJS.Timeout>();
   #memoryTimer: NodeJS.Timeout | undefined;
+  /** The child's /proc status file, open while it runs (null: there is none to read). */
+  #status: { fd: number; buffer: Buffer } | null | undefined;
 
   /** Makes an effect that has not started: attach listeners, then call {@link start}. */
   constructor(options: EffectProcessOptions) {
@@ -550,25 +552,28 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
 
   #pollMemory(): void {
     const pid = this.#child?.pid;
-    if (pid === undefined || this.#memoryRead !== undefined || this.#childExit !== undefined)
+    if (pid === undefined || this.#childExit !== undefined || this.#status === null) return;
+    let status: string;
+    try {
+      // The file stays open and is read again from its start: a /proc file is made anew on each
+      // read, and opening it each time (or five reads a second through fs/promises' thread pool)
+      // cost the server more than a drawing effect's own frames.
+      this.#status ??= { fd: openSync(`/proc/${pid}/status`, 'r'), buffer: Buffer.alloc(4096) };
+      const { fd, buffer } = this.#status;
+      status = buffer.toString('latin1', 0, readSync(fd, buffer, 0, buffer.length, 0));
+    } catch {
+      // Gone already, or no /proc on this system: nothing to measure.
+      if (this.#status === undefined) this.#status = null;
       return;
-    this.#memoryRead = readFile(`/proc/${pid}/status`, 'latin1')
-      .then((status) => {
-        const match = /VmRSS:\s+(\d+)\s*kB/.exec(status);
-        const bytes = match ? Number(match[1]) * 1024 : 0;
-        if (bytes > this.#limits.maxMemoryBytes) {
-          this.#terminate(
-            'killed',
-            `it used ${mib(bytes)} MiB of memory, more than the ${mib(this.#limits.maxMemoryBytes)} MiB allowed`,
-          );
-        }
-      })
-      .catch(() => {
-        // Gone already, or no /proc on this system: nothing to measure.
-      })
-      .finally(() => {
-        this.#memoryRead = undefined;
-      });
+    }
+    const match = /VmRSS:\s+(\d+)\s*kB/.exec(status);
+    const bytes = match ? Number(match[1]) * 1024 : 0;
+    if (bytes > this.#limits.maxMemoryBytes) {
+      this.#terminate(
+        'killed',
+        `it used ${mib(bytes)} MiB of memory, more than the ${mib(this.#limits.maxMemoryBytes)} MiB allowed`,
+      );
+    }
   }
 
   #protocolError(detail: string): void {
@@ -640,9 +645,11 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     if (this.#memoryTimer !== undefined) clearInterval(this.#memoryTimer);
-    // A destroyed pipe closes its handle on a later tick: wait for that, and for a memory read
-    // under way, so that nothing of the child is left when stop() resolves.
-    const closing: Promise<unknown>[] = [this.#memoryRead ?? Promise.resolve()];
+    if (this.#status) closeSync(this.#status.fd);
+    this.#status = null;
+    // A destroyed pipe closes its handle on a later tick: wait for that, so that nothing of the
+    // child is left when stop() resolves.
+    const closing: Promise<unknown>[] = [];
     for (const stream of this.#child?.stdio ?? []) {
       if (!stream || stream.closed) continue;
       closing.push(once(stream, 'close').catch(() => undefined));

@@ -1,0 +1,306 @@
+// Benchmark: CPU per frame of one effect, the way `glowkit start` runs it — a server in a child
+// process, its Python effect child beside it — for the working tree's server (A) and any other
+// builds (B, …; e.g. the landed commit's), in one run, round by round with the order rotating.
+//
+// The set-up is the one issue 25 §1b compares with Hyperion.ng: Hyperion.ng's own "Rainbow swirl"
+// (its effects folder read through `effects.paths`, so its definition and its swirl.py run
+// unchanged), one instance of 300 LEDs around the picture's edges, a `file` device writing to a
+// file, every other setting at its default (so smoothing on, and the definition's own smoothing
+// of 200 ms at 25 Hz). Each round starts a fresh server, starts the effect over the JSON API,
+// waits for it to settle and measures for --seconds.
+//
+// Printed per side (medians over the rounds): frames/s the effect sent (pictures reaching the
+// instance) and frames/s written by the device (lines of the file), CPU as % of one core of the
+// server process, of the effect child and of both, and CPU ms per device frame — the figure the
+// issue compares (Hyperion.ng: 1.54 % at 16.1 frames/s = 0.957 ms per frame). It asserts nothing.
+//
+// Usage: node bench/effect-cpu.mjs [--effects <Hyperion.ng's effects folder>] [--base <other
+//        build's apps/server/dist/index.js> …] [--seconds S (20)] [--rounds R (3)]
+//        [--live (a client streams the LED colours, as the web UI does)] [--effect NAME]
+// The effects folder defaults to $GLOWKIT_CORPUS/effects; it must hold the definition and the
+// script it names (Hyperion.ng's effects/ folder, e.g. from its repository).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { DEFAULT_SERVER, startServerChild } from './support/server-child.mjs';
+import { median } from './support/stats.mjs';
+
+const { values: flags } = parseArgs({
+  options: {
+    effects: { type: 'string' },
+    effect: { type: 'string', default: 'Rainbow swirl' },
+    base: { type: 'string', multiple: true, default: [] },
+    seconds: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '3' },
+    live: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+const usage =
+  'Usage: node bench/effect-cpu.mjs [--effects <Hyperion.ng effects folder>] [--base <build>/apps/server/dist/index.js …] [--seconds S] [--rounds R] [--live] [--effect NAME]';
+if (flags.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const corpus = process.env.GLOWKIT_CORPUS;
+const EFFECTS = flags.effects ?? (corpus ? join(corpus, 'effects') : undefined);
+if (EFFECTS === undefined) {
+  console.error(`effect-cpu: no effects folder: pass --effects or set GLOWKIT_CORPUS. ${usage}`);
+  process.exit(2);
+}
+const definition = findDefinition(resolve(EFFECTS), flags.effect);
+const SECONDS = Math.max(2, Number(flags.seconds) || 20);
+const ROUNDS = Math.max(1, Number.parseInt(flags.rounds, 10) || 3);
+const LEDS = 300;
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const fmt = (x, digits = 2) => x.toFixed(digits);
+
+/** The definition of `name` in `dir`, checked to have its script beside it. */
+function findDefinition(dir, name) {
+  if (!existsSync(dir)) {
+    console.error(`effect-cpu: the effects folder ${dir} does not exist; pass --effects`);
+    process.exit(2);
+  }
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    let parsed;
+    try {
+      parsed = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (parsed?.name !== name) continue;
+    const script = join(dir, String(parsed.script));
+    if (!existsSync(script)) {
+      console.error(
+        `effect-cpu: ${join(dir, file)} names ${parsed.script}, which is not in ${dir}; put Hyperion.ng's effects/${parsed.script} there (the corpus holds definitions only)`,
+      );
+      process.exit(2);
+    }
+    return { file: join(dir, file), script };
+  }
+  console.error(`effect-cpu: no definition named "${name}" in ${dir}; pass --effect or --effects`);
+  process.exit(2);
+}
+
+/** 300 LEDs around the picture: top, right, bottom, left, 75 each. */
+const frameLayout = Array.from({ length: LEDS }, (_, i) => {
+  const side = Math.floor(i / 75);
+  const t = (i % 75) / 75;
+  const u = t + 1 / 75;
+  const r = (x) => Number(x.toFixed(4));
+  return [
+    { hmin: r(t), hmax: r(u), vmin: 0, vmax: 0.08 },
+    { hmin: 0.92, hmax: 1, vmin: r(t), vmax: r(u) },
+    { hmin: r(1 - u), hmax: r(1 - t), vmin: 0.92, vmax: 1 },
+    { hmin: 0, hmax: 0.08, vmin: r(1 - u), vmax: r(1 - t) },
+  ][side];
+});
+
+/** CPU seconds (user + system) of a process and, separately, of its children now alive. */
+function cpuOf(pid) {
+  const ticks = (stat) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { parent: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  };
+  let own = 0;
+  let children = 0;
+  let count = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = ticks(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (Number(entry) === pid) own = stat.cpu;
+      else if (stat.parent === pid) {
+        children += stat.cpu;
+        count++;
+      }
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return { server: own / CLK_TCK, child: children / CLK_TCK, count };
+}
+
+/** Newlines in a file: the frames the `file` device wrote. */
+function linesOf(path) {
+  try {
+    const data = readFileSync(path);
+    let n = 0;
+    for (let i = data.indexOf(10); i !== -1; i = data.indexOf(10, i + 1)) n++;
+    return n;
+  } catch {
+    return 0;
+  }
+}
+
+async function connect(port, token) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/json-rpc`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  await new Promise((ok, fail) => {
+    ws.once('open', ok);
+    ws.once('error', fail);
+  });
+  let tan = 0;
+  const waiting = new Map();
+  let pushes = 0;
+  ws.on('message', (data) => {
+    const reply = JSON.parse(String(data));
+    if (reply.command === 'ledcolors-ledstream-update') pushes++;
+    const answer = waiting.get(reply.tan);
+    if (answer && reply.command !== 'ledcolors-ledstream-update') {
+      waiting.delete(reply.tan);
+      answer(reply);
+    }
+  });
+  return {
+    send(request) {
+      tan += 1;
+      const reply = new Promise((ok) => waiting.set(tan, ok));
+      ws.send(JSON.stringify({ ...request, tan }));
+      return reply;
+    },
+    pushes: () => pushes,
+    close: () => ws.close(),
+  };
+}
+
+/** The probe loaded into the server child: counts the pictures the effect hands the instance. */
+const PROBE = resolve(import.meta.dirname, 'support/effect-frames-probe.mjs');
+
+/** One measurement of one build: a fresh server, the effect, SECONDS of figures. */
+async function measure(modulePath) {
+  const output = join(execFileSync('mktemp', ['-d'], { encoding: 'utf8' }).trim(), 'leds.txt');
+  const server = await startServerChild(
+    modulePath,
+    {},
+    {
+      probe: PROBE,
+      globalSettings: { effects: { paths: [resolve(EFFECTS)], disable: [] } },
+      instanceSettings: {
+        device: {
+          type: 'file',
+          hardwareLedCount: LEDS,
+          output,
+          printTimeStamp: false,
+          colorOrder: 'rgb',
+          autoStart: true,
+          latchTime: 0,
+          rewriteTime: 0,
+        },
+        leds: frameLayout,
+        // The boot effect would overlap the first seconds; it is no part of the comparison.
+        foregroundEffect: {
+          enable: false,
+          type: 'effect',
+          color: [0, 0, 255],
+          effect: 'Rainbow Wave',
+          duration_ms: 3000,
+        },
+      },
+    },
+  );
+  const client = await connect(server.http, server.token);
+  try {
+    const reply = await client.send({
+      command: 'effect',
+      effect: { name: flags.effect },
+      priority: 50,
+      duration: -1,
+      origin: 'bench',
+    });
+    if (!reply.success) throw new Error(`the effect did not start: ${reply.error}`);
+    if (flags.live) {
+      const live = await client.send({ command: 'ledcolors', subcommand: 'ledstream-start' });
+      if (!live.success) throw new Error(`the LED stream did not start: ${live.error}`);
+    }
+    await sleep(2000);
+    const cpu0 = cpuOf(server.pid);
+    const lines0 = linesOf(output);
+    const frames0 = (await server.ask('frames')).frames;
+    const t0 = performance.now();
+    await sleep(SECONDS * 1000);
+    const cpu1 = cpuOf(server.pid);
+    const lines1 = linesOf(output);
+    const frames1 = (await server.ask('frames')).frames;
+    const seconds = (performance.now() - t0) / 1000;
+    if (cpu1.count !== 1) console.log(`   (${cpu1.count} effect children at the end, expected 1)`);
+    const serverCpu = cpu1.server - cpu0.server;
+    const childCpu = cpu1.child - cpu0.child;
+    const deviceFrames = lines1 - lines0;
+    return {
+      effectFps: (frames1 - frames0) / seconds,
+      deviceFps: deviceFrames / seconds,
+      server: (serverCpu / seconds) * 100,
+      child: (childCpu / seconds) * 100,
+      total: ((serverCpu + childCpu) / seconds) * 100,
+      msPerFrame: ((serverCpu + childCpu) / deviceFrames) * 1000,
+      serverMsPerFrame: (serverCpu / deviceFrames) * 1000,
+      childMsPerEffectFrame: (childCpu / Math.max(1, frames1 - frames0)) * 1000,
+    };
+  } finally {
+    client.close();
+    await server.stop();
+    execFileSync('rm', ['-rf', resolve(output, '..')]);
+  }
+}
+
+const sides = [
+  { name: 'A (this tree)', path: DEFAULT_SERVER },
+  ...flags.base.map((path, i) => ({
+    name: `${String.fromCharCode(66 + i)} (${path})`,
+    path: resolve(path),
+  })),
+];
+for (const side of sides) {
+  if (!statSync(side.path, { throwIfNoEntry: false })) {
+    console.error(`effect-cpu: no server build at ${side.path}`);
+    process.exit(2);
+  }
+  side.runs = [];
+}
+console.log(
+  `"${flags.effect}" (${definition.file}), ${LEDS} LEDs, file device, default smoothing${flags.live ? ', LED stream open' : ''}; ${ROUNDS} rounds of ${SECONDS} s`,
+);
+for (let round = 0; round < ROUNDS; round++) {
+  // The order rotates, so that no side always runs first on a machine that warms up.
+  const order = sides.map((_, i) => sides[(i + round) % sides.length]);
+  for (const side of order) {
+    const run = await measure(side.path);
+    side.runs.push(run);
+    console.log(
+      `   round ${round + 1} ${side.name.slice(0, 1)}: ${fmt(run.total)} % at ${fmt(run.deviceFps, 1)} frames/s → ${fmt(run.msPerFrame, 3)} ms/frame`,
+    );
+  }
+}
+const m = (side, key) => median(side.runs.map((r) => r[key]));
+console.log(
+  '\n   side                effect fps  device fps  server %  child %  total %  ms/frame',
+);
+for (const side of sides) {
+  console.log(
+    `   ${side.name.padEnd(20).slice(0, 20)} ${fmt(m(side, 'effectFps'), 1).padStart(9)} ${fmt(m(side, 'deviceFps'), 1).padStart(11)} ${fmt(m(side, 'server')).padStart(9)} ${fmt(m(side, 'child')).padStart(8)} ${fmt(m(side, 'total')).padStart(8)} ${fmt(m(side, 'msPerFrame'), 3).padStart(9)}`,
+  );
+}
+console.log('   per frame: server ms per device frame, child ms per effect frame (medians):');
+for (const side of sides) {
+  console.log(
+    `   ${side.name.slice(0, 1)}: server ${fmt(m(side, 'serverMsPerFrame'), 3)} ms, child ${fmt(m(side, 'childMsPerEffectFrame'), 3)} ms`,
+  );
+}
+const HYPERION_MS = 0.957;
+for (const side of sides) {
+  console.log(
+    `   ${side.name.slice(0, 1)} ÷ Hyperion.ng (0.957 ms/frame at 16.1 frames/s, from the issue): ${fmt(m(side, 'msPerFrame') / HYPERION_MS)}×`,
+  );
+}
+if (sides.length > 1) {
+  for (const side of sides.slice(1)) {
+    console.log(
+      `   A ÷ ${side.name.slice(0, 1)}: ${fmt(m(sides[0], 'msPerFrame') / m(side, 'msPerFrame'))}× CPU per frame`,
+    );
+  }
+}
