@@ -7,7 +7,9 @@
 // unchanged), one instance of 300 LEDs around the picture's edges, a `file` device writing to a
 // file, every other setting at its default (so smoothing on, and the definition's own smoothing
 // of 200 ms at 25 Hz). Each round starts a fresh server, starts the effect over the JSON API,
-// waits for it to settle and measures for --seconds.
+// lets it run for --warmup seconds (default 22: the swirl turns once in 20 s, and an engine that
+// keeps what it drew once is measured as it runs for hours, not on its first turn) and measures
+// for --seconds.
 //
 // Printed per side (medians over the rounds): frames/s the effect sent (pictures reaching the
 // instance) and frames/s written by the device (lines of the file), CPU as % of one core of the
@@ -15,7 +17,7 @@
 // issue compares (Hyperion.ng: 1.54 % at 16.1 frames/s = 0.957 ms per frame). It asserts nothing.
 //
 // Usage: node bench/effect-cpu.mjs [--effects <Hyperion.ng's effects folder>] [--base <other
-//        build's apps/server/dist/index.js> …] [--seconds S (20)] [--rounds R (3)]
+//        build's apps/server/dist/index.js> …] [--seconds S (20)] [--warmup W (22)] [--rounds R (3)]
 //        [--live (a client streams the LED colours, as the web UI does)] [--effect NAME]
 // The effects folder defaults to $GLOWKIT_CORPUS/effects; it must hold the definition and the
 // script it names (Hyperion.ng's effects/ folder, e.g. from its repository).
@@ -33,13 +35,14 @@ const { values: flags } = parseArgs({
     effect: { type: 'string', default: 'Rainbow swirl' },
     base: { type: 'string', multiple: true, default: [] },
     seconds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '22' },
     rounds: { type: 'string', default: '3' },
     live: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 const usage =
-  'Usage: node bench/effect-cpu.mjs [--effects <Hyperion.ng effects folder>] [--base <build>/apps/server/dist/index.js …] [--seconds S] [--rounds R] [--live] [--effect NAME]';
+  'Usage: node bench/effect-cpu.mjs [--effects <Hyperion.ng effects folder>] [--base <build>/apps/server/dist/index.js …] [--seconds S] [--warmup W] [--rounds R] [--live] [--effect NAME]';
 if (flags.help) {
   console.log(usage);
   process.exit(0);
@@ -53,6 +56,7 @@ if (EFFECTS === undefined) {
 const definition = findDefinition(resolve(EFFECTS), flags.effect);
 const SECONDS = Math.max(2, Number(flags.seconds) || 20);
 const ROUNDS = Math.max(1, Number.parseInt(flags.rounds, 10) || 3);
+const WARMUP = Math.max(0, Number(flags.warmup) || 0);
 const LEDS = 300;
 const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -217,7 +221,7 @@ async function measure(modulePath) {
       const live = await client.send({ command: 'ledcolors', subcommand: 'ledstream-start' });
       if (!live.success) throw new Error(`the LED stream did not start: ${live.error}`);
     }
-    await sleep(2000);
+    await sleep(WARMUP * 1000);
     const cpu0 = cpuOf(server.pid);
     const lines0 = linesOf(output);
     const frames0 = (await server.ask('frames')).frames;

@@ -28,6 +28,8 @@ export function fileDeviceLine(
   return `${line}]`;
 }
 
+const DONE: Promise<void> = Promise.resolve();
+
 /** A line's time stamp: the local time, then the ms since the last line right-aligned in 4. */
 function stampText(stamp: { now: Date; sinceLastMs: number }): string {
   return `${localIsoWithMs(stamp.now)} | +${String(Math.max(0, Math.round(stamp.sinceLastMs))).padStart(4, ' ')}`;
@@ -139,10 +141,10 @@ export class FileDevice implements LedDevice {
   }
 
   /** Appends one line for the frame. */
-  async write(frame: Uint8Array): Promise<void> {
+  write(frame: Uint8Array): Promise<void> {
     const file = this.#file;
     if (file === undefined)
-      throw new Error('file device: write before open; open the device first');
+      return Promise.reject(new Error('file device: write before open; open the device first'));
     let stamp = '';
     if (this.#printTimeStamp) {
       const now = Date.now();
@@ -151,17 +153,26 @@ export class FileDevice implements LedDevice {
     }
     const { buffer, length } = encodeFileDeviceLine(frame, stamp, this.#line);
     this.#line = buffer;
+    if (!this.#direct) {
+      return file.write(buffer.subarray(0, length)).then(
+        () => undefined,
+        (error: unknown) => Promise.reject(this.#writeFailed(error)),
+      );
+    }
     try {
       // A synchronous write costs a system call; the asynchronous one a trip through the thread
       // pool and two promises, several times the CPU of the line itself at 25 frames a second.
-      if (this.#direct) {
-        for (let done = 0; done < length; ) done += writeSync(file.fd, buffer, done, length - done);
-      } else await file.write(buffer.subarray(0, length));
+      for (let done = 0; done < length; ) done += writeSync(file.fd, buffer, done, length - done);
     } catch (error) {
-      throw new Error(
-        `file device: cannot write to "${this.output}" (${osReason(error)}): check the disk and the path`,
-      );
+      return Promise.reject(this.#writeFailed(error));
     }
+    return DONE;
+  }
+
+  #writeFailed(error: unknown): Error {
+    return new Error(
+      `file device: cannot write to "${this.output}" (${osReason(error)}): check the disk and the path`,
+    );
   }
 
   /** Closes the file; nothing happens when it is not open. */

@@ -156,7 +156,14 @@ type Lifecycle =
 const RUNNER = fileURLToPath(new URL('../../python/glowkit_effect.py', import.meta.url));
 /** From spawn to READY: python3 starting and compiling the script. */
 const READY_TIMEOUT_MS = 10_000;
+/**
+ * How often the child's memory is read while it sends output: on the first message this long
+ * after the last reading, so that a running effect costs the server no wake-up of its own (each
+ * one costs about as much as a frame's drawing here).
+ */
 const MEMORY_POLL_MS = 200;
+/** How often it is read while the child sends nothing: a timer, pushed back by every reading. */
+const MEMORY_IDLE_POLL_MS = 400;
 /** After the child exits, how long its pipes may take to deliver their last bytes. */
 const DRAIN_TIMEOUT_MS = 1000;
 const STDERR_TAIL_CHARS = 4000;
@@ -204,6 +211,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   #frameWindowCount = 0;
   readonly #timers = new Set<NodeJS.Timeout>();
   #memoryTimer: NodeJS.Timeout | undefined;
+  #memoryReadAt = Number.NEGATIVE_INFINITY;
   /** The child's /proc status file, open while it runs (null: there is none to read). */
   #status: { fd: number; buffer: Buffer } | null | undefined;
 
@@ -348,7 +356,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
         );
     });
     if (this.#child?.pid !== undefined) {
-      this.#memoryTimer = setInterval(() => this.#pollMemory(), MEMORY_POLL_MS);
+      this.#memoryTimer = setInterval(() => this.#pollMemory(), MEMORY_IDLE_POLL_MS);
     }
   }
 
@@ -413,6 +421,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   }
 
   #onPipeData(chunk: Buffer): void {
+    if (performance.now() - this.#memoryReadAt >= MEMORY_POLL_MS) this.#pollMemory();
     let messages: PipeMessage[];
     try {
       messages = this.#reader.push(chunk);
@@ -553,6 +562,8 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   #pollMemory(): void {
     const pid = this.#child?.pid;
     if (pid === undefined || this.#childExit !== undefined || this.#status === null) return;
+    this.#memoryReadAt = performance.now();
+    this.#memoryTimer?.refresh();
     let status: string;
     try {
       // The file stays open and is read again from its start: a /proc file is made anew on each
