@@ -1,15 +1,17 @@
 // Benchmark: CPU per frame of one effect, the way `glowkit start` runs it — a server in a child
 // process, its Python effect child beside it — for the working tree's server (A) and any other
-// builds (B, …; e.g. the landed commit's), in one run, round by round with the order rotating.
+// builds (B, …; e.g. the landed commit's), in one run: in each round every side runs at the same
+// time, over the same seconds.
 //
 // The set-up is the one issue 25 §1b compares with Hyperion.ng: Hyperion.ng's own "Rainbow swirl"
 // (its effects folder read through `effects.paths`, so its definition and its swirl.py run
 // unchanged), one instance of 300 LEDs around the picture's edges, a `file` device writing to a
 // file, every other setting at its default (so smoothing on, and the definition's own smoothing
 // of 200 ms at 25 Hz). Each round starts a fresh server, starts the effect over the JSON API,
-// lets it run for --warmup seconds (default 22: the swirl turns once in 20 s, and an engine that
-// keeps what it drew once is measured as it runs for hours, not on its first turn) and measures
-// for --seconds.
+// lets it run for --warmup seconds and measures for --seconds. The default warm-up, 40 s, is what
+// a server that runs for hours is past: the swirl has turned once (20 s; an engine that keeps what
+// it drew is not measured on its first turn), V8 has compiled the frame path, and the memory
+// reducer's full collections after start-up (about 30 s in, 50-250 ms of CPU each) are over.
 //
 // Printed per side (medians over the rounds): frames/s the effect sent (pictures reaching the
 // instance) and frames/s written by the device (lines of the file), CPU as % of one core of the
@@ -17,7 +19,7 @@
 // issue compares (Hyperion.ng: 1.54 % at 16.1 frames/s = 0.957 ms per frame). It asserts nothing.
 //
 // Usage: node bench/effect-cpu.mjs [--effects <Hyperion.ng's effects folder>] [--base <other
-//        build's apps/server/dist/index.js> …] [--seconds S (20)] [--warmup W (22)] [--rounds R (3)]
+//        build's apps/server/dist/index.js> …] [--seconds S (20)] [--warmup W (40)] [--rounds R (3)]
 //        [--live (a client streams the LED colours, as the web UI does)] [--effect NAME]
 // The effects folder defaults to $GLOWKIT_CORPUS/effects; it must hold the definition and the
 // script it names (Hyperion.ng's effects/ folder, e.g. from its repository).
@@ -35,7 +37,7 @@ const { values: flags } = parseArgs({
     effect: { type: 'string', default: 'Rainbow swirl' },
     base: { type: 'string', multiple: true, default: [] },
     seconds: { type: 'string', default: '20' },
-    warmup: { type: 'string', default: '22' },
+    warmup: { type: 'string', default: '40' },
     rounds: { type: 'string', default: '3' },
     live: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -49,25 +51,24 @@ if (flags.help) {
 }
 const corpus = process.env.GLOWKIT_CORPUS;
 const EFFECTS = flags.effects ?? (corpus ? join(corpus, 'effects') : undefined);
-if (EFFECTS === undefined) {
-  console.error(`effect-cpu: no effects folder: pass --effects or set GLOWKIT_CORPUS. ${usage}`);
-  process.exit(2);
-}
+/** Without a folder of its own choosing (`npm run bench` runs every bench bare), a bench skips. */
+const cannot = (why) => {
+  console.error(`effect-cpu: ${why}`);
+  process.exit(flags.effects === undefined ? 0 : 2);
+};
+if (EFFECTS === undefined)
+  cannot(`skipped: no effects folder; pass --effects or set GLOWKIT_CORPUS. ${usage}`);
 const definition = findDefinition(resolve(EFFECTS), flags.effect);
 const SECONDS = Math.max(2, Number(flags.seconds) || 20);
 const ROUNDS = Math.max(1, Number.parseInt(flags.rounds, 10) || 3);
 const WARMUP = Math.max(0, Number(flags.warmup) || 0);
 const LEDS = 300;
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (x, digits = 2) => x.toFixed(digits);
 
 /** The definition of `name` in `dir`, checked to have its script beside it. */
 function findDefinition(dir, name) {
-  if (!existsSync(dir)) {
-    console.error(`effect-cpu: the effects folder ${dir} does not exist; pass --effects`);
-    process.exit(2);
-  }
+  if (!existsSync(dir)) cannot(`the effects folder ${dir} does not exist; pass --effects`);
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     let parsed;
     try {
@@ -78,15 +79,13 @@ function findDefinition(dir, name) {
     if (parsed?.name !== name) continue;
     const script = join(dir, String(parsed.script));
     if (!existsSync(script)) {
-      console.error(
-        `effect-cpu: ${join(dir, file)} names ${parsed.script}, which is not in ${dir}; put Hyperion.ng's effects/${parsed.script} there (the corpus holds definitions only)`,
+      cannot(
+        `${join(dir, file)} names ${parsed.script}, which is not in ${dir}; pass --effects with a folder holding it and Hyperion.ng's effects/${parsed.script} (the corpus holds definitions only)`,
       );
-      process.exit(2);
     }
     return { file: join(dir, file), script };
   }
-  console.error(`effect-cpu: no definition named "${name}" in ${dir}; pass --effect or --effects`);
-  process.exit(2);
+  cannot(`no definition named "${name}" in ${dir}; pass --effect or --effects`);
 }
 
 /** 300 LEDs around the picture: top, right, bottom, left, 75 each. */
@@ -103,29 +102,36 @@ const frameLayout = Array.from({ length: LEDS }, (_, i) => {
   ][side];
 });
 
-/** CPU seconds (user + system) of a process and, separately, of its children now alive. */
+/** CPU seconds of a process, every thread, from the scheduler's nanosecond account. */
+function cpuSeconds(pid) {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return ns / 1e9;
+}
+
+/** CPU seconds of a process and, separately, of its children now alive. */
 function cpuOf(pid) {
-  const ticks = (stat) => {
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { parent: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
-  };
-  let own = 0;
   let children = 0;
   let count = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = ticks(readFileSync(`/proc/${entry}/stat`, 'utf8'));
-      if (Number(entry) === pid) own = stat.cpu;
-      else if (stat.parent === pid) {
-        children += stat.cpu;
-        count++;
-      }
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== pid) continue;
+      children += cpuSeconds(Number(entry));
+      count++;
     } catch {
       // Ended meanwhile.
     }
   }
-  return { server: own / CLK_TCK, child: children / CLK_TCK, count };
+  return { server: cpuSeconds(pid), child: children, count };
 }
 
 /** Newlines in a file: the frames the `file` device wrote. */
@@ -175,8 +181,8 @@ async function connect(port, token) {
 /** The probe loaded into the server child: counts the pictures the effect hands the instance. */
 const PROBE = resolve(import.meta.dirname, 'support/effect-frames-probe.mjs');
 
-/** One measurement of one build: a fresh server, the effect, SECONDS of figures. */
-async function measure(modulePath) {
+/** A fresh server of one build, running the effect (and the LED stream with --live). */
+async function launch(modulePath) {
   const output = join(execFileSync('mktemp', ['-d'], { encoding: 'utf8' }).trim(), 'leds.txt');
   const server = await startServerChild(
     modulePath,
@@ -208,48 +214,55 @@ async function measure(modulePath) {
     },
   );
   const client = await connect(server.http, server.token);
-  try {
-    const reply = await client.send({
-      command: 'effect',
-      effect: { name: flags.effect },
-      priority: 50,
-      duration: -1,
-      origin: 'bench',
-    });
-    if (!reply.success) throw new Error(`the effect did not start: ${reply.error}`);
-    if (flags.live) {
-      const live = await client.send({ command: 'ledcolors', subcommand: 'ledstream-start' });
-      if (!live.success) throw new Error(`the LED stream did not start: ${live.error}`);
-    }
-    await sleep(WARMUP * 1000);
-    const cpu0 = cpuOf(server.pid);
-    const lines0 = linesOf(output);
-    const frames0 = (await server.ask('frames')).frames;
-    const t0 = performance.now();
-    await sleep(SECONDS * 1000);
-    const cpu1 = cpuOf(server.pid);
-    const lines1 = linesOf(output);
-    const frames1 = (await server.ask('frames')).frames;
-    const seconds = (performance.now() - t0) / 1000;
-    if (cpu1.count !== 1) console.log(`   (${cpu1.count} effect children at the end, expected 1)`);
-    const serverCpu = cpu1.server - cpu0.server;
-    const childCpu = cpu1.child - cpu0.child;
-    const deviceFrames = lines1 - lines0;
-    return {
-      effectFps: (frames1 - frames0) / seconds,
-      deviceFps: deviceFrames / seconds,
-      server: (serverCpu / seconds) * 100,
-      child: (childCpu / seconds) * 100,
-      total: ((serverCpu + childCpu) / seconds) * 100,
-      msPerFrame: ((serverCpu + childCpu) / deviceFrames) * 1000,
-      serverMsPerFrame: (serverCpu / deviceFrames) * 1000,
-      childMsPerEffectFrame: (childCpu / Math.max(1, frames1 - frames0)) * 1000,
-    };
-  } finally {
-    client.close();
-    await server.stop();
-    execFileSync('rm', ['-rf', resolve(output, '..')]);
+  const reply = await client.send({
+    command: 'effect',
+    effect: { name: flags.effect },
+    priority: 50,
+    duration: -1,
+    origin: 'bench',
+  });
+  if (!reply.success) throw new Error(`the effect did not start: ${reply.error}`);
+  if (flags.live) {
+    const live = await client.send({ command: 'ledcolors', subcommand: 'ledstream-start' });
+    if (!live.success) throw new Error(`the LED stream did not start: ${live.error}`);
   }
+  return { server, client, output };
+}
+
+/** Where a running side stands now: CPU, lines written, pictures shown. */
+async function sample({ server, output }) {
+  return {
+    cpu: cpuOf(server.pid),
+    lines: linesOf(output),
+    frames: (await server.ask('frames')).frames,
+    at: performance.now(),
+  };
+}
+
+/** The figures between two samples. */
+function figures(before, after) {
+  const seconds = (after.at - before.at) / 1000;
+  if (after.cpu.count !== 1) console.log(`   (${after.cpu.count} effect children, expected 1)`);
+  const serverCpu = after.cpu.server - before.cpu.server;
+  const childCpu = after.cpu.child - before.cpu.child;
+  const deviceFrames = after.lines - before.lines;
+  const effectFrames = after.frames - before.frames;
+  return {
+    effectFps: effectFrames / seconds,
+    deviceFps: deviceFrames / seconds,
+    server: (serverCpu / seconds) * 100,
+    child: (childCpu / seconds) * 100,
+    total: ((serverCpu + childCpu) / seconds) * 100,
+    msPerFrame: ((serverCpu + childCpu) / deviceFrames) * 1000,
+    serverMsPerFrame: (serverCpu / deviceFrames) * 1000,
+    childMsPerEffectFrame: (childCpu / Math.max(1, effectFrames)) * 1000,
+  };
+}
+
+async function finish({ server, client, output }) {
+  client.close();
+  await server.stop();
+  execFileSync('rm', ['-rf', resolve(output, '..')]);
 }
 
 const sides = [
@@ -270,14 +283,25 @@ console.log(
   `"${flags.effect}" (${definition.file}), ${LEDS} LEDs, file device, default smoothing${flags.live ? ', LED stream open' : ''}; ${ROUNDS} rounds of ${SECONDS} s`,
 );
 for (let round = 0; round < ROUNDS; round++) {
-  // The order rotates, so that no side always runs first on a machine that warms up.
+  // Every side runs at once, measured over the same seconds: the machine is shared and busy, and
+  // its load then weighs on each side alike (CPU time is counted per process, not wall time).
   const order = sides.map((_, i) => sides[(i + round) % sides.length]);
-  for (const side of order) {
-    const run = await measure(side.path);
-    side.runs.push(run);
-    console.log(
-      `   round ${round + 1} ${side.name.slice(0, 1)}: ${fmt(run.total)} % at ${fmt(run.deviceFps, 1)} frames/s → ${fmt(run.msPerFrame, 3)} ms/frame`,
-    );
+  const running = [];
+  try {
+    for (const side of order) running.push({ side, run: await launch(side.path) });
+    await sleep(WARMUP * 1000);
+    const before = await Promise.all(running.map(({ run }) => sample(run)));
+    await sleep(SECONDS * 1000);
+    const after = await Promise.all(running.map(({ run }) => sample(run)));
+    running.forEach(({ side }, i) => {
+      const run = figures(before[i], after[i]);
+      side.runs.push(run);
+      console.log(
+        `   round ${round + 1} ${side.name.slice(0, 1)}: ${fmt(run.total)} % at ${fmt(run.deviceFps, 1)} frames/s → ${fmt(run.msPerFrame, 3)} ms/frame`,
+      );
+    });
+  } finally {
+    for (const { run } of running) await finish(run);
   }
 }
 const m = (side, key) => median(side.runs.map((r) => r[key]));
