@@ -11,7 +11,9 @@
 //    against the same loop writing the same bytes to /dev/null: overhead per frame (target ≤ 100 µs).
 // 4. A drawing effect (a conical-gradient swirl on the canvas, 300 LEDs, 25 fps) for 30 s: CPU of
 //    this process plus the child as a share of one core (target ≤ 5 %), and this process's memory
-//    after it stopped against before it started.
+//    after it stopped against before it started. The engine alone: no server, a virtual device,
+//    no smoothing. bench/effect-cpu.mjs measures an effect as `glowkit start` runs it (a server, a
+//    `file` device, default smoothing, Hyperion.ng's own swirl), the figure to compare with it.
 //
 // Flags: --seconds S for parts 2 and 4 (default 10 and 30), --frames N for part 3 (default 20000),
 // --rounds R for part 3 (default 5). It asserts nothing.

@@ -533,6 +533,18 @@ describe('EffectProcess: containment', () => {
     expect(used).toBeGreaterThan(64);
   });
 
+  it('kills a script whose memory grows while it keeps sending frames', async () => {
+    // Its memory is read as its frames arrive (no timer of its own then): this must still end it.
+    const path = await script(
+      'busy-hog.py',
+      'import hyperion, time\nkeep = []\nwhile True:\n    hyperion.setColor(0, 0, 0)\n    keep.append(b"x" * 2_000_000)\n    time.sleep(0.02)\n',
+    );
+    const { exited } = await start(path, { limits: { maxMemoryBytes: 64 * 1024 * 1024 } });
+    const exit = await exited;
+    expect(exit.reason).toBe('killed');
+    expect(exit.message).toMatch(/it used \d+ MiB of memory, more than the 64 MiB allowed$/);
+  });
+
   it('kills a child that sends a colour frame of the wrong size', async () => {
     const path = await script(
       'rogue.py',

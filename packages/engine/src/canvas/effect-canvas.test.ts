@@ -163,6 +163,33 @@ describe('EffectCanvas', () => {
     expectNear([zero.getPixel(20, 5)[0], zero.getPixel(20, 5)[2]], [191, 64], 2);
   });
 
+  it('paints a gradient drawn again (kept since its first time) as it painted it then', () => {
+    const show = op(DrawOp.SHOW, [-1]);
+    const swirl = (angle: number) =>
+      batch(op(DrawOp.CONICAL_GRADIENT, [0, 0, 33, 33, 16.5, 16.5, angle], RED_TO_BLUE), show);
+    const kept = new EffectCanvas(33, 33);
+    const first = kept.apply(swirl(30))[0];
+    kept.apply(swirl(200));
+    // Translucent on top: a cached gradient must blend like a fresh one, not replace.
+    const linear = op(DrawOp.LINEAR_GRADIENT, [0, 0, 33, 16, 0, 0, 33, 0, 0], [0, 0, 255, 0, 128]);
+    kept.apply(batch(linear, show));
+    const again = kept.apply(swirl(30))[0];
+    const blended = kept.apply(batch(linear, show))[0];
+    const fresh = new EffectCanvas(33, 33);
+    fresh.apply(swirl(30));
+    const freshBlended = fresh.apply(batch(linear, show))[0];
+    expect(again?.data).toEqual(first?.data);
+    expect(blended?.data).toEqual(freshBlended?.data);
+    // The raw read-back is what getImageData gives (which a run of set pixels goes through):
+    // the same swirl with one pixel set differs from it in that pixel only.
+    const viaImageData = new EffectCanvas(33, 33);
+    viaImageData.apply(swirl(30));
+    const pixelSet = viaImageData.apply(batch(op(DrawOp.SET_PIXEL, [0, 0, 1, 2, 3]), show))[0]
+      ?.data;
+    expect(pixelSet?.subarray(0, 3)).toEqual(Uint8Array.of(1, 2, 3));
+    expect(pixelSet?.subarray(3)).toEqual(first?.data.subarray(3));
+  });
+
   describe('radial gradient', () => {
     const ramp4 = [0, 0, 0, 0, 255, 255, 255, 255];
     const radial = (r: number, fx: number, spread: number) =>

@@ -52,6 +52,9 @@ export const DrawOp = {
 /** The largest canvas side MIN_SIZE may ask for; beyond it an effect would only eat memory. */
 export const MAX_CANVAS_SIDE = 4096;
 
+/** Gradients an effect canvas keeps: a full turn of a swirl by whole degrees, with room to spare. */
+const GRADIENTS_KEPT = 512;
+
 /** A 1-pixel QPen's outline; miter limit 2 as Qt's, so sharp corners bevel instead of spiking. */
 const THIN_PEN: StrokeOptions = {
   width: 1,
@@ -98,13 +101,19 @@ export class EffectCanvas {
   #height: number;
   #stack: RgbImage[] = [];
   /** The RGBA read-back, refreshed only when something was drawn since the last one. */
-  #pixels: Uint8ClampedArray | null = null;
+  #pixels: Uint8Array | Uint8ClampedArray | null = null;
   /**
    * Pixels set by a run of SET_PIXEL operations, written into the canvas in one go when the run
    * ends: scripts set whole pictures pixel by pixel, and one fillRect per pixel costs the
    * server's event loop tens of milliseconds a frame.
    */
   #pixelRun: ImageData | null = null;
+  /**
+   * Gradients by the bytes of the operation that made them. Building one costs more than
+   * filling the canvas with it (each stop a colour string parsed by Skia), and effects draw the
+   * same few again and again: a swirl turns one gradient through 361 angles.
+   */
+  #gradients = new Map<string, GradientFill>();
   /** Scratch for the numbers of the operation being replayed. */
   readonly #n = new Float64Array(16);
 
@@ -185,7 +194,7 @@ export class EffectCanvas {
         continue;
       }
       this.#endPixelRun();
-      const picture = this.#replay(code, n, bytes, start);
+      const picture = this.#replay(code, n, bytes, start, batch.subarray(start, p));
       if (picture !== undefined) shown.push(picture);
     }
   }
@@ -200,7 +209,13 @@ export class EffectCanvas {
     return [pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0];
   }
 
-  #replay(code: number, n: Float64Array, bytes: Uint8Array, at: number): RgbImage | undefined {
+  #replay(
+    code: number,
+    n: Float64Array,
+    bytes: Uint8Array,
+    at: number,
+    op: Uint8Array,
+  ): RgbImage | undefined {
     const ctx = this.#ctx;
     const v = (i: number) => n[i] ?? 0;
     switch (code) {
@@ -210,20 +225,24 @@ export class EffectCanvas {
         break;
       case DrawOp.LINEAR_GRADIENT: {
         const rect = rectOf(n);
-        const stops = readStops(bytes, 5);
-        ctx.fillStyle = linearGradient(ctx, rect, v(4), v(5), v(6), v(7), stops, v(8));
+        ctx.fillStyle = this.#gradient(op, () =>
+          linearGradient(ctx, rect, v(4), v(5), v(6), v(7), readStops(bytes, 5), v(8)),
+        );
         ctx.fillRect(rect.x, rect.y, rect.w, rect.h);
         break;
       }
       case DrawOp.CONICAL_GRADIENT:
-        ctx.fillStyle = conicalGradient(ctx, v(4), v(5), v(6), readStops(bytes, 5));
+        ctx.fillStyle = this.#gradient(op, () =>
+          conicalGradient(ctx, v(4), v(5), v(6), readStops(bytes, 5)),
+        );
         ctx.fillRect(v(0), v(1), v(2), v(3));
         break;
       case DrawOp.RADIAL_GRADIENT: {
         const rect = rectOf(n);
-        const stops = readStops(bytes, 4);
         const [cx, cy, r, fx, fy, fr, spread] = [v(4), v(5), v(6), v(7), v(8), v(9), v(10)];
-        ctx.fillStyle = radialGradient(ctx, rect, cx, cy, r, fx, fy, fr, stops, spread);
+        ctx.fillStyle = this.#gradient(op, () =>
+          radialGradient(ctx, rect, cx, cy, r, fx, fy, fr, readStops(bytes, 4), spread),
+        );
         ctx.fillRect(rect.x, rect.y, rect.w, rect.h);
         break;
       }
@@ -262,7 +281,9 @@ export class EffectCanvas {
       }
       case DrawOp.PIE_GRADIENT: {
         // ng gives the gradient pie a transparent pen: no outline.
-        const brush = conicalGradient(ctx, v(0), v(1), v(3), readStops(bytes, 5));
+        const brush = this.#gradient(op, () =>
+          conicalGradient(ctx, v(0), v(1), v(3), readStops(bytes, 5)),
+        );
         this.#pie(v(0), v(1), v(2), v(3), v(4), brush, null);
         break;
       }
@@ -298,6 +319,22 @@ export class EffectCanvas {
     }
     this.#pixels = null;
     return undefined;
+  }
+
+  /**
+   * The gradient an operation's bytes describe (everything it depends on is in them), made once.
+   * The cache starts over when full: a script cycling through more gradients than it holds
+   * costs what it did without one.
+   */
+  #gradient(op: Uint8Array, make: () => GradientFill): GradientFill {
+    const key = Buffer.from(op.buffer, op.byteOffset, op.byteLength).toString('latin1');
+    let gradient = this.#gradients.get(key);
+    if (gradient === undefined) {
+      gradient = make();
+      if (this.#gradients.size >= GRADIENTS_KEPT) this.#gradients.clear();
+      this.#gradients.set(key, gradient);
+    }
+    return gradient;
   }
 
   /**
@@ -415,6 +452,8 @@ export class EffectCanvas {
     const old = this.#canvas;
     this.#canvas = skia().createCanvas(w, h);
     this.#ctx = this.#canvas.getContext('2d');
+    // Made by the old context: the new one makes its own.
+    this.#gradients = new Map();
     this.#width = w;
     this.#height = h;
     this.#preparePainter();
@@ -452,9 +491,12 @@ export class EffectCanvas {
     return { width: this.#width, height: this.#height, data };
   }
 
-  #readBack(): Uint8ClampedArray {
+  #readBack(): Uint8Array | Uint8ClampedArray {
     if (this.#pixels === null) {
-      this.#pixels = this.#ctx.getImageData(0, 0, this.#width, this.#height).data;
+      // The raw pixels, RGBA premultiplied: the canvas is opaque (black at first, and every
+      // operation paints over it), so they are the colours getImageData would give, without its
+      // conversion and its ImageData.
+      this.#pixels = this.#canvas.data();
     }
     return this.#pixels;
   }

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +54,40 @@ describe('FileDevice', () => {
     await device.write(Uint8Array.of(1, 2, 3, 40, 50, 60));
     expect(await readFile(output, 'utf8')).toBe(' [{255,0,0}{0,0,0}]\n [{1,2,3}{40,50,60}]\n');
     await device.close();
+  });
+
+  it('writes every colour value as fileDeviceLine prints it', async () => {
+    const output = join(dir, 'all.txt');
+    const frame = Uint8Array.from({ length: 3 * 256 }, (_, i) => (i * 85) % 256);
+    const device = new FileDevice(runDevice({ type: 'file', hardwareLedCount: 256, output }));
+    await device.open();
+    await device.write(frame);
+    await device.write(frame.subarray(0, 6));
+    await device.close();
+    expect(await readFile(output, 'utf8')).toBe(
+      `${fileDeviceLine(frame)}\n${fileDeviceLine(frame.subarray(0, 6))}\n`,
+    );
+  });
+
+  it('writes its lines to a named pipe as well, in order, as its reader reads them', async () => {
+    const output = join(dir, 'fifo');
+    execFileSync('mkfifo', [output]);
+    // The reader opens first: opening a pipe for writing waits for one.
+    const reader = createReadStream(output);
+    const read = new Promise<string>((resolve, reject) => {
+      let text = '';
+      reader.on('data', (chunk) => {
+        text += String(chunk);
+      });
+      reader.on('end', () => resolve(text));
+      reader.on('error', reject);
+    });
+    const device = fileDevice({ output });
+    await device.open();
+    await device.write(Uint8Array.of(1, 2, 3, 4, 5, 6));
+    await device.write(Uint8Array.of(7, 8, 9, 10, 11, 12));
+    await device.close();
+    expect(await read).toBe(' [{1,2,3}{4,5,6}]\n [{7,8,9}{10,11,12}]\n');
   });
 
   it('prefixes each line with the time and the ms since the previous line (or the opening)', async () => {

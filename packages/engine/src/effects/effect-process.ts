@@ -4,7 +4,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter, once } from 'node:events';
-import { access, readFile } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
@@ -175,7 +176,14 @@ type Lifecycle =
 const RUNNER = fileURLToPath(new URL('../../python/glowkit_effect.py', import.meta.url));
 /** From spawn to READY: python3 starting and compiling the script. */
 const READY_TIMEOUT_MS = 10_000;
+/**
+ * How often the child's memory is read while it sends output: on the first message this long
+ * after the last reading, so that a running effect costs the server no wake-up of its own (each
+ * one costs about as much as a frame's drawing here).
+ */
 const MEMORY_POLL_MS = 200;
+/** How often it is read while the child sends nothing: a timer, pushed back by every reading. */
+const MEMORY_IDLE_POLL_MS = 400;
 /** After the child exits, how long its pipes may take to deliver their last bytes. */
 const DRAIN_TIMEOUT_MS = 1000;
 const STDERR_TAIL_CHARS = 4000;
@@ -223,12 +231,16 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   #replies: Promise<void> = Promise.resolve();
   #frameWindowStart = Number.NEGATIVE_INFINITY;
   #frameWindowCount = 0;
-  #memoryRead: Promise<void> | undefined;
-  /** The process running the script, once looked up after READY (the launcher's child). */
+  /** Looks up the process running the script once, after READY (the launcher's child). */
+  #scriptLookup: Promise<void> | undefined;
+  /** The process running the script, once looked up. */
   #scriptPid: number | undefined;
   #cpuCap: CpuCap | undefined;
   readonly #timers = new Set<NodeJS.Timeout>();
   #memoryTimer: NodeJS.Timeout | undefined;
+  #memoryReadAt = Number.NEGATIVE_INFINITY;
+  /** The child's /proc status file, open while it runs (null: there is none to read). */
+  #status: { fd: number; buffer: Buffer } | null | undefined;
 
   /** Makes an effect that has not started: attach listeners, then call {@link start}. */
   constructor(options: EffectProcessOptions) {
@@ -401,7 +413,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
         );
     });
     if (this.#child?.pid !== undefined) {
-      this.#memoryTimer = setInterval(() => this.#pollMemory(), MEMORY_POLL_MS);
+      this.#memoryTimer = setInterval(() => this.#pollMemory(), MEMORY_IDLE_POLL_MS);
     }
   }
 
@@ -467,6 +479,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   }
 
   #onPipeData(chunk: Buffer): void {
+    if (performance.now() - this.#memoryReadAt >= MEMORY_POLL_MS) this.#pollMemory();
     let messages: PipeMessage[];
     try {
       messages = this.#reader.push(chunk);
@@ -606,34 +619,47 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
 
   #pollMemory(): void {
     const launcher = this.#child?.pid;
-    if (launcher === undefined || this.#memoryRead !== undefined || this.#childExit !== undefined)
-      return;
+    if (launcher === undefined || this.#childExit !== undefined || this.#status === null) return;
+    this.#memoryReadAt = performance.now();
+    this.#memoryTimer?.refresh();
     // A confined script runs in the launcher's child, forked before READY; until READY the
-    // launcher is all there is.
-    const lookUp =
-      this.#scriptPid === undefined && this.#state.kind !== 'spawning'
-        ? scriptPidOf(launcher).then((pid) => {
-            this.#scriptPid = pid;
-          })
-        : Promise.resolve();
-    this.#memoryRead = lookUp
-      .then(() => readFile(`/proc/${this.#scriptPid ?? launcher}/status`, 'latin1'))
-      .then((status) => {
-        const match = /VmRSS:\s+(\d+)\s*kB/.exec(status);
-        const bytes = match ? Number(match[1]) * 1024 : 0;
-        if (bytes > this.#limits.maxMemoryBytes) {
-          this.#terminate(
-            'killed',
-            `it used ${mib(bytes)} MiB of memory, more than the ${mib(this.#limits.maxMemoryBytes)} MiB allowed`,
-          );
-        }
-      })
-      .catch(() => {
-        // Gone already, or no /proc on this system: nothing to measure.
-      })
-      .finally(() => {
-        this.#memoryRead = undefined;
-      });
+    // launcher is all there is. The script's process is looked up once (a /proc scan, so not on
+    // every frame), and its status file is read from then on.
+    if (this.#scriptPid === undefined && this.#state.kind !== 'spawning') {
+      this.#scriptLookup ??= scriptPidOf(launcher)
+        .then((pid) => {
+          this.#scriptPid = pid;
+          if (this.#status && this.#childExit === undefined && pid !== launcher) {
+            closeSync(this.#status.fd);
+            this.#status = undefined;
+          }
+        })
+        .catch(() => {
+          // Gone already: nothing to measure.
+        });
+    }
+    const pid = this.#scriptPid ?? launcher;
+    let status: string;
+    try {
+      // The file stays open and is read again from its start: a /proc file is made anew on each
+      // read, and opening it each time (or five reads a second through fs/promises' thread pool)
+      // cost the server more than a drawing effect's own frames.
+      this.#status ??= { fd: openSync(`/proc/${pid}/status`, 'r'), buffer: Buffer.alloc(4096) };
+      const { fd, buffer } = this.#status;
+      status = buffer.toString('latin1', 0, readSync(fd, buffer, 0, buffer.length, 0));
+    } catch {
+      // Gone already, or no /proc on this system: nothing to measure.
+      if (this.#status === undefined) this.#status = null;
+      return;
+    }
+    const match = /VmRSS:\s+(\d+)\s*kB/.exec(status);
+    const bytes = match ? Number(match[1]) * 1024 : 0;
+    if (bytes > this.#limits.maxMemoryBytes) {
+      this.#terminate(
+        'killed',
+        `it used ${mib(bytes)} MiB of memory, more than the ${mib(this.#limits.maxMemoryBytes)} MiB allowed`,
+      );
+    }
   }
 
   #protocolError(detail: string): void {
@@ -705,9 +731,11 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     if (this.#memoryTimer !== undefined) clearInterval(this.#memoryTimer);
-    // A destroyed pipe closes its handle on a later tick: wait for that, and for a memory read
-    // under way, so that nothing of the child is left when stop() resolves.
-    const closing: Promise<unknown>[] = [this.#memoryRead ?? Promise.resolve()];
+    if (this.#status) closeSync(this.#status.fd);
+    this.#status = null;
+    // A destroyed pipe closes its handle on a later tick: wait for that, so that nothing of the
+    // child is left when stop() resolves.
+    const closing: Promise<unknown>[] = [];
     for (const stream of this.#child?.stdio ?? []) {
       if (!stream || stream.closed) continue;
       closing.push(once(stream, 'close').catch(() => undefined));
