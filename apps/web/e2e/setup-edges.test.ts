@@ -3,7 +3,7 @@
 // type gives the new type's defaults; the boot and background effects are set; a required field
 // (a network device's host) blocks Save while empty.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { axeViolations, type Look, screenshot, signIn } from './support/browser.js';
 import { useServerSuite } from './support/led-suite.js';
 import { jsonRpc } from './support/leds.js';
@@ -206,7 +206,16 @@ describe('the boot and background effects', { timeout: TEST_TIMEOUT }, () => {
       expect.arrayContaining(['Rainbow Wave', 'Scanner']),
     );
     await bootEffect.selectOption('Scanner');
-    await background.getByLabel('Enabled', { exact: true }).check();
+    // The form may render again after the choice, under the click on a busy machine: check
+    // until the box shows it.
+    const enabled = background.getByLabel('Enabled', { exact: true });
+    await vi.waitFor(
+      async () => {
+        await enabled.check({ timeout: 2000 });
+        expect(await enabled.isChecked()).toBe(true);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     await background.getByLabel('Effect', { exact: true }).selectOption('Campfire');
     await screenshot(page, 'setup-effects-edited');
     expect(await axeViolations(page)).toEqual([]);
