@@ -85,7 +85,10 @@ describe.skipIf(problem !== undefined)('being found, in a network namespace', ()
       ['-rn', 'sh', '-c', `${SETUP} && exec "${process.execPath}" "${script}"`],
       { encoding: 'utf8', timeout: 170_000, killSignal: 'SIGKILL' },
     );
-    const line = run.stdout.split('\n').find((l) => l.startsWith('{'));
+    const line = run.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .pop();
     expect(line, `the namespace run printed nothing:\n${run.stderr}`).toBeDefined();
     const seen = JSON.parse(line ?? '{}') as Seen;
     expect(seen.error).toBeUndefined();

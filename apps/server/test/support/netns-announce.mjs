@@ -103,7 +103,8 @@ const server = createServer({
   tcpPort: 0,
   flatbufPort: 0,
   protoPort: 0,
-  logger: createLogger({ level: 'warn', pretty: false }),
+  // Its log goes to stderr: stdout carries the one JSON line the test reads.
+  logger: createLogger({ level: 'warn', pretty: false, destination: process.stderr }),
 });
 const result = {};
 try {
