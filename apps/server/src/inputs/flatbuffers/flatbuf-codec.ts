@@ -10,7 +10,8 @@
  * output matches the runtime (Debian's flatc 2.0.8 writes for the 2.0.x runtime). The field ids
  * below are the `.fbs` file's; a test keeps them in step.
  */
-import { Builder, ByteBuffer } from 'flatbuffers';
+import type * as Flatbuffers from 'flatbuffers';
+import { onFirstUse } from '../../runtime/on-first-use.js';
 import {
   nv12Picture,
   PICTURE_ERRORS,
@@ -18,6 +19,17 @@ import {
   type PictureError,
   rawPicture,
 } from '../picture.js';
+
+/**
+ * The runtime, loaded when the first message is read or written rather than when the server
+ * starts (runtime/on-first-use.ts): most installations never see a flatbuffers client or target.
+ */
+const flatbuffers = onFirstUse<typeof Flatbuffers>('flatbuffers', import.meta.url);
+
+type Builder = Flatbuffers.Builder;
+
+/** A builder whose first buffer holds `size` bytes (it grows as needed). */
+const builderOf = (size: number): Builder => new (flatbuffers().Builder)(size);
 
 /** The field ids of `hyperion.fbs`, by table (a union takes two: its type, then its value). */
 export const FIELDS = {
@@ -60,11 +72,11 @@ interface Table {
 
 /** Bounds-checked reads of one message. */
 class Reader {
-  readonly bb: ByteBuffer;
+  readonly bb: Flatbuffers.ByteBuffer;
   readonly #size: number;
 
   constructor(bytes: Uint8Array) {
-    this.bb = new ByteBuffer(bytes);
+    this.bb = new (flatbuffers().ByteBuffer)(bytes);
     this.#size = bytes.length;
   }
 
@@ -237,7 +249,7 @@ function readNv12(r: Reader, t: Table): Picture | PictureError {
 
 /** A `Reply` (without its length prefix): `registered` (-1: register first), an error or both. */
 export function writeReply(reply: { registered?: number; error?: string }): Uint8Array {
-  const b = new Builder(64);
+  const b = builderOf(64);
   const error = reply.error === undefined ? 0 : b.createString(reply.error);
   b.startObject(3);
   if (error !== 0) b.addFieldOffset(FIELDS.Reply.error, error, 0);
@@ -259,7 +271,7 @@ function requestOf(b: Builder, type: number, command: number): Uint8Array {
 
 /** A `Register` request (without its length prefix). */
 export function writeRegister(origin: string, priority: number): Uint8Array {
-  const b = new Builder(64);
+  const b = builderOf(64);
   const name = b.createString(origin);
   b.startObject(2);
   b.addFieldOffset(FIELDS.Register.origin, name, 0);
@@ -269,7 +281,7 @@ export function writeRegister(origin: string, priority: number): Uint8Array {
 
 /** A `Color` request: one colour, endless unless `durationMs` ≥ 0. */
 export function writeColor(rgb: readonly [number, number, number], durationMs = -1): Uint8Array {
-  const b = new Builder(64);
+  const b = builderOf(64);
   b.startObject(2);
   b.addFieldInt32(FIELDS.Color.data, (rgb[0] << 16) | (rgb[1] << 8) | rgb[2], -1);
   b.addFieldInt32(FIELDS.Color.duration, durationMs, -1);
@@ -281,7 +293,7 @@ export function writeRawImage(
   picture: { width: number; height: number; data: Uint8Array },
   durationMs = -1,
 ): Uint8Array {
-  const b = new Builder(picture.data.length + 128);
+  const b = builderOf(picture.data.length + 128);
   const data = b.createByteVector(picture.data);
   b.startObject(3);
   b.addFieldOffset(FIELDS.RawImage.data, data, 0);
@@ -297,7 +309,7 @@ export function writeRawImage(
 
 /** A `Clear` request of a priority (-1: the client's all). */
 export function writeClear(priority: number): Uint8Array {
-  const b = new Builder(32);
+  const b = builderOf(32);
   b.startObject(1);
   b.addFieldInt32(FIELDS.Clear.priority, priority, 0);
   return requestOf(b, COMMAND.Clear, b.endObject());

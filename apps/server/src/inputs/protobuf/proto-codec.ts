@@ -2,14 +2,17 @@
  * Reads the requests and writes the replies of `message.proto` (Hyperion.ng's protobuf picture
  * protocol) with protobufjs.
  *
- * The `.proto` file is parsed once, when this module is first imported (about 5 ms), rather
- * than compiled to static code with `pbjs`: the file stays the one description of the protocol,
+ * protobufjs is loaded and the `.proto` file parsed once, when the first message is read or the
+ * first reply written (about 5 ms), not when the server starts: most installations never see a
+ * protobuf client, and the library would cost them about a megabyte of heap and code for
+ * nothing. The file is parsed rather than compiled to static code with `pbjs`: the file stays the one description of the protocol,
  * the build needs no code generator, and nothing generated is committed. Static code would type
  * the decoded messages, but they are checked field by field here anyway (presence, ranges) and
  * turned into {@link ProtoRequest}, which is what the session sees.
  */
 import { readFileSync } from 'node:fs';
-import protobuf from 'protobufjs';
+import type * as Protobuf from 'protobufjs';
+import { onFirstUse } from '../../runtime/on-first-use.js';
 import { PICTURE_ERRORS, type Picture, type PictureError, rawPicture } from '../picture.js';
 
 /**
@@ -19,9 +22,14 @@ import { PICTURE_ERRORS, type Picture, type PictureError, rawPicture } from '../
  */
 const PROTO_FILE = new URL('../../../src/inputs/protobuf/message.proto', import.meta.url);
 
-const { root } = protobuf.parse(readFileSync(PROTO_FILE, 'utf8'), { keepCase: true });
-const REQUEST = root.lookupType('proto.HyperionRequest');
-const REPLY = root.lookupType('proto.HyperionReply');
+/** The request and reply types, from protobufjs and the `.proto` file loaded on first use. */
+const messageTypes = onFirstUse('protobufjs', import.meta.url, (protobuf: typeof Protobuf) => {
+  const { root } = protobuf.parse(readFileSync(PROTO_FILE, 'utf8'), { keepCase: true });
+  return {
+    request: root.lookupType('proto.HyperionRequest'),
+    reply: root.lookupType('proto.HyperionReply'),
+  };
+});
 
 /** `HyperionRequest.Command`. */
 export const COMMAND = { COLOR: 1, IMAGE: 2, CLEAR: 3, CLEARALL: 4 } as const;
@@ -74,7 +82,7 @@ const durationOf = (request: Fields): number =>
 export function readRequest(body: Uint8Array): ProtoRequest {
   let message: Fields;
   try {
-    message = REQUEST.decode(body) as unknown as Fields;
+    message = messageTypes().request.decode(body) as unknown as Fields;
   } catch (error) {
     // protobufjs says where in one line ("missing required 'priority'", "index out of range").
     throw new MalformedMessage((error as Error).message.split('\n')[0]);
@@ -131,5 +139,7 @@ export function readRequest(body: Uint8Array): ProtoRequest {
 export function writeReply(
   reply: { success: true } | { success: false; error: string },
 ): Uint8Array {
-  return REPLY.encode({ type: 1, ...reply }).finish();
+  return messageTypes()
+    .reply.encode({ type: 1, ...reply })
+    .finish();
 }
