@@ -39,6 +39,8 @@
 // such a run means nothing; the heap, fds and children still do. --bin PATH: the glowkit command
 // to run (default the working tree's apps/server/bin/glowkit.js), e.g. a copy of another
 // revision's apps/server (bin and dist) kept inside the repository, to compare revisions.
+// --node-arg ARG (repeatable): an option of node's for the server, e.g. --node-arg=--cpu-prof
+// --node-arg=--cpu-prof-dir=DIR to see where its event loop's long tasks go (written at its stop).
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium). Needs the builds (`npm run soak`
 // builds first).
 import { fork } from 'node:child_process';
@@ -63,6 +65,7 @@ const { values: flags } = parseArgs({
     every: { type: 'string', default: '30' },
     'heap-snapshots': { type: 'string' },
     bin: { type: 'string' },
+    'node-arg': { type: 'string', multiple: true, default: [] },
   },
 });
 const MINUTES = Number(flags.minutes);
@@ -182,6 +185,7 @@ const fail = (what, detail) => {
 const server = await startServerCommand({
   configuration: soakConfiguration(0),
   bin: flags.bin,
+  nodeArgs: flags['node-arg'],
   probe: new URL('./support/soak-probe.mjs', import.meta.url).pathname,
 });
 const port = server.http;

@@ -25,12 +25,14 @@ const TOKEN = /^\s+(\S{20,})\s*$/;
 /**
  * Starts `glowkit start` with `configuration` stored first. `bin`: another build's
  * bin/glowkit.js, to compare revisions. `probe`: a module path preloaded into the server.
+ * `nodeArgs`: more of node's options for the server (e.g. --cpu-prof, to see its long tasks).
  * Log lines (JSON on standard output) are counted, and the first few printed.
  */
 export async function startServerCommand({
   configuration,
   bin = DEFAULT_BIN,
   probe,
+  nodeArgs = [],
   showLogs = 3,
 }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-bench-'));
@@ -49,7 +51,7 @@ export async function startServerCommand({
     args.push(`--${port}`, '0');
   }
   const child = fork(bin, args, {
-    execArgv: probe ? ['--import', pathToFileURL(resolve(probe)).href] : [],
+    execArgv: [...nodeArgs, ...(probe ? ['--import', pathToFileURL(resolve(probe)).href] : [])],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const logs = { lines: 0 };
