@@ -1,5 +1,6 @@
-// Soak (issue 25 §2): the built server (apps/server/dist) in a child process of its own, under the
-// load of a busy home for N minutes, sampled every 30 s; it fails when the server grows.
+// Soak (issue 25 §2): the built server started as its users start it (`glowkit start`, through
+// apps/server/bin/glowkit.js: see support/server-command.mjs), under the load of a busy home for
+// N minutes, sampled every 30 s; it fails when the server grows.
 //
 // Load, every loop bounded and stopped at the end:
 // - 4 instances of 300 LEDs on `file` devices writing to /dev/null, each running its background
@@ -15,7 +16,7 @@
 //
 // Sampled every 30 s: the server's RSS and heap used (as held, and after a full GC: the slope
 // that judges a leak is the latter's, see the probe) and its event-loop delay p99 (from a probe
-// module inside the child, bench/support/soak-probe.mjs), its open fds (/proc/<pid>/fd), its
+// module preloaded into the server, bench/support/soak-probe.mjs), its open fds (/proc/<pid>/fd), its
 // child processes (/proc/*/stat whose parent is the server) and its CPU % (/proc/<pid>/stat).
 // Fds and children are counted in a known state of the load: the control clients paused and
 // their priorities cleared (each instance back on its background effect), then read 5 times over
@@ -35,7 +36,11 @@
 // --heap-snapshots DIR (the server's heap at the end of the warm-up and at the end, written
 // there as warm.heapsnapshot and end.heapsnapshot: compare them in Chrome's DevTools to see
 // what grew). Writing one costs the server about 100 MB of RSS that it keeps, so the RSS slope of
-// such a run means nothing; the heap, fds and children still do.
+// such a run means nothing; the heap, fds and children still do. --bin PATH: the glowkit command
+// to run (default the working tree's apps/server/bin/glowkit.js), e.g. a copy of another
+// revision's apps/server (bin and dist) kept inside the repository, to compare revisions.
+// --node-arg ARG (repeatable): an option of node's for the server, e.g. --node-arg=--cpu-prof
+// --node-arg=--cpu-prof-dir=DIR to see where its event loop's long tasks go (written at its stop).
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium). Needs the builds (`npm run soak`
 // builds first).
 import { fork } from 'node:child_process';
@@ -50,7 +55,7 @@ import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { configuration } from './support/configuration.mjs';
-import { startServerChild } from './support/server-child.mjs';
+import { startServerCommand } from './support/server-command.mjs';
 import { median } from './support/stats.mjs';
 
 const { values: flags } = parseArgs({
@@ -59,6 +64,8 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '120' },
     every: { type: 'string', default: '30' },
     'heap-snapshots': { type: 'string' },
+    bin: { type: 'string' },
+    'node-arg': { type: 'string', multiple: true, default: [] },
   },
 });
 const MINUTES = Number(flags.minutes);
@@ -110,7 +117,8 @@ function soakConfiguration(step) {
   // The picture inputs listen on the ports the child is given; they stay off here.
   config.global.settings.flatbufServer.enable = false;
   config.global.settings.protoServer.enable = false;
-  config.global.settings.network = { localApiAuth: true };
+  // No SSDP or mDNS: the soak stays on loopback (and several may run on one machine).
+  config.global.settings.network = { localApiAuth: true, ssdp: false, mdns: false };
   return config;
 }
 
@@ -173,11 +181,13 @@ const fail = (what, detail) => {
 };
 
 // --- The server ----------------------------------------------------------------------------------
-const server = await startServerChild(
-  undefined,
-  { announce: false, flatbufPort: 0, protoPort: 0 },
-  { probe: new URL('./support/soak-probe.mjs', import.meta.url).pathname },
-);
+// The 4 instances are in the configuration it starts with.
+const server = await startServerCommand({
+  configuration: soakConfiguration(0),
+  bin: flags.bin,
+  nodeArgs: flags['node-arg'],
+  probe: new URL('./support/soak-probe.mjs', import.meta.url).pathname,
+});
 const port = server.http;
 // The same-run baseline of the event-loop delay: an idle Node process with the same probe.
 const baseline = fork(new URL('./support/soak-baseline.mjs', import.meta.url).pathname, [], {
@@ -200,24 +210,11 @@ let quiet = false;
 const loops = [];
 let browser;
 
-/** Serialized questions to the child: server-child's `ask` takes the next message as the reply. */
-let asking = Promise.resolve();
-const ask = (message) => {
-  const reply = asking.then(() => server.ask(message));
-  asking = reply.catch(() => {});
-  return reply;
-};
+/** A question to the probe in the server (one at a time: the next message is the reply). */
+const ask = (message) => server.ask(message);
 
-// The 4 instances, before any client connects.
-{
-  const reply = await postJson(port, token, {
-    command: 'config',
-    subcommand: 'restoreconfig',
-    config: soakConfiguration(0),
-  });
-  if (!reply.success) throw new Error(`the first restore failed: ${JSON.stringify(reply)}`);
-  await sleep(3000);
-}
+// The effects start before any client connects.
+await sleep(3000);
 
 /**
  * A WebSocket client that keeps itself connected while the soak runs: `onOpen(client)` runs at
@@ -604,6 +601,7 @@ const after = samples.filter((s) => s.warm);
 console.log(
   `\nload: ${counts.connects} WebSocket connections made, ${counts.ledFrames} LED frames and ${counts.pushes} other pushes received, ${counts.commands} control commands, ${counts.restores} restores (${counts.restoreFailures} failed), ${counts.tokens} tokens created and revoked (${counts.tokenFailures} failed), ${counts.pageErrors} errors in the web UI`,
 );
+console.log(`server log: ${server.logs.lines} lines`);
 const refused = Object.entries(counts.failed);
 if (refused.length) {
   console.log(`unsuccessful replies: ${refused.map(([k, v]) => `${k} ${v}`).join(', ')}`);
@@ -623,6 +621,8 @@ const perHour = (key, scale = 1) =>
 const heldSlope = perHour('rssBytes', 1 / 1024 / 1024);
 const rssSlope = perHour('rssAfterGcBytes', 1 / 1024 / 1024);
 const heapSlope = perHour('heapAfterGcBytes', 1 / 1024 / 1024);
+// Where RSS goes besides the used heap: V8's reserved heap, and memory outside it (Buffers).
+const breakdown = ['heapTotalAfterGcBytes', 'externalAfterGcBytes', 'arrayBuffersAfterGcBytes'];
 const fdSlope = perHour('fds');
 const childSlope = perHour('children');
 const third = Math.max(1, Math.floor(after.length / 3));
@@ -642,6 +642,14 @@ console.log(
 );
 console.log(
   `  heap after GC ${mb(first.heapAfterGcBytes).toFixed(1)} → ${mb(final.heapAfterGcBytes).toFixed(1)} MB, slope ${heapSlope.toFixed(2)} MB/h`,
+);
+console.log(
+  `  after GC: ${breakdown
+    .map(
+      (key) =>
+        `${key.replace('AfterGcBytes', '')} ${mb(first[key]).toFixed(1)} → ${mb(final[key]).toFixed(1)} MB (${perHour(key, 1 / 1024 / 1024).toFixed(2)} MB/h)`,
+    )
+    .join(', ')}`,
 );
 console.log(
   `  fds   ${first.fds} → ${final.fds}, slope ${fdSlope.toFixed(1)}/h, median of the last third − median of the first: ${grow('fds')}`,

@@ -1,4 +1,5 @@
-// The soak's probe inside the server child (see server-child.mjs): the server's memory and its
+// The soak's probe inside the server process, preloaded with `node --import` (see
+// server-command.mjs) and answering the soak's IPC messages: the server's memory and its
 // event-loop delay, which only the process itself can measure. Two delay histograms: one reset
 // at each sample (that sample's p99), one reset once the warm-up ends (the run's p99 after it).
 //
@@ -20,11 +21,13 @@ const perSample = monitorEventLoopDelay({ resolution: 10 });
 const sinceWarmUp = monitorEventLoopDelay({ resolution: 10 });
 const ms = (ns) => ns / 1e6;
 
-export function start() {
-  perSample.enable();
-  sinceWarmUp.enable();
-  return {};
-}
+perSample.enable();
+sinceWarmUp.enable();
+// The channel is the soak's: a server started without it (by hand, to look) just runs.
+process.on('message', (m) => {
+  const reply = message(m);
+  if (reply !== undefined) process.send?.(reply);
+});
 
 /** Runs `work` with the delay histograms off: its pause is the soak's, not the server's. */
 function unmeasured(work) {
@@ -42,13 +45,15 @@ function unmeasured(work) {
  * `sample`: memory and this sample's delays (then reset); `warm`: the warm-up is over;
  * `{ heapSnapshot: path }`: writes a heap snapshot there (after a full GC).
  */
-export function message(m) {
+function message(m) {
   if (typeof m?.heapSnapshot === 'string') {
     return unmeasured(() => {
       gc();
       return { written: writeHeapSnapshot(m.heapSnapshot) };
     });
   }
+  // The baseline's to act on (server-command.mjs stops a server with SIGTERM).
+  if (m === 'stop') return undefined;
   if (m === 'warm') {
     sinceWarmUp.reset();
     return { warm: true };
@@ -58,6 +63,9 @@ export function message(m) {
   const sample = {
     rssBytes: memory.rss,
     heapUsedBytes: memory.heapUsed,
+    heapTotalBytes: memory.heapTotal,
+    externalBytes: memory.external,
+    arrayBuffersBytes: memory.arrayBuffers,
     delayP99Ms: ms(perSample.percentile(99)),
     delayMaxMs: ms(perSample.max),
     runP99Ms: ms(sinceWarmUp.percentile(99)),
@@ -70,10 +78,8 @@ export function message(m) {
   });
   sample.rssAfterGcBytes = collected.rss;
   sample.heapAfterGcBytes = collected.heapUsed;
+  sample.heapTotalAfterGcBytes = collected.heapTotal;
+  sample.externalAfterGcBytes = collected.external;
+  sample.arrayBuffersAfterGcBytes = collected.arrayBuffers;
   return sample;
-}
-
-export function stop() {
-  perSample.disable();
-  sinceWarmUp.disable();
 }

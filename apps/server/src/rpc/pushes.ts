@@ -1,5 +1,6 @@
 import type { LogRing } from '../log-ring.js';
 import type { RuntimeEvents, ServiceRuntime } from '../runtime/service-runtime.js';
+import { EncodedPush, sendEncoded } from './encoded-push.js';
 import { ImageStreams } from './image-stream.js';
 import { type LogStreamLimits, LogStreams } from './log-streams.js';
 import { instanceList } from './serverinfo.js';
@@ -26,6 +27,13 @@ interface Stream {
   timer: NodeJS.Timeout | undefined;
 }
 
+/** An instance's LED frame as encoded for the streams, while the frame is its newest. */
+interface EncodedFrame {
+  /** The instance's colours array it was made from (the instance rewrites it in place). */
+  colors: Uint8Array;
+  push: EncodedPush;
+}
+
 /**
  * Sends the `*-update` pushes of the runtime's events to the WebSocket sessions subscribed to
  * them, each for the instance the session is bound to (Hyperion.ng's instance-specific topics),
@@ -39,6 +47,11 @@ export class PushHub {
   readonly #sessions = new Set<SessionState>();
   /** Each session's LED streams, by instance: one session may watch several instances. */
   readonly #streams = new Map<SessionState, Map<number, Stream>>();
+  /**
+   * Each instance's newest frame, encoded once for every stream of it: the streams' timers fire
+   * at different moments within a frame's life, and each would encode it again.
+   */
+  readonly #frames = new Map<number, EncodedFrame>();
   readonly #unsubscribe: (() => void)[] = [];
   /** The `imagestream-start` streams of the sessions. */
   readonly images = new ImageStreams();
@@ -59,7 +72,11 @@ export class PushHub {
       this.#unsubscribe.push(() => runtime.off(event, listener as never));
     };
     // Starts and stops during a restart are announced once, by announceRestart.
-    on('instances', () => this.#toAll('instance-update', undefined, () => instanceList(runtime)));
+    on('instances', () => {
+      // A removed instance's last frame is not kept.
+      this.#frames.clear();
+      this.#toAll('instance-update', undefined, () => instanceList(runtime));
+    });
     // The effect list itself: hyperion-py (Home Assistant) reads `data` as the list and ignores
     // Hyperion.ng's `{effects: [...]}`, so the client that exists gets what it reads.
     on('effects', () =>
@@ -165,6 +182,7 @@ export class PushHub {
   close(): void {
     for (const off of this.#unsubscribe) off();
     for (const session of [...this.#streams.keys()]) this.stopStream(session);
+    this.#frames.clear();
     this.images.close();
     this.logs.close();
     this.#sessions.clear();
@@ -245,7 +263,8 @@ export class PushHub {
   }
 
   #toAll(topic: string, instance: number | undefined, data: () => unknown): void {
-    let value: unknown;
+    // Encoded for the first receiver, then the same bytes for every other.
+    let encoded: EncodedPush | undefined;
     for (const session of this.#sessions) {
       if (!session.subscriptions.has(topic)) continue;
       if (
@@ -255,16 +274,21 @@ export class PushHub {
       ) {
         continue;
       }
-      value ??= data();
-      const push: Push =
-        instance === undefined
-          ? { command: topic, data: value }
-          : { command: topic, instance, data: value };
-      session.push(push);
+      if (!encoded) {
+        const value = data();
+        const push: Push =
+          instance === undefined
+            ? { command: topic, data: value }
+            : { command: topic, instance, data: value };
+        encoded = new EncodedPush(push);
+      }
+      sendEncoded(session, encoded);
     }
   }
 
   #leds(id: number, frame: Uint8Array): void {
+    // A new frame: the encoded one is stale even if the array is the same (rewritten in place).
+    this.#frames.delete(id);
     for (const [session, streams] of this.#streams) {
       const stream = streams.get(id);
       if (!stream) continue;
@@ -290,10 +314,23 @@ export class PushHub {
   #sendLeds(session: SessionState, id: number, frame: Uint8Array): void {
     const stream = this.#streams.get(session)?.get(id);
     if (stream) stream.sentAt = performance.now();
-    session.push({
+    sendEncoded(session, this.#encodedFrame(id, frame));
+  }
+
+  /**
+   * The push of an instance's frame, encoded at most once per frame. What was encoded serves as
+   * long as no newer frame came ({@link #leds} forgets it) and `frame` is the same array: an
+   * instance restarted by a restore has an array of its own.
+   */
+  #encodedFrame(id: number, frame: Uint8Array): EncodedPush {
+    const cached = this.#frames.get(id);
+    if (cached?.colors === frame) return cached.push;
+    const push = new EncodedPush({
       command: 'ledcolors-ledstream-update',
       instance: id,
       data: { leds: Array.from(frame) },
     });
+    this.#frames.set(id, { colors: frame, push });
+    return push;
   }
 }

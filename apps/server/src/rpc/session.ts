@@ -1,6 +1,7 @@
 import type { Reply } from '@glowkit/protocol';
 import type { AuthResult } from '../auth/authenticator.js';
 import type { SignInHold } from '../auth/sign-in-grace.js';
+import type { EncodedPush } from './encoded-push.js';
 
 /**
  * A message the server sends on its own: a `*-update` push (`data`), a request to admin
@@ -28,6 +29,11 @@ export interface SessionState {
   watched?: Set<number>;
   /** Sends a push to the client. */
   push(message: Push): void;
+  /**
+   * Sends a push encoded once for every session that receives it (its shared bytes, unchanged);
+   * without it, {@link push} gets the message and encodes it again.
+   */
+  pushEncoded?(push: EncodedPush): void;
   /**
    * Bytes sent but not yet taken by the client (its socket's buffer): a live stream that must
    * not grow memory holds back while this is large.

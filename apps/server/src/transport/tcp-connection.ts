@@ -3,6 +3,7 @@ import { ERRORS, errorReply } from '@glowkit/protocol';
 import { clientAddress } from '../auth/client-address.js';
 import { graceText, SignInGrace } from '../auth/sign-in-grace.js';
 import type { Logger } from '../logger.js';
+import { EncodedPush } from '../rpc/encoded-push.js';
 import type { Outcome } from '../rpc/outcome.js';
 import type { PushHub } from '../rpc/pushes.js';
 import type { Push, Session, SessionState } from '../rpc/session.js';
@@ -57,6 +58,9 @@ const LINGER_MS = 2000;
  * `authorize login`, subscribe, bind an instance; one that does not sign in in time is told so
  * and closed. Nothing the client sends can throw out of it.
  */
+/** The length of a text's line on the wire: its UTF-8 bytes and the newline. */
+const lineBytes = (text: string): number => Buffer.byteLength(text) + 1;
+
 export class TcpConnection {
   readonly session: Session & { state: SessionState };
   readonly #socket: Socket;
@@ -89,6 +93,7 @@ export class TcpConnection {
       subscriptions: new Set(),
       ledstream: false,
       push: (message) => this.#push(message),
+      pushEncoded: (push) => this.#push(push),
       unsentBytes: () => socket.writableLength,
     };
     this.session = { address, transport: 'tcp', auth: undefined, state };
@@ -249,27 +254,32 @@ export class TcpConnection {
   /** Writes a line and waits until it is handed to the system (or the socket is gone). */
   #send(text: string, command: string): Promise<void> {
     if (this.#closed || this.#socket.destroyed) return Promise.resolve();
-    this.#checkLength(text, command);
+    this.#checkLength(lineBytes(text), command);
     return new Promise((resolve) => {
       this.#socket.write(`${text}\n`, () => resolve());
     });
   }
 
-  #push(message: Push): void {
+  #push(message: Push | EncodedPush): void {
     if (this.#closed || this.#closing || !this.#socket.writable) return;
     if (this.#socket.writableLength > MAX_BACKLOG_BYTES) {
       this.#close(`the client did not read ${bytesText(MAX_BACKLOG_BYTES)} of replies`, 'warn');
       return;
     }
-    const text = JSON.stringify(message);
-    this.#checkLength(text, message.command);
-    this.#socket.write(`${text}\n`);
+    if (message instanceof EncodedPush) {
+      this.#checkLength(message.line.length, message.message.command);
+      this.#socket.write(message.line);
+    } else {
+      const text = JSON.stringify(message);
+      this.#checkLength(lineBytes(text), message.command);
+      this.#socket.write(`${text}\n`);
+    }
     // A push may say the session was signed out (its token revoked).
     this.#grace.check();
   }
 
-  #checkLength(text: string, command: string): void {
-    const bytes = Buffer.byteLength(text) + 1;
+  /** `bytes`: the line's length with its newline. */
+  #checkLength(bytes: number, command: string): void {
     if (bytes <= CLIENT_LINE_LIMIT || this.#warned.has(command)) return;
     this.#warned.add(command);
     this.#options.logger.warn(
@@ -301,7 +311,7 @@ export class TcpConnection {
     );
     this.#options.pushes.remove(this.session.state);
     if (final && this.#socket.writable) {
-      this.#checkLength(replyText(final), final.reply.command);
+      this.#checkLength(lineBytes(replyText(final)), final.reply.command);
       this.#socket.end(`${replyText(final)}\n`);
     } else {
       this.#socket.end();

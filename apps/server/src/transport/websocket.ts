@@ -161,6 +161,11 @@ export class JsonRpcWebSockets {
           // A push may say the session was signed out (its token revoked).
           grace.check();
         },
+        pushEncoded: (push) => {
+          // The shared bytes as a text frame: ws writes them as they are (a server does not mask).
+          if (ws.readyState === ws.OPEN) ws.send(push.bytes, { binary: false });
+          grace.check();
+        },
         unsentBytes: () => ws.bufferedAmount,
       };
       const session: Session = { address, transport: encrypted ? 'wss' : 'ws', auth, state };
