@@ -15,6 +15,7 @@
  */
 import type { Canvas, ImageData, Path2D, SKRSContext2D, StrokeOptions } from '@napi-rs/canvas';
 import type { RgbImage } from '../types.js';
+import { CanvasPicture } from './canvas-picture.js';
 import {
   conicalGradient,
   cssColor,
@@ -99,7 +100,7 @@ export class EffectCanvas {
   #ctx: SKRSContext2D;
   #width: number;
   #height: number;
-  #stack: RgbImage[] = [];
+  #stack: CanvasPicture[] = [];
   /** The RGBA read-back, refreshed only when something was drawn since the last one. */
   #pixels: Uint8Array | Uint8ClampedArray | null = null;
   /**
@@ -143,7 +144,8 @@ export class EffectCanvas {
 
   /**
    * Replays every operation of one DRAW payload and returns the pictures its SHOW operations
-   * produced, in order (RGB, 3 bytes per pixel, each its own copy).
+   * produced, in order: each keeps the canvas's pixels as RGBA (`rgba`, shared, never changed)
+   * and makes its own RGB `data` when asked.
    * @throws Error with a one-line message naming the byte offset when the batch is malformed.
    */
   apply(batch: Uint8Array): RgbImage[] {
@@ -474,21 +476,15 @@ export class EffectCanvas {
       );
     }
     // A saved picture keeps the size the canvas had when it was saved.
-    return { width: saved.width, height: saved.height, data: saved.data.slice() };
+    return new CanvasPicture(saved.width, saved.height, saved.rgba);
   }
 
-  /** The canvas as a new RGB picture. */
-  #picture(): RgbImage {
-    const pixels = this.#readBack();
-    const count = this.#width * this.#height;
-    const data = new Uint8Array(count * 3);
-    for (let i = 0, j = 0; i < count; i++, j += 3) {
-      const k = i * 4;
-      data[j] = pixels[k] ?? 0;
-      data[j + 1] = pixels[k + 1] ?? 0;
-      data[j + 2] = pixels[k + 2] ?? 0;
-    }
-    return { width: this.#width, height: this.#height, data };
+  /**
+   * The canvas as a picture. It keeps the read-back itself: a read-back is never changed (the
+   * next drawing makes a new one), so pictures may share it.
+   */
+  #picture(): CanvasPicture {
+    return new CanvasPicture(this.#width, this.#height, this.#readBack());
   }
 
   #readBack(): Uint8Array | Uint8ClampedArray {
