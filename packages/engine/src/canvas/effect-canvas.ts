@@ -16,6 +16,7 @@
 import type { Canvas, ImageData, Path2D, SKRSContext2D, StrokeOptions } from '@napi-rs/canvas';
 import type { RgbImage } from '../types.js';
 import { CanvasPicture } from './canvas-picture.js';
+import { GradientCache } from './gradient-cache.js';
 import {
   conicalGradient,
   cssColor,
@@ -109,12 +110,8 @@ export class EffectCanvas {
    * server's event loop tens of milliseconds a frame.
    */
   #pixelRun: ImageData | null = null;
-  /**
-   * Gradients by the bytes of the operation that made them. Building one costs more than
-   * filling the canvas with it (each stop a colour string parsed by Skia), and effects draw the
-   * same few again and again: a swirl turns one gradient through 361 angles.
-   */
-  #gradients = new Map<string, GradientFill>();
+  /** Gradients by the bytes of the operation that made them (see GradientCache). */
+  #gradients = new GradientCache(GRADIENTS_KEPT);
   /** Scratch for the numbers of the operation being replayed. */
   readonly #n = new Float64Array(16);
 
@@ -323,20 +320,9 @@ export class EffectCanvas {
     return undefined;
   }
 
-  /**
-   * The gradient an operation's bytes describe (everything it depends on is in them), made once.
-   * The cache starts over when full: a script cycling through more gradients than it holds
-   * costs what it did without one.
-   */
+  /** The gradient an operation's bytes describe (everything it depends on is in them), made once. */
   #gradient(op: Uint8Array, make: () => GradientFill): GradientFill {
-    const key = Buffer.from(op.buffer, op.byteOffset, op.byteLength).toString('latin1');
-    let gradient = this.#gradients.get(key);
-    if (gradient === undefined) {
-      gradient = make();
-      if (this.#gradients.size >= GRADIENTS_KEPT) this.#gradients.clear();
-      this.#gradients.set(key, gradient);
-    }
-    return gradient;
+    return this.#gradients.get(op, make);
   }
 
   /**
@@ -455,7 +441,7 @@ export class EffectCanvas {
     this.#canvas = skia().createCanvas(w, h);
     this.#ctx = this.#canvas.getContext('2d');
     // Made by the old context: the new one makes its own.
-    this.#gradients = new Map();
+    this.#gradients.clear();
     this.#width = w;
     this.#height = h;
     this.#preparePainter();
