@@ -15,6 +15,12 @@ export interface RgbImage {
   readonly width: number;
   readonly height: number;
   readonly data: Uint8Array;
+  /**
+   * The same pixels as RGBA (4 bytes per pixel, the alpha byte unused), when the picture came
+   * that way (an effect's canvas reads its pixels back as RGBA): the LED mapping reads these, so
+   * that `data` need not be made for it.
+   */
+  readonly rgba?: Uint8Array;
 }
 
 /** What kind of source fills a priority (protocol's `PrioritySource`). */

@@ -163,6 +163,21 @@ describe('EffectCanvas', () => {
     expectNear([zero.getPixel(20, 5)[0], zero.getPixel(20, 5)[2]], [191, 64], 2);
   });
 
+  it('shows pictures that keep the pixels of their SHOW while the canvas draws on', () => {
+    const canvas = new EffectCanvas(3, 2);
+    const show = op(DrawOp.SHOW, [-1]);
+    const [first] = canvas.apply(batch(fill(0, 0, 3, 2, [10, 20, 30]), show));
+    const [second] = canvas.apply(batch(fill(1, 0, 1, 1, RED), show));
+    // The RGB data is made on demand from the picture's RGBA, after the canvas changed.
+    expect([...(first?.data ?? [])]).toEqual(Array(6).fill([10, 20, 30]).flat());
+    expect([...(second?.data.subarray(0, 6) ?? [])]).toEqual([10, 20, 30, ...RED]);
+    expect(second?.rgba?.subarray(4, 8)).toEqual(Uint8Array.of(255, 0, 0, 255));
+    // Two pictures of one read-back have data of their own.
+    const [a, b] = canvas.apply(batch(show, show));
+    expect(a?.data).not.toBe(b?.data);
+    expect(a?.data).toEqual(b?.data);
+  });
+
   it('paints a gradient drawn again (kept since its first time) as it painted it then', () => {
     const show = op(DrawOp.SHOW, [-1]);
     const swirl = (angle: number) =>
@@ -453,8 +468,15 @@ describe('EffectCanvas', () => {
       ),
     );
     expect(shown).toHaveLength(2);
-    expect(shown[0]).toEqual({ width: 2, height: 1, data: new Uint8Array([...RED, ...RED]) });
-    expect(shown[1]).toEqual({ width: 2, height: 1, data: new Uint8Array([...BLUE, ...BLUE]) });
+    // The size and RGB data (a picture also carries its RGBA read-back).
+    const rgb = (p: RgbImage | undefined) =>
+      p && { width: p.width, height: p.height, data: p.data };
+    expect(rgb(shown[0])).toEqual({ width: 2, height: 1, data: new Uint8Array([...RED, ...RED]) });
+    expect(rgb(shown[1])).toEqual({
+      width: 2,
+      height: 1,
+      data: new Uint8Array([...BLUE, ...BLUE]),
+    });
     // Each picture is a copy: changing one leaves the stack alone.
     shown[0]?.data.fill(7);
     expect(canvas.apply(batch(op(DrawOp.SHOW, [0])))[0]?.data).toEqual(

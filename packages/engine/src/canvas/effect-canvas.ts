@@ -15,6 +15,8 @@
  */
 import type { Canvas, ImageData, Path2D, SKRSContext2D, StrokeOptions } from '@napi-rs/canvas';
 import type { RgbImage } from '../types.js';
+import { CanvasPicture } from './canvas-picture.js';
+import { GradientCache } from './gradient-cache.js';
 import {
   conicalGradient,
   cssColor,
@@ -99,7 +101,7 @@ export class EffectCanvas {
   #ctx: SKRSContext2D;
   #width: number;
   #height: number;
-  #stack: RgbImage[] = [];
+  #stack: CanvasPicture[] = [];
   /** The RGBA read-back, refreshed only when something was drawn since the last one. */
   #pixels: Uint8Array | Uint8ClampedArray | null = null;
   /**
@@ -108,12 +110,8 @@ export class EffectCanvas {
    * server's event loop tens of milliseconds a frame.
    */
   #pixelRun: ImageData | null = null;
-  /**
-   * Gradients by the bytes of the operation that made them. Building one costs more than
-   * filling the canvas with it (each stop a colour string parsed by Skia), and effects draw the
-   * same few again and again: a swirl turns one gradient through 361 angles.
-   */
-  #gradients = new Map<string, GradientFill>();
+  /** Gradients by the bytes of the operation that made them (see GradientCache). */
+  #gradients = new GradientCache(GRADIENTS_KEPT);
   /** Scratch for the numbers of the operation being replayed. */
   readonly #n = new Float64Array(16);
 
@@ -143,7 +141,8 @@ export class EffectCanvas {
 
   /**
    * Replays every operation of one DRAW payload and returns the pictures its SHOW operations
-   * produced, in order (RGB, 3 bytes per pixel, each its own copy).
+   * produced, in order: each keeps the canvas's pixels as RGBA (`rgba`, shared, never changed)
+   * and makes its own RGB `data` when asked.
    * @throws Error with a one-line message naming the byte offset when the batch is malformed.
    */
   apply(batch: Uint8Array): RgbImage[] {
@@ -321,20 +320,9 @@ export class EffectCanvas {
     return undefined;
   }
 
-  /**
-   * The gradient an operation's bytes describe (everything it depends on is in them), made once.
-   * The cache starts over when full: a script cycling through more gradients than it holds
-   * costs what it did without one.
-   */
+  /** The gradient an operation's bytes describe (everything it depends on is in them), made once. */
   #gradient(op: Uint8Array, make: () => GradientFill): GradientFill {
-    const key = Buffer.from(op.buffer, op.byteOffset, op.byteLength).toString('latin1');
-    let gradient = this.#gradients.get(key);
-    if (gradient === undefined) {
-      gradient = make();
-      if (this.#gradients.size >= GRADIENTS_KEPT) this.#gradients.clear();
-      this.#gradients.set(key, gradient);
-    }
-    return gradient;
+    return this.#gradients.get(op, make);
   }
 
   /**
@@ -453,7 +441,7 @@ export class EffectCanvas {
     this.#canvas = skia().createCanvas(w, h);
     this.#ctx = this.#canvas.getContext('2d');
     // Made by the old context: the new one makes its own.
-    this.#gradients = new Map();
+    this.#gradients.clear();
     this.#width = w;
     this.#height = h;
     this.#preparePainter();
@@ -474,21 +462,15 @@ export class EffectCanvas {
       );
     }
     // A saved picture keeps the size the canvas had when it was saved.
-    return { width: saved.width, height: saved.height, data: saved.data.slice() };
+    return new CanvasPicture(saved.width, saved.height, saved.rgba);
   }
 
-  /** The canvas as a new RGB picture. */
-  #picture(): RgbImage {
-    const pixels = this.#readBack();
-    const count = this.#width * this.#height;
-    const data = new Uint8Array(count * 3);
-    for (let i = 0, j = 0; i < count; i++, j += 3) {
-      const k = i * 4;
-      data[j] = pixels[k] ?? 0;
-      data[j + 1] = pixels[k + 1] ?? 0;
-      data[j + 2] = pixels[k + 2] ?? 0;
-    }
-    return { width: this.#width, height: this.#height, data };
+  /**
+   * The canvas as a picture. It keeps the read-back itself: a read-back is never changed (the
+   * next drawing makes a new one), so pictures may share it.
+   */
+  #picture(): CanvasPicture {
+    return new CanvasPicture(this.#width, this.#height, this.#readBack());
   }
 
   #readBack(): Uint8Array | Uint8ClampedArray {

@@ -271,3 +271,58 @@ describe('ImageToLeds mapping types on a 4×2 picture', () => {
     expect([...out.subarray(0, 3)]).toEqual(R);
   });
 });
+
+describe('ImageToLeds on a picture that carries RGBA', () => {
+  const TYPES: MappingType[] = [
+    'multicolor_mean',
+    'multicolor_mean_squared',
+    'unicolor_mean',
+    'dominant_color',
+    'unicolor_dominant',
+    'dominant_color_advanced',
+    'unicolor_dominant_advanced',
+  ];
+  /** `picture` again, its pixels also as RGBA with an alpha byte the mapping must skip. */
+  const rgba = new Uint8Array(picture.width * picture.height * 4);
+  for (let i = 0; i < picture.width * picture.height; i++) {
+    rgba.set(picture.data.subarray(i * 3, i * 3 + 3), i * 4);
+    rgba[i * 4 + 3] = 77;
+  }
+
+  it('gives every type the colours it gives from the RGB data, with and without a border', () => {
+    const both: RgbImage = { ...picture, rgba };
+    for (const type of TYPES) {
+      for (const border of [undefined, { horizontal: 0, vertical: 1 }]) {
+        const options = { type, accuracyLevel: 4, ...(border ? { border } : {}) };
+        const fromRgb = new Uint8Array(6);
+        new ImageToLeds(halves, 4, 2, options).map(picture, fromRgb);
+        const fromRgba = new Uint8Array(6);
+        new ImageToLeds(halves, 4, 2, options).map(both, fromRgba);
+        expect([...fromRgba], `${type}, border ${JSON.stringify(border)}`).toEqual([...fromRgb]);
+      }
+    }
+  });
+
+  it('does not make the RGB data for the per-LED types', () => {
+    const rgbaOnly: RgbImage = {
+      width: 4,
+      height: 2,
+      rgba,
+      get data(): Uint8Array {
+        throw new Error('the RGB data was asked for');
+      },
+    };
+    const out = new Uint8Array(6);
+    new ImageToLeds(halves, 4, 2, { type: 'multicolor_mean' }).map(rgbaOnly, out);
+    expect([[...out.subarray(0, 3)], [...out.subarray(3)]]).toEqual([
+      [191, 0, 63],
+      [5, 10, 142],
+    ]);
+  });
+
+  it('refuses RGBA shorter than the picture', () => {
+    const short: RgbImage = { ...picture, rgba: rgba.subarray(4) };
+    const mapping = new ImageToLeds(halves, 4, 2, { type: 'multicolor_mean' });
+    expect(() => mapping.map(short, new Uint8Array(6))).toThrow(/RGBA needs 32/);
+  });
+});

@@ -54,6 +54,8 @@ export class ImageToLeds {
   readonly #blacklist: Uint8Array;
   /** Byte offsets (3·pixel index) of every LED's pixels, LED after LED. */
   readonly #pixels: Int32Array;
+  /** The same offsets in RGBA pictures (4·pixel index), made on the first such picture. */
+  #rgbaPixels: Int32Array | undefined;
   /** LED i's pixels are `#pixels[#starts[i] … #starts[i+1])`. */
   readonly #starts: Int32Array;
   readonly #clusters: number;
@@ -121,13 +123,25 @@ export class ImageToLeds {
 
   /**
    * Writes the colour of every layout LED into `out` (3·ledCount bytes, RGB, layout order).
-   * `image` must have the size this mapping was made for.
+   * `image` must have the size this mapping was made for. A picture that carries `rgba` is read
+   * from it (the per-LED types), with the same result as from its `data`.
    */
   map(image: RgbImage, out: Uint8Array): void {
     if (image.width !== this.width || image.height !== this.height) {
       throw new RangeError(
         `image is ${image.width}×${image.height} but this mapping is for ${this.width}×${this.height}; make an ImageToLeds for that size`,
       );
+    }
+    const rgba = isUnicolor(this.type) ? undefined : image.rgba;
+    if (rgba !== undefined) {
+      if (rgba.length < this.width * this.height * 4) {
+        throw new RangeError(
+          `image rgba has ${rgba.length} bytes but ${this.width}×${this.height} RGBA needs ${this.width * this.height * 4}`,
+        );
+      }
+      this.#rgbaPixels ??= this.#pixels.map((offset) => (offset / 3) * 4);
+      this.#mapLeds(rgba, this.#rgbaPixels, out);
+      return;
     }
     const data = image.data;
     if (data.length < this.width * this.height * 3) {
@@ -149,7 +163,15 @@ export class ImageToLeds {
       }
       return;
     }
-    const pixels = this.#pixels;
+    this.#mapLeds(data, this.#pixels, out);
+  }
+
+  /**
+   * The per-LED types: each LED's colour from its pixels, found in `data` at the byte offsets
+   * `pixels` gives (3 or 4 bytes per pixel; only the first three of each are read).
+   */
+  #mapLeds(data: Uint8Array, pixels: Int32Array, out: Uint8Array): void {
+    const leds = this.#ledCount;
     const starts = this.#starts;
     const type = this.type;
     for (let led = 0; led < leds; led++) {
