@@ -75,9 +75,16 @@ async function start(path: string, more: Partial<EffectProcessOptions> = {}) {
   return started;
 }
 
+/**
+ * Starts a script that must fail at start. Its start timeout is long: with the short default, a
+ * busy machine can let it pass between READY and the failure, and start() would resolve instead.
+ */
 async function startError(path: string, more: Partial<EffectProcessOptions> = {}) {
   try {
-    await effectOf(path, more).effect.start();
+    await effectOf(path, {
+      ...more,
+      limits: { startTimeoutMs: 60_000, ...more.limits },
+    }).effect.start();
   } catch (error) {
     expect(error).toBeInstanceOf(EffectStartError);
     return error as EffectStartError;
@@ -235,7 +242,8 @@ describe('EffectProcess: listeners attached before start()', () => {
       'fails-at-start.py',
       'import hyperion\nprint("about to fail")\nraise ValueError("no")\n',
     );
-    const { effect, logs, exited } = effectOf(path);
+    // A long start timeout, so that a busy machine cannot count it as started before it fails.
+    const { effect, logs, exited } = effectOf(path, { limits: { startTimeoutMs: 60_000 } });
     let exitEvents = 0;
     void exited.then(() => exitEvents++);
     const error = await effect.start().then(
@@ -247,7 +255,7 @@ describe('EffectProcess: listeners attached before start()', () => {
     expect(exit.message).toBe("Effect 'Test' failed: ValueError: no (fails-at-start.py line 3)");
     // stdout and stderr are two pipes: on a busy machine the traceback may be read first.
     expect(logs).toContain('info: about to fail');
-    expect(logs.at(-1)).toBe('warn: ValueError: no');
+    expect(logs.filter((line) => line.startsWith('warn: ')).at(-1)).toBe('warn: ValueError: no');
     expect(await effect.stop()).toBe(exit);
     expect(effect.exitInfo).toBe(exit);
     await new Promise((resolve) => setImmediate(resolve));
