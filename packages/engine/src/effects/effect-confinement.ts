@@ -4,7 +4,7 @@
  * that the server makes, joins the child to, and removes after it.
  */
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** How an effect is confined, beyond its {@link EffectLimits}. */
@@ -150,33 +150,40 @@ export class CpuCap {
   /** Why there is no cap, when there is none (for the confinement log line). */
   readonly missing: string | undefined;
 
+  private constructor(dir: string | undefined, missing: string | undefined) {
+    this.#dir = dir;
+    this.missing = missing;
+  }
+
   /**
-   * Makes the group and moves `pid` into it, synchronously: the child forks the script's process
-   * only after it reads INIT, which is written after this.
+   * Makes the group and moves `pid` into it. The caller writes the child's INIT only once this
+   * resolves: the child forks the script's process after reading it, so the script and all it
+   * starts are in the group. Asynchronous because cgroup writes can take milliseconds each (the
+   * kernel synchronises with every CPU), and an effect starting must not stall the server's loop.
    * @param share the part of one core the effect may use, e.g. 0.5; Infinity: no cap.
    */
-  constructor(pid: number, share: number) {
-    if (!Number.isFinite(share)) return;
+  static async create(pid: number, share: number): Promise<CpuCap> {
+    if (!Number.isFinite(share)) return new CpuCap(undefined, undefined);
     const found = cpuHierarchy();
-    if (typeof found === 'string') {
-      this.missing = found;
-      return;
-    }
+    if (typeof found === 'string') return new CpuCap(undefined, found);
     const dir = join(found.dir, `effect-${pid}`);
     const quota = Math.max(1000, Math.round(share * CFS_PERIOD_US));
     try {
-      mkdirSync(dir);
+      await mkdir(dir);
       if (found.version === 2) {
-        writeFileSync(join(dir, 'cpu.max'), `${quota} ${CFS_PERIOD_US}`);
+        await writeFile(join(dir, 'cpu.max'), `${quota} ${CFS_PERIOD_US}`);
       } else {
-        writeFileSync(join(dir, 'cpu.cfs_period_us'), String(CFS_PERIOD_US));
-        writeFileSync(join(dir, 'cpu.cfs_quota_us'), String(quota));
+        await writeFile(join(dir, 'cpu.cfs_period_us'), String(CFS_PERIOD_US));
+        await writeFile(join(dir, 'cpu.cfs_quota_us'), String(quota));
       }
-      writeFileSync(join(dir, 'cgroup.procs'), String(pid));
-      this.#dir = dir;
+      await writeFile(join(dir, 'cgroup.procs'), String(pid));
+      return new CpuCap(dir, undefined);
     } catch (error) {
-      this.missing = `CPU cap (${join(found.dir, `effect-${pid}`)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
-      this.#remove(dir);
+      await removeGroup(dir);
+      return new CpuCap(
+        undefined,
+        `CPU cap (${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
   }
 
@@ -186,19 +193,21 @@ export class CpuCap {
     if (dir === undefined) return;
     let tries = 0;
     const attempt = (): void => {
-      if (this.#remove(dir) || ++tries >= 20) return;
-      setTimeout(attempt, 50).unref();
+      void removeGroup(dir).then((removed) => {
+        if (!removed && ++tries < 20) setTimeout(attempt, 50).unref();
+      });
     };
     attempt();
   }
+}
 
-  #remove(dir: string): boolean {
-    try {
-      rmdirSync(dir);
-      return true;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ENOENT';
-    }
+/** Removes an effect's group; false while processes are still in it. */
+async function removeGroup(dir: string): Promise<boolean> {
+  try {
+    await rmdir(dir);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }
 

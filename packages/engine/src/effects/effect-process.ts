@@ -235,7 +235,8 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
   #scriptLookup: Promise<void> | undefined;
   /** The process running the script, once looked up. */
   #scriptPid: number | undefined;
-  #cpuCap: CpuCap | undefined;
+  /** The effect's CPU cap, once made (undefined without one). */
+  #cpuCap: Promise<CpuCap> | undefined;
   readonly #timers = new Set<NodeJS.Timeout>();
   #memoryTimer: NodeJS.Timeout | undefined;
   #memoryReadAt = Number.NEGATIVE_INFINITY;
@@ -394,17 +395,20 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
     if (this.#child) this.#wire(this.#child);
     const pid = this.#child?.pid;
     if (byCgroup && pid !== undefined) {
-      // Before INIT is written: the launcher forks the script's process only after reading it,
-      // so that process and everything it starts are in the group.
-      this.#cpuCap = new CpuCap(pid, limits.maxCpuShare);
-      if (this.#cpuCap.missing !== undefined)
-        this.emit(
-          'log',
-          'warn',
-          `glowkit: effect confinement incomplete: no ${this.#cpuCap.missing}`,
-        );
+      // INIT only once the launcher is in its group: it forks the script's process after reading
+      // INIT, so that process and everything it starts are in the group.
+      this.#cpuCap = CpuCap.create(pid, share).then((cap) => {
+        // Gone before its group was made (killed meanwhile): nothing to say or to send; its
+        // exit handler releases the group.
+        if (this.#childExit !== undefined) return cap;
+        if (cap.missing !== undefined)
+          this.emit('log', 'warn', `glowkit: effect confinement incomplete: no ${cap.missing}`);
+        this.#write(init);
+        return cap;
+      });
+    } else {
+      this.#write(init);
     }
-    this.#write(init);
     this.#after(READY_TIMEOUT_MS, () => {
       if (this.#state.kind === 'spawning')
         this.#terminate(
@@ -428,7 +432,7 @@ export class EffectProcess extends EventEmitter<EffectEvents> {
       this.#childExit = { code, signal };
       // Whatever the script started in its process group goes with it.
       this.#signalGroup();
-      this.#cpuCap?.release();
+      void this.#cpuCap?.then((cap) => cap.release());
       if (this.#state.kind !== 'exited') this.#after(DRAIN_TIMEOUT_MS, () => this.#finalize());
     });
     child.on('close', () => this.#finalize());
