@@ -364,6 +364,49 @@ describe('LedInstance', () => {
     await instance.close();
   });
 
+  it('keeps a background effect running while a short source covers it', async () => {
+    const { instance } = instanceWith(
+      { backgroundEffect: { enable: true, type: 'effect', effect: 'Warm Pulse' } },
+      { backgroundHideGraceMs: 60_000 },
+    );
+    await instance.start();
+    await until(() => instance.effects.children.length === 1);
+    const [background] = instance.effects.children;
+    expect(background).toMatchObject({ priority: 254, name: 'Warm Pulse' });
+    // A notification's colour comes and goes: the background shows again where it left off,
+    // its script never restarted.
+    instance.setColor({ priority: 50, durationMs: -1, origin: 'test' }, [5, 5, 5]);
+    await until(() => instance.view.priorities[0]?.priority === 50);
+    expect(instance.view.priorities.map((p) => [p.priority, p.visible])).toEqual([
+      [50, true],
+      [254, false],
+    ]);
+    instance.clear(50);
+    await until(() => instance.view.priorities[0]?.priority === 254);
+    expect(instance.view.priorities[0]?.visible).toBe(true);
+    expect(instance.effects.children).toEqual([background]);
+    await instance.close();
+  });
+
+  it('stops a covered background effect after its grace and starts it anew when uncovered', async () => {
+    const { instance } = instanceWith(
+      { backgroundEffect: { enable: true, type: 'effect', effect: 'Warm Pulse' } },
+      { backgroundHideGraceMs: 50 },
+    );
+    await instance.start();
+    await until(() => instance.effects.children.length === 1);
+    const [before] = instance.effects.children;
+    instance.setColor({ priority: 50, durationMs: -1, origin: 'test' }, [5, 5, 5]);
+    // Covered for longer than its grace: its child is gone and its priority with it.
+    await until(() => instance.effects.children.length === 0, 10_000);
+    await until(() => instance.muxer.get(254) === undefined);
+    await until(() => !children().includes(before?.pid ?? 0), 10_000);
+    instance.clear(50);
+    await until(() => instance.effects.children.length === 1, 10_000);
+    expect(instance.effects.children[0]?.pid).not.toBe(before?.pid);
+    await instance.close();
+  });
+
   it('switches ALL off and on: effects stop and come back', async () => {
     const { instance, output } = instanceWith();
     await instance.start();

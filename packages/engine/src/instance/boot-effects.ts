@@ -18,7 +18,20 @@ export interface BootEffectsContext {
   run(request: EffectRequest): Promise<EngineResult>;
   setColor(priority: number, color: number[], durationMs: number): unknown;
   log(level: 'info' | 'warn' | 'error', message: string): void;
+  /**
+   * How long a background effect keeps running hidden before it is stopped, in ms (default
+   * {@link BACKGROUND_HIDE_GRACE_MS}).
+   */
+  hideGraceMs?: number;
 }
+
+/**
+ * A background effect covered by another source keeps running this long before it stops. Short
+ * sources come and go all the time (a notification's colour, a doorbell effect, a remote's
+ * preview): within this time the background comes back at once, where it left off, instead of
+ * restarting its script; after it, a hidden background costs nothing.
+ */
+export const BACKGROUND_HIDE_GRACE_MS = 5000;
 
 /** A boot or background source: the part of its group that says what to show. */
 type SourceSettings = Pick<
@@ -29,15 +42,22 @@ type SourceSettings = Pick<
 /**
  * The instance's boot effect (`foregroundEffect`, once at start, priority 1) and background
  * effect (`backgroundEffect`, priority 254, endless). The background only runs while nothing
- * else is registered below it, so a hidden background effect never burns CPU (a known
- * Hyperion.ng complaint), and comes back when the last source is cleared.
+ * else is registered below it, so a hidden background effect does not burn CPU for long (a known
+ * Hyperion.ng complaint: it runs hidden for good), and comes back when the last source is cleared.
+ * A background effect (not a colour) stops only once it has been covered for
+ * {@link BACKGROUND_HIDE_GRACE_MS}.
  */
 export class BootEffects {
   readonly #context: BootEffectsContext;
   readonly #foreground: Filled<ForegroundEffectSettings>;
   readonly #background: Filled<BackgroundEffectSettings>;
-  /** Off (disabled or failed), shown, being started, or hidden behind other sources. */
-  #state: 'off' | 'starting' | 'on' | 'hidden' = 'hidden';
+  /**
+   * Off (disabled or failed), shown, being started, covered by another source but still running
+   * (for the grace), or hidden behind other sources and stopped.
+   */
+  #state: 'off' | 'starting' | 'on' | 'covered' | 'hidden' = 'hidden';
+  /** Ends the grace of a covered background effect. */
+  #graceTimer: NodeJS.Timeout | undefined;
   #suspended = false;
   #closed = false;
   #pending = false;
@@ -76,26 +96,53 @@ export class BootEffects {
     if (this.#closed || this.#suspended || this.#state === 'off') return;
     const { muxer } = this.#context;
     const others = muxer.inputs.some((i) => i.priority < PRIORITY.BACKGROUND);
-    if (others && this.#state === 'on') {
-      this.#state = 'hidden';
-      muxer.clear(PRIORITY.BACKGROUND);
+    const registered = muxer.get(PRIORITY.BACKGROUND) !== undefined;
+    if ((this.#state === 'on' || this.#state === 'covered') && !registered) {
+      // The background effect ended by itself; like a failure, it is not restarted in a loop.
+      this.#endGrace();
+      this.#state = 'off';
+    } else if (others && this.#state === 'on') {
+      if (this.#background.type === 'effect') {
+        this.#state = 'covered';
+        this.#graceTimer = setTimeout(() => {
+          this.#graceTimer = undefined;
+          if (this.#state === 'covered') this.#hide();
+        }, this.#context.hideGraceMs ?? BACKGROUND_HIDE_GRACE_MS);
+        // The grace alone never keeps the process alive.
+        this.#graceTimer.unref();
+      } else {
+        this.#hide();
+      }
+    } else if (!others && this.#state === 'covered') {
+      // Back before its grace ended: it never stopped.
+      this.#endGrace();
+      this.#state = 'on';
     } else if (!others && this.#state === 'hidden') {
       this.#state = 'starting';
       const started = await this.#startSource(this.#background, PRIORITY.BACKGROUND, -1);
       if (this.#state !== 'starting') return;
       if (started) {
         this.#state = 'on';
-        // Something may have arrived while it started: look again, so it never runs hidden.
+        // Something may have arrived while it started: look again.
         this.prioritiesChanged();
       } else {
         // Not retried until the settings change: a broken background must not loop.
         this.#state = 'off';
         this.#context.log('warn', 'the background effect is off until its settings change');
       }
-    } else if (this.#state === 'on' && !muxer.get(PRIORITY.BACKGROUND)) {
-      // The background effect ended by itself; like a failure, it is not restarted in a loop.
-      this.#state = 'off';
     }
+  }
+
+  /** Stops showing the background (its effect stops with its muxer input). */
+  #hide(): void {
+    this.#endGrace();
+    this.#state = 'hidden';
+    this.#context.muxer.clear(PRIORITY.BACKGROUND);
+  }
+
+  #endGrace(): void {
+    clearTimeout(this.#graceTimer);
+    this.#graceTimer = undefined;
   }
 
   async #startSource(
@@ -126,7 +173,8 @@ export class BootEffects {
   async suspend(effects: EffectRequest[] = []): Promise<void> {
     this.#suspended = true;
     this.#cached = effects.filter((e) => e.priority !== PRIORITY.BACKGROUND);
-    if (this.#state === 'on' || this.#state === 'starting') this.#state = 'hidden';
+    this.#endGrace();
+    if (this.#state !== 'off') this.#state = 'hidden';
     this.#context.muxer.clearEverything();
   }
 
@@ -142,5 +190,6 @@ export class BootEffects {
   /** Stops reacting; the instance stops the effects themselves. */
   close(): void {
     this.#closed = true;
+    this.#endGrace();
   }
 }

@@ -53,6 +53,11 @@ export interface LedInstanceOptions {
    * undefined when it forwards another instance, or none.
    */
   forwarder?: boolean | undefined;
+  /**
+   * How long a covered background effect keeps running before it stops, in ms (default
+   * BootEffects' BACKGROUND_HIDE_GRACE_MS).
+   */
+  backgroundHideGraceMs?: number | undefined;
   /** Where the instance's messages go; they do not name the instance (the caller knows it). */
   log?: ((level: 'debug' | 'info' | 'warn' | 'error', message: string) => void) | undefined;
 }
@@ -281,6 +286,9 @@ export class LedInstance extends EventEmitter<LedInstanceEvents> {
       setColor: (priority, color, durationMs) =>
         this.setColor({ priority, durationMs, origin: 'System' }, color),
       log: (level, message) => this.#log(level, message),
+      ...(options.backgroundHideGraceMs === undefined
+        ? {}
+        : { hideGraceMs: options.backgroundHideGraceMs }),
     });
     this.muxer.on('update', (input) => {
       this.#show(input);
