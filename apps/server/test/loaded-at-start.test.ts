@@ -18,6 +18,7 @@ const ON_FIRST_USE = [
   'protobufjs',
   'flatbuffers',
   '@napi-rs/canvas',
+  'omggif',
   'serialport',
   'mqtt',
   'dbus-next',
