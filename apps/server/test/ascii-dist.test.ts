@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { escapeOutsideLatin1 } from '../../../scripts/ascii-dist.mjs';
+import { escapeOutsideLatin1, stripLayout } from '../../../scripts/ascii-dist.mjs';
 
 /** What a script evaluates to: its last expression, run in a fresh context. */
 const evaluated = (script: string): unknown => runInNewContext(script);
@@ -35,6 +35,37 @@ describe('ascii-dist (scripts/ascii-dist.mjs)', () => {
     expect(() => escapeOutsideLatin1('tagged.js', 'const a = 1;\nString.raw`a — b`')).toThrow(
       /^ascii-dist: tagged\.js:2: a character outside Latin-1 in a tagged template/,
     );
+  });
+
+  it('drops comments and indentation, keeping every line, literal text and licence', () => {
+    const script = [
+      '/**',
+      ' * A doc comment.',
+      ' */',
+      'function f(a /* inline */, b) {',
+      '    // a line comment',
+      '    const t = `x',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample's own template literal
+      '    y ${a /* c */} // kept: template text',
+      '  z`;',
+      "    const s = 'a\\",
+      "    b';",
+      '    return a/**/+b + t + s + "// a string"; /*! licence */',
+      '}',
+      'f(1, 2)',
+      '//# sourceMappingURL=sample.js.map',
+    ].join('\n');
+    const stripped = stripLayout('sample.js', script);
+    expect(stripped.split('\n')).toHaveLength(script.split('\n').length);
+    expect(stripped).not.toMatch(/doc comment|inline|a line comment|\/\* c \*\//);
+    expect(stripped).toContain('/*! licence */');
+    expect(stripped).toContain('//# sourceMappingURL=sample.js.map');
+    expect(stripped).toContain('return a +b');
+    // The template's and the string's lines keep their spaces: they are the literal's text.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample's own template literal
+    expect(stripped).toContain('\n    y ${a  } // kept: template text\n  z`');
+    expect(stripped).toContain("\n    b'");
+    expect(evaluated(stripped)).toEqual(evaluated(script));
   });
 
   it("leaves no character outside Latin-1 in the server's build and the packages it loads", () => {

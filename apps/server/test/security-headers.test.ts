@@ -1,6 +1,6 @@
 // Every response the server sends over HTTP(S) carries the same security headers: the page's
 // policy (which forbids framing it), X-Frame-Options for older browsers, nosniff and no referrer.
-// Replies express never sees (a refused WebSocket upgrade, a restart's 503, a malformed request)
+// Replies the HTTP handler never sees (a refused WebSocket upgrade, a restart's 503, a malformed request)
 // included.
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,10 +1,5 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { ERRORS, errorReply } from '@glowkit/protocol';
-import express, {
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-} from 'express';
 import type { Authenticator } from '../auth/authenticator.js';
 import { clientAddress } from '../auth/client-address.js';
 import { hasTokenInQuery } from '../auth/credentials.js';
@@ -18,6 +13,7 @@ import {
 import type { Outcome } from '../rpc/outcome.js';
 import type { Session } from '../rpc/session.js';
 import { readBody } from './http-body.js';
+import { type HttpHandler, pathOf, sendBody } from './http-reply.js';
 import {
   type Dispatch,
   labelOfParts,
@@ -26,7 +22,7 @@ import {
   pause,
   replyText,
 } from './rpc-text.js';
-import { securityHeaders } from './security-headers.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 
 /** What the HTTP side needs. */
 export interface HttpAppOptions {
@@ -40,7 +36,7 @@ export interface HttpAppOptions {
   /** What `/cgi/cfg_jsonserver` and `/description.xml` say; without it they are not served. */
   discovery?: () => DiscoveryInfo;
   /** The web UI's files (see web-ui.ts); without it `/` answers one line of text. */
-  webUi?: RequestHandler;
+  webUi?: HttpHandler;
 }
 
 /** "10 MB", "512 KB": a byte count for people. */
@@ -51,43 +47,32 @@ export const bytesText = (bytes: number): string =>
       ? `${Number((bytes / 1024).toFixed(1))} KB`
       : `${bytes} bytes`;
 
-function send(res: Response, outcome: Outcome): void {
-  res.status(outcome.status ?? 200);
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function send(req: IncomingMessage, res: ServerResponse, outcome: Outcome): void {
+  res.statusCode = outcome.status ?? 200;
   for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
-  res.type('application/json');
   if (outcome.after) res.once('finish', outcome.after);
-  res.send(replyText(outcome));
+  sendBody(req, res, replyText(outcome), JSON_TYPE);
 }
 
+/** Express's paths matched case-insensitively, a trailing slash allowed; these routes keep that. */
+const JSON_RPC_PATH = /^\/json-rpc(?:\/.*)?$/i;
+const CFG_JSONSERVER_PATH = /^\/cgi\/cfg_jsonserver\/?$/i;
+const DESCRIPTION_PATH = /^\/description\.xml\/?$/i;
+
 /**
- * The express application for HTTP and HTTPS: JSON-RPC on `POST /json-rpc` and any path below
+ * The request handler for HTTP and HTTPS (on node:http; see http-reply.ts for why not express): JSON-RPC on `POST /json-rpc` and any path below
  * it (Hyperion's `/json-rpc/confog/restore` included), any content type, the body limit, CORS
  * for browser clients (bearer tokens, no cookies), discovery, the web UI's files, and JSON errors
  * for everything else. Error
  * replies name the request's command and tan wherever its text shows them (a body over the
  * limit included), so that clients matching replies by tan get theirs.
  */
-export function createHttpApp(options: HttpAppOptions): express.Express {
+export function createHttpApp(options: HttpAppOptions): RequestListener {
   const { dispatch, authenticator, logger, bodyLimit, maxDepth } = options;
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('query parser', false);
-  // First: every response below carries them, errors and 404s included.
-  app.use(securityHeaders);
 
-  app.use((req, res, next) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Methods', 'POST, GET, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
-    if (req.method === 'OPTIONS') {
-      res.setHeader('Access-Control-Max-Age', '86400');
-      res.status(204).end();
-      return;
-    }
-    next();
-  });
-
-  const rpc = async (req: Request, res: Response) => {
+  const rpc = async (req: IncomingMessage, res: ServerResponse) => {
     const address = clientAddress(req.socket.remoteAddress);
     const transport = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
     const body = await readBody(req, bodyLimit);
@@ -111,7 +96,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         },
         detail,
       );
-      send(res, {
+      send(req, res, {
         reply: errorReply(command, tan, body.status === 413 ? ERRORS.tooLarge : ERRORS.parse, [
           detail,
         ]),
@@ -122,11 +107,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       return;
     }
     const text = body.text;
-    if (hasTokenInQuery(req.originalUrl)) {
+    if (hasTokenInQuery(req.url ?? '')) {
       // The token is now in this URL, and URLs end up in logs and histories: refuse it.
       logger.warn({ address }, 'refused a token in a URL');
       const { command, tan } = labelOfText(text, maxDepth);
-      send(res, {
+      send(req, res, {
         reply: errorReply(command, tan, ERRORS.noAuthorization, [
           'tokens in URLs are refused: send "Authorization: Bearer <token>", and revoke the token you sent',
         ]),
@@ -142,55 +127,33 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     };
     const outcome = await outcomeOfText(text, session, dispatch, logger, maxDepth);
     await pause(outcome.delayMs ?? 0);
-    send(res, outcome);
+    send(req, res, outcome);
   };
-  app.post('/json-rpc', rpc);
-  app.post('/json-rpc/{*rest}', rpc);
 
-  if (options.discovery) {
-    const discovery = options.discovery;
-    // Discovery, before any token: clients ask where the JSON port is and who this server is.
-    app.get('/cgi/cfg_jsonserver', (_req, res) => {
-      res.type('text/plain').send(cfgJsonServerText(discovery()));
-    });
-    app.get('/description.xml', (req, res) => {
-      const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
-      const base = baseUrlOf(
-        encrypted ? 'https' : 'http',
-        req.socket.localAddress ?? '127.0.0.1',
-        req.socket.localPort ?? 0,
-      );
-      res.type('text/xml; charset=utf-8').send(descriptionXml(discovery(), base));
-    });
-  }
-
-  if (options.webUi) {
-    app.use(options.webUi);
-  } else {
-    app.get('/', (_req, res) => {
-      res
-        .type('text/plain')
-        .send('Glowkit server. JSON-RPC: POST /json-rpc, or a WebSocket on this port.\n');
-    });
-  }
-
-  app.use((req: Request, res: Response) => {
-    res.status(404).json({
+  const notFound = (req: IncomingMessage, res: ServerResponse) => {
+    res.statusCode = 404;
+    const reply = {
       success: false,
       error: 'Not found',
       errorCode: 'not-found',
       errorData: [
         {
-          description: `${req.method} ${req.path}: no such file or path (the web UI is at /; JSON-RPC is POST /json-rpc)`,
+          description: `${req.method} ${pathOf(req)}: no such file or path (the web UI is at /; JSON-RPC is POST /json-rpc)`,
         },
       ],
-    });
-  });
+    };
+    sendBody(req, res, JSON.stringify(reply), JSON_TYPE);
+  };
 
   // Anything else: a JSON answer, never a stack trace.
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err: error, path: req.path }, 'a request failed unexpectedly');
-    send(res, {
+  const failed = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    logger.error({ err: error, path: pathOf(req) }, 'a request failed unexpectedly');
+    if (res.headersSent) {
+      // Part of another reply is out: the connection cannot carry this one.
+      res.destroy();
+      return;
+    }
+    send(req, res, {
       reply: errorReply(
         'unknown',
         0,
@@ -200,6 +163,68 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       ),
       status: 500,
     });
-  });
-  return app;
+  };
+
+  const route = (req: IncomingMessage, res: ServerResponse): void | Promise<void> => {
+    const path = pathOf(req);
+    const method = req.method;
+    // GET routes answer HEAD too, without the body.
+    const get = method === 'GET' || method === 'HEAD';
+    if (method === 'POST' && JSON_RPC_PATH.test(path)) return rpc(req, res);
+    if (options.discovery && get) {
+      const discovery = options.discovery;
+      // Discovery, before any token: clients ask where the JSON port is and who this server is.
+      if (CFG_JSONSERVER_PATH.test(path)) {
+        sendBody(req, res, cfgJsonServerText(discovery()), 'text/plain; charset=utf-8');
+        return;
+      }
+      if (DESCRIPTION_PATH.test(path)) {
+        const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+        const base = baseUrlOf(
+          encrypted ? 'https' : 'http',
+          req.socket.localAddress ?? '127.0.0.1',
+          req.socket.localPort ?? 0,
+        );
+        sendBody(req, res, descriptionXml(discovery(), base), 'text/xml; charset=utf-8');
+        return;
+      }
+    }
+    if (options.webUi) {
+      options.webUi(req, res, (error?: unknown) => {
+        if (error === undefined) notFound(req, res);
+        else failed(req, res, error);
+      });
+      return;
+    }
+    if (get && (path === '/' || path === '')) {
+      sendBody(
+        req,
+        res,
+        'Glowkit server. JSON-RPC: POST /json-rpc, or a WebSocket on this port.\n',
+        'text/plain; charset=utf-8',
+      );
+      return;
+    }
+    notFound(req, res);
+  };
+
+  return (req, res) => {
+    // First: every response carries them, errors and 404s included.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Methods', 'POST, GET, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Max-Age', '86400');
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    try {
+      const running = route(req, res);
+      if (running) running.catch((error: unknown) => failed(req, res, error));
+    } catch (error) {
+      failed(req, res, error);
+    }
+  };
 }

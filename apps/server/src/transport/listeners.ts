@@ -75,7 +75,7 @@ export const HTTP_TIMEOUTS: Readonly<Required<HttpTimeouts>> = {
 /** What the listeners serve. */
 export interface ListenersOptions {
   host: string;
-  /** The HTTP(S) request handler (the express app). */
+  /** The HTTP(S) request handler (http-app.ts). */
   app: RequestListener;
   /** WebSocket upgrades on either HTTP port. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;

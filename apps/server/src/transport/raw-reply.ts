@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
- * A whole HTTP/1.1 response as text, for sockets express never sees (a refused WebSocket
+ * A whole HTTP/1.1 response as text, for sockets the HTTP handler never sees (a refused WebSocket
  * upgrade, a connection over the limit, a request the HTTP parser rejected): the status, the
  * {@link SECURITY_HEADERS}, `Connection: close`, and `body` as compact JSON when there is one.
  */

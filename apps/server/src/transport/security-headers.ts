@@ -1,5 +1,3 @@
-import type { RequestHandler } from 'express';
-
 /**
  * The policy of every response: the page's scripts, styles and fonts from this server only, the
  * JSON API over ws(s), and no framing by any other site (the page keeps its token in
@@ -10,8 +8,8 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'";
 
 /**
- * The headers every HTTP response carries, whoever writes it: express, the web UI, or the raw
- * replies written on a socket express never sees ({@link rawHttpReply}).
+ * The headers every HTTP response carries, whoever writes it: the HTTP handler, the web UI, or the raw
+ * replies written on a socket the HTTP handler never sees ({@link rawHttpReply}).
  * `X-Frame-Options` says `frame-ancestors 'none'` to browsers that predate it.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -19,10 +17,4 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
-};
-
-/** Express middleware, first in the app: sets {@link SECURITY_HEADERS} on every response. */
-export const securityHeaders: RequestHandler = (_req, res, next) => {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-  next();
 };

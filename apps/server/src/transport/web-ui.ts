@@ -5,10 +5,17 @@
  */
 import { type Stats, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import {
+  acceptsEncoding,
+  contentTypeOf,
+  type HttpHandler,
+  pathOf,
+  sendBody,
+} from './http-reply.js';
 
 /** Hashed file names never change content: browsers may keep them for a year without asking. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -55,8 +62,8 @@ export interface WebUiOptions {
 
 /** The web UI handler, and whether there is a build to serve. */
 export interface WebUi {
-  /** Express middleware for GET and HEAD; anything it does not serve goes to `next()`. */
-  handler: RequestHandler;
+  /** The handler of GET and HEAD; anything it does not serve goes to `next()`. */
+  handler: HttpHandler;
   /** Why the web UI cannot be served (no build), or undefined when it can. */
   problem(): string | undefined;
 }
@@ -162,22 +169,27 @@ export function createWebUi(options: WebUiOptions): WebUi {
     return entry;
   };
 
-  const send = async (req: Request, res: Response, file: string, stats: Stats) => {
+  const send = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    file: string,
+    stats: Stats,
+  ) => {
     const entry = await read(file, stats);
     const extension = extname(file).toLowerCase();
-    res.type(extension || '.bin');
-    res.setHeader('Cache-Control', req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    res.setHeader('Content-Type', contentTypeOf(extension));
+    res.setHeader('Cache-Control', path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
     let body = entry.raw;
     let tag = `${entry.size.toString(36)}-${Math.floor(entry.mtimeMs).toString(36)}`;
     if (COMPRESSIBLE.has(extension)) {
       res.setHeader('Vary', 'Accept-Encoding');
       // Brotli whenever it is acceptable at all: smaller than gzip, and browsers list it last.
-      const accepted: Encoding | undefined =
-        req.acceptsEncodings('br') === 'br'
-          ? 'br'
-          : req.acceptsEncodings('gzip') === 'gzip'
-            ? 'gzip'
-            : undefined;
+      const accepted: Encoding | undefined = acceptsEncoding(req, 'br')
+        ? 'br'
+        : acceptsEncoding(req, 'gzip')
+          ? 'gzip'
+          : undefined;
       if (accepted) {
         entry.encoded[accepted] ??= encode(entry.raw, accepted).catch(() => undefined);
         const encoded = await entry.encoded[accepted];
@@ -188,24 +200,25 @@ export function createWebUi(options: WebUiOptions): WebUi {
         }
       }
     }
-    // Express answers 304 to a matching If-None-Match, and sends no body to a HEAD.
+    // sendBody answers 304 to a matching If-None-Match, and sends no body to a HEAD.
     res.setHeader('ETag', `W/"${tag}"`);
-    res.send(body);
+    sendBody(req, res, body);
   };
 
-  const handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATH.test(req.path)) {
+  const handler: HttpHandler = (req, res, next) => {
+    const path = pathOf(req);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATH.test(path)) {
       next();
       return;
     }
     // Dot files (`.env`, `..`) are never served, nor taken for a route of the app.
-    if (req.path.split('/').some((segment) => segment.startsWith('.'))) {
+    if (path.split('/').some((segment) => segment.startsWith('.'))) {
       next();
       return;
     }
-    const isAsset = req.path.startsWith('/assets/');
-    const routed = !isAsset && extname(req.path) === '';
-    const file = routed ? index : fileOf(root, req.path);
+    const isAsset = path.startsWith('/assets/');
+    const routed = !isAsset && extname(path) === '';
+    const file = routed ? index : fileOf(root, path);
     if (file === undefined) {
       next();
       return;
@@ -213,13 +226,11 @@ export function createWebUi(options: WebUiOptions): WebUi {
     void (async () => {
       const stats = await fileStats(file);
       if (stats) {
-        await send(req, res, file, stats);
+        await send(req, res, path, file, stats);
       } else if (routed) {
-        res
-          .status(503)
-          .setHeader('Cache-Control', 'no-store')
-          .type('html')
-          .send(notBuiltPage(notBuiltText(root, custom)));
+        res.statusCode = 503;
+        res.setHeader('Cache-Control', 'no-store');
+        sendBody(req, res, notBuiltPage(notBuiltText(root, custom)), 'text/html; charset=utf-8');
       } else {
         next();
       }

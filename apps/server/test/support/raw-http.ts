@@ -1,6 +1,6 @@
 // HTTP as bytes on a socket, for what ordinary clients cannot send (partial headers, an upgrade
 // the server refuses, a connection that sends nothing) and for reading what the server writes
-// outside express.
+// outside the HTTP handler.
 import { connect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 

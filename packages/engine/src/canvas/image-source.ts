@@ -11,11 +11,22 @@
  *   (not darkened), as Qt's non-premultiplied read-out gives it.
  */
 import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GifReader } from 'omggif';
 import type { RgbImage } from '../types.js';
 import { skia } from './skia.js';
+
+/**
+ * omggif, loaded by the first GIF an effect reads rather than when the engine is imported: few
+ * effects read a GIF, and the server would otherwise keep its code and source from the start.
+ * It is a CommonJS package, so it loads synchronously here.
+ */
+let omggif: typeof import('omggif') | undefined;
+const gifReader = (): typeof import('omggif').GifReader => {
+  omggif ??= createRequire(import.meta.url)('omggif') as typeof import('omggif');
+  return omggif.GifReader;
+};
 
 /** What an effect asks `getImage` for (the GET_IMAGE request of python/PIPE.md). */
 export interface EffectImageRequest {
@@ -140,6 +151,7 @@ async function decodeWithSkia(bytes: Uint8Array, label: string): Promise<RgbaFra
  */
 function decodeGif(bytes: Uint8Array, label: string): RgbaFrame[] {
   try {
+    const GifReader = gifReader();
     const reader = new GifReader(bytes);
     const { width, height } = reader;
     const screen = new Uint8Array(width * height * 4);

@@ -16,7 +16,12 @@ export const DEFAULT_PROTO_PORT = 19445;
 /** The client's part of its origin: `priorities` shows `Proto@<address>`. */
 const ORIGIN = 'Proto';
 
-const SUCCESS = writeReply({ success: true });
+/**
+ * The success reply, written once on first use: written here at import time it would load
+ * protobufjs (and parse message.proto) when the server starts, which the codec's first-use
+ * loading exists to avoid.
+ */
+let success: Uint8Array | undefined;
 const failure = (error: string) => writeReply({ success: false, error });
 
 /**
@@ -110,7 +115,8 @@ class ProtoSession implements InputSession {
         );
       }
     }
-    connection.send(SUCCESS);
+    success ??= writeReply({ success: true });
+    connection.send(success);
   }
 }
 

@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { exited, GLOWKIT, requireBuild, startProcess } from './support/process.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Packages that most installations never use, loaded when first needed (a protobuf or
+ * flatbuffers client, an effect's canvas or picture, a serial device, MQTT, D-Bus): one of them
+ * imported at start, even for a constant computed at import time, costs every server its memory.
+ */
+const ON_FIRST_USE = [
+  'protobufjs',
+  'flatbuffers',
+  '@napi-rs/canvas',
+  'omggif',
+  'serialport',
+  'mqtt',
+  'dbus-next',
+];
+
+describe('glowkit start', () => {
+  it('loads none of the packages kept for their first use', async () => {
+    requireBuild();
+    const dir = mkdtempSync(join(tmpdir(), 'glowkit-loaded-'));
+    dirs.push(dir);
+    const list = join(dir, 'loaded.json');
+    // Preloaded before the command: at exit it writes the CommonJS modules the process loaded
+    // (node keeps those it imported from ES modules in the same cache).
+    const hook = join(dir, 'hook.cjs');
+    writeFileSync(
+      hook,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(Object.keys(require.cache))));\n`,
+    );
+    const dataDir = join(dir, 'data');
+    const server = await startProcess(
+      dataDir,
+      undefined,
+      [],
+      [process.execPath, '--require', hook, GLOWKIT],
+    );
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+    const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
+    // Sanity: the list does hold the packages start does load.
+    expect(loaded.some((file) => file.includes('/node_modules/better-sqlite3/'))).toBe(true);
+    for (const name of ON_FIRST_USE) {
+      expect(
+        loaded.filter((file) => file.includes(`/node_modules/${name}/`)),
+        name,
+      ).toEqual([]);
+    }
+  });
+});
