@@ -67,7 +67,7 @@ function slope(points) {
 const server = await startGlowkit(restoreConfiguration(0));
 try {
   console.log(
-    `restart-memory: ${RESTORES} restores, ${flags.background} backgrounds, ${PAUSE_MS} ms apart${process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : ''}`,
+    `restart-memory: ${RESTORES} restores, ${flags.background} backgrounds, ${PAUSE_MS} ms apart`,
   );
   const points = [];
   await sleep(2000);

@@ -53,6 +53,7 @@ describe('glowkit service unit', () => {
       'Restart=on-failure',
       'ExecReload=/bin/kill -HUP $MAINPID',
       `ExecStart=${process.execPath} ${GLOWKIT} start --data-dir /var/lib/glowkit`,
+      'Environment=MALLOC_ARENA_MAX=2',
       'WantedBy=multi-user.target',
     ]) {
       expect(lines, line).toContain(line);

@@ -45,6 +45,9 @@ SupplementaryGroups=dialout video
 StateDirectory=glowkit
 StateDirectoryMode=0750
 Environment=GLOWKIT_DATA=${SERVICE_DATA_DIR}
+# Two malloc arenas instead of glibc's eight per core: under a busy home's load (bench/soak.mjs,
+# 30 min) the server held about 10 MB less and grew more slowly; at start it changes nothing.
+Environment=MALLOC_ARENA_MAX=2
 UMask=0077
 ExecStart=${word(node)} ${word(bin)} start --data-dir ${SERVICE_DATA_DIR}
 # SIGHUP reloads the configuration from the store, in-process, keeping the connections.
