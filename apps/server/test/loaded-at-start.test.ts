@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,19 +25,26 @@ const ON_FIRST_USE = [
   'dbus-next',
 ];
 
+/**
+ * A preload for `node --require` that writes, at exit, the CommonJS modules the process loaded
+ * (node keeps those it imported from ES modules in the same cache); and where it writes them.
+ */
+function loadedListHook(): { dir: string; hook: string; loaded: () => string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'glowkit-loaded-'));
+  dirs.push(dir);
+  const list = join(dir, 'loaded.json');
+  const hook = join(dir, 'hook.cjs');
+  writeFileSync(
+    hook,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(Object.keys(require.cache))));\n`,
+  );
+  return { dir, hook, loaded: () => JSON.parse(readFileSync(list, 'utf8')) as string[] };
+}
+
 describe('glowkit start', () => {
   it('loads none of the packages kept for their first use', async () => {
     requireBuild();
-    const dir = mkdtempSync(join(tmpdir(), 'glowkit-loaded-'));
-    dirs.push(dir);
-    const list = join(dir, 'loaded.json');
-    // Preloaded before the command: at exit it writes the CommonJS modules the process loaded
-    // (node keeps those it imported from ES modules in the same cache).
-    const hook = join(dir, 'hook.cjs');
-    writeFileSync(
-      hook,
-      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(Object.keys(require.cache))));\n`,
-    );
+    const { dir, hook, loaded: loadedList } = loadedListHook();
     const dataDir = join(dir, 'data');
     const server = await startProcess(
       dataDir,
@@ -46,7 +54,7 @@ describe('glowkit start', () => {
     );
     server.child.kill('SIGTERM');
     await exited(server.child);
-    const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
+    const loaded = loadedList();
     // Sanity: the list does hold the packages start does load.
     expect(loaded.some((file) => file.includes('/node_modules/better-sqlite3/'))).toBe(true);
     for (const name of ON_FIRST_USE) {
@@ -54,6 +62,21 @@ describe('glowkit start', () => {
         loaded.filter((file) => file.includes(`/node_modules/${name}/`)),
         name,
       ).toEqual([]);
+    }
+  });
+});
+
+describe('glowkit --help and a mistake in the flags', () => {
+  it('answer without loading the store, the logger or the servers', () => {
+    requireBuild();
+    for (const args of [['--help'], ['token', '--help'], ['token', 'create']]) {
+      const { hook, loaded } = loadedListHook();
+      const result = spawnSync(process.execPath, ['--require', hook, GLOWKIT, ...args], {
+        encoding: 'utf8',
+      });
+      expect(result.stdout + result.stderr).toMatch(/glowkit/);
+      const packages = loaded().filter((file) => file.includes('/node_modules/'));
+      expect(packages, args.join(' ')).toEqual([]);
     }
   });
 });

@@ -1,5 +1,4 @@
 /** Opening a data directory's store for a command, and saying what went wrong in one line. */
-import { dirname, resolve } from 'node:path';
 import { databaseFile } from '../data-dir.js';
 import { ConfigStore, migrationLine } from '../store/config-store.js';
 import type { CommandIo } from './command.js';
@@ -36,23 +35,4 @@ function warned(store: ConfigStore, io: CommandIo): ConfigStore {
     io.stderr.write(`glowkit: warning: ${migrationLine(migration)}\n`);
   }
   return store;
-}
-
-/** A file that could not be read or written, in one line: which, and what to do. */
-export function fileProblem(error: unknown, path: string, doing: 'read' | 'write'): Error {
-  const code = (error as NodeJS.ErrnoException).code;
-  const where = resolve(path);
-  const text =
-    code === 'ENOENT' && doing === 'read'
-      ? `${where}: no such file`
-      : code === 'ENOENT'
-        ? `cannot write ${where}: there is no directory ${dirname(where)}; create it first`
-        : code === 'EISDIR'
-          ? `${where} is a directory; name a file`
-          : code === 'ENOTDIR'
-            ? `cannot ${doing} ${where}: a part of the path is not a directory`
-            : code === 'EACCES' || code === 'EPERM'
-              ? `cannot ${doing} ${where}: permission denied`
-              : `cannot ${doing} ${where}: ${error instanceof Error ? error.message : String(error)}`;
-  return new Error(text);
 }

@@ -1,12 +1,9 @@
 /** `glowkit config export|import`: the stored configuration, offline. */
 import { readFile, writeFile } from 'node:fs/promises';
-import { configurationInBackup, describeJsonSyntaxError, parseJson } from '@glowkit/protocol';
 import { databaseFile } from '../../data-dir.js';
-import { restoreConfigurationOf } from '../../rpc/normalize.js';
-import { importConfiguration } from '../../store/export.js';
 import { type Command, type CommandIo, UsageError } from '../command.js';
+import { fileProblem } from '../file-problem.js';
 import { dataDirOf } from '../options.js';
-import { fileProblem, openExisting } from '../store.js';
 
 export const configCommand: Command = {
   name: 'config',
@@ -39,6 +36,7 @@ export const configCommand: Command = {
 };
 
 async function exportConfig(dataDir: string, path: string | undefined, io: CommandIo) {
+  const { openExisting } = await import('../store.js');
   const store = openExisting(dataDir, io);
   let text: string;
   try {
@@ -57,6 +55,15 @@ async function exportConfig(dataDir: string, path: string | undefined, io: Comma
 }
 
 async function importConfig(dataDir: string, path: string, io: CommandIo) {
+  const [
+    { configurationInBackup, describeJsonSyntaxError, parseJson },
+    { restoreConfigurationOf },
+    { importConfiguration },
+  ] = await Promise.all([
+    import('@glowkit/protocol'),
+    import('../../rpc/normalize.js'),
+    import('../../store/export.js'),
+  ]);
   const source = await readFile(path, 'utf8').catch((error: unknown) => {
     throw fileProblem(error, path, 'read');
   });

@@ -3,10 +3,8 @@
  * the way back in for someone who forgot it: the web UI then asks for a new one at its next
  * visit, as on the first. A running server sees the change at once (it asks the store).
  */
-import { PASSWORD_LENGTH } from '@glowkit/protocol';
 import { type Command, UsageError } from '../command.js';
 import { dataDirOf } from '../options.js';
-import { openExisting, openOrCreate } from '../store.js';
 
 /** Standard input as text, all of it (the password of `password set`). */
 async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
@@ -16,7 +14,8 @@ async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** What `password set` takes: standard input without its line ending. */
-function passwordOf(text: string): string {
+async function passwordOf(text: string): Promise<string> {
+  const { PASSWORD_LENGTH } = await import('@glowkit/protocol');
   const password = text.replace(/\r?\n$/, '');
   const length = [...password].length;
   if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
@@ -46,8 +45,9 @@ export const passwordCommand: Command = {
     if (action !== 'reset' && action !== 'set') {
       throw new UsageError('password needs reset or set (see glowkit password --help)');
     }
+    const { openExisting, openOrCreate } = await import('../store.js');
     if (action === 'set') {
-      const password = passwordOf(await readStdin(process.stdin));
+      const password = await passwordOf(await readStdin(process.stdin));
       const store = openOrCreate(dataDir, io);
       try {
         await store.password.set(password);

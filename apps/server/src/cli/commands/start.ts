@@ -4,11 +4,6 @@
  * keeping every connection (systemd's `ExecReload`, or after `glowkit config import`).
  */
 import { databaseFile } from '../../data-dir.js';
-import { ensureAdminToken } from '../../first-start.js';
-import { createLogger } from '../../logger.js';
-import { GLOWKIT_VERSION } from '../../rpc/sysinfo.js';
-import { startHeapTrim } from '../../runtime/heap-trim.js';
-import { createServer } from '../../server.js';
 import { type Command, KEEPS_RUNNING } from '../command.js';
 import { bodyLimitOf, dataDirOf, dirOf, portOf, setting } from '../options.js';
 
@@ -51,6 +46,20 @@ export const startCommand: Command = {
       webDir: dirOf(values, 'web-dir'),
       ffmpeg: setting(values, 'ffmpeg'),
     };
+    // The server is loaded once the flags are read: a mistake in them is said without it.
+    const [
+      { ensureAdminToken },
+      { createLogger },
+      { GLOWKIT_VERSION },
+      { startHeapTrim },
+      { createServer },
+    ] = await Promise.all([
+      import('../../first-start.js'),
+      import('../../logger.js'),
+      import('../../rpc/sysinfo.js'),
+      import('../../runtime/heap-trim.js'),
+      import('../../server.js'),
+    ]);
     // Given, the level is fixed; else the `logger` group's level applies (warn by default).
     const logger = createLogger({ level: setting(values, 'log-level') });
     // The server logs the store's warnings (e.g. a database readable by others) as it opens it.

@@ -2,12 +2,9 @@
  * `glowkit token requests|approve|deny`: token requests live in the running server's memory, so
  * these ask it over its TCP JSON port on loopback (session.ts).
  */
-import { escapeControlCharacters } from '@glowkit/protocol';
-import { storedTcpPort } from '../../server.js';
 import { type CommandIo, UsageError, type UsageLine, type Values } from '../command.js';
 import { portOf } from '../options.js';
 import { CliSession, replyProblem } from '../session.js';
-import { openExisting } from '../store.js';
 
 /** The actions of `glowkit token` that ask the running server. */
 export type RequestAction = 'requests' | 'approve' | 'deny';
@@ -96,6 +93,13 @@ export async function tokenRequests(
       '--tcp-port 0 (any free port) does not say where the server listens: give the port it logged as "tcp"',
     );
   }
+  // Loaded here, not at start-up: `glowkit --help` and the other commands need none of it.
+  const [{ escapeControlCharacters: printable }, { storedTcpPort }, { openExisting }] =
+    await Promise.all([
+      import('@glowkit/protocol'),
+      import('../../server.js'),
+      import('../store.js'),
+    ]);
   const store = openExisting(dataDir, io);
   let temporary: string | undefined;
   /** Revokes the temporary token; says so, in one line, if that fails. */
@@ -141,7 +145,7 @@ export async function tokenRequests(
         );
       }
       if (all) {
-        await denyAll(session, io);
+        await denyAll(session, io, printable);
         return;
       }
       const listed = await session.call({
@@ -156,7 +160,7 @@ export async function tokenRequests(
         // it cannot break a line or drive the terminal.
         for (const r of pending) {
           io.stdout.write(
-            `${escapeControlCharacters(r.id)}  ${escapeControlCharacters(r.comment)}  ${timeLeft(r.timeout)} left\n`,
+            `${printable(r.id)}  ${printable(r.comment)}  ${timeLeft(r.timeout)} left\n`,
           );
         }
         return;
@@ -170,11 +174,11 @@ export async function tokenRequests(
       });
       if (answered.success !== true) throw new Error(replyProblem(answered));
       const request = pending.find((r) => r.id === id);
-      const name = request ? ` (“${escapeControlCharacters(request.comment)}”)` : '';
+      const name = request ? ` (“${printable(request.comment)}”)` : '';
       io.stdout.write(
         accept
-          ? `Approved request ${escapeControlCharacters(id as string)}${name}: that client now has its token.\n`
-          : `Denied request ${escapeControlCharacters(id as string)}${name}: that client is told it gets no token.\n`,
+          ? `Approved request ${printable(id as string)}${name}: that client now has its token.\n`
+          : `Denied request ${printable(id as string)}${name}: that client is told it gets no token.\n`,
       );
     } finally {
       session.close();
@@ -187,7 +191,11 @@ export async function tokenRequests(
 }
 
 /** `token deny --all`: every waiting request denied by the server in one go, listed. */
-async function denyAll(session: CliSession, io: CommandIo): Promise<void> {
+async function denyAll(
+  session: CliSession,
+  io: CommandIo,
+  printable: (text: string) => string,
+): Promise<void> {
   const reply = await session.call({
     command: 'authorize',
     subcommand: 'denyPendingTokenRequests',
@@ -198,9 +206,7 @@ async function denyAll(session: CliSession, io: CommandIo): Promise<void> {
     io.stdout.write('No token requests were waiting: nothing was denied.\n');
     return;
   }
-  const names = requests
-    .map((r) => `${escapeControlCharacters(r.id)} (“${escapeControlCharacters(r.comment)}”)`)
-    .join(', ');
+  const names = requests.map((r) => `${printable(r.id)} (“${printable(r.comment)}”)`).join(', ');
   const count = requests.length === 1 ? '1 request' : `${requests.length} requests`;
   io.stdout.write(
     `Denied ${count}: ${names}; ${requests.length === 1 ? 'that client is' : 'those clients are'} told ${requests.length === 1 ? 'it gets' : 'they get'} no token.\n`,

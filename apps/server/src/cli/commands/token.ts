@@ -4,7 +4,6 @@
  */
 import { type Command, UsageError } from '../command.js';
 import { dataDirOf } from '../options.js';
-import { openExisting, openOrCreate } from '../store.js';
 import { answersRequests, requestsUsage, tokenRequests } from './token-requests.js';
 
 export const tokenCommand: Command = {
@@ -45,6 +44,7 @@ export const tokenCommand: Command = {
       );
     }
     // Only create may make a new data directory: list and revoke need tokens to exist.
+    const { openExisting, openOrCreate } = await import('../store.js');
     const store = action === 'create' ? openOrCreate(dataDir, io) : openExisting(dataDir, io);
     try {
       if (action === 'create') {
