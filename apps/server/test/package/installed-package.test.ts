@@ -18,14 +18,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { get, post } from './support/client.js';
-import { restoreRequest } from './support/configs.js';
-import { fileDeviceConfiguration, lastFrame } from './support/file-device.js';
-import { exited, type ServerProcess, startProcess } from './support/process.js';
-import { until } from './support/until.js';
+import { get, post } from '../support/client.js';
+import { restoreRequest } from '../support/configs.js';
+import { fileDeviceConfiguration, lastFrame } from '../support/file-device.js';
+import { exited, type ServerProcess, startProcess } from '../support/process.js';
+import { until } from '../support/until.js';
 
 const run = promisify(execFile);
-const ROOT = join(import.meta.dirname, '..', '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'glowkit-installed-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
