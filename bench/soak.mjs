@@ -15,9 +15,10 @@
 // - the web UI open on the overview in Debian's Chromium (playwright-core).
 //
 // Sampled every 30 s: the server's RSS and heap used (as held, and after a full GC: the slope
-// that judges a leak is the latter's, see the probe) and its event-loop delay p99 (from a probe
-// module preloaded into the server, bench/support/soak-probe.mjs), its open fds (/proc/<pid>/fd), its
-// child processes (/proc/*/stat whose parent is the server) and its CPU % (/proc/<pid>/stat).
+// that judges a leak is the latter's, see the probe) and its event-loop delay p99 (how late a
+// 10 ms timer fires: node's histogram less its own 10 ms interval, from a probe module preloaded
+// into the server, bench/support/soak-probe.mjs), its open fds (/proc/<pid>/fd), its child
+// processes (/proc/*/stat whose parent is the server) and its CPU % (/proc/<pid>/stat).
 // Fds and children are counted in a known state of the load: the control clients paused and
 // their priorities cleared (each instance back on its background effect), then read 5 times over
 // a second and the median kept: an effect stopping or a client reconnecting at that moment is not
