@@ -42,6 +42,9 @@
 // revision's apps/server (bin and dist) kept inside the repository, to compare revisions.
 // --node-arg ARG (repeatable): an option of node's for the server, e.g. --node-arg=--cpu-prof
 // --node-arg=--cpu-prof-dir=DIR to see where its event loop's long tasks go (written at its stop).
+// --without PART[,PART…] (parts: streams, control, restores, tokens, ui): runs the soak without
+// those parts of the load, to find which one a growth comes from; the verdict is printed as for a
+// whole run, and only a whole run's verdict is the soak's.
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium). Needs the builds (`npm run soak`
 // builds first).
 import { fork } from 'node:child_process';
@@ -67,8 +70,17 @@ const { values: flags } = parseArgs({
     'heap-snapshots': { type: 'string' },
     bin: { type: 'string' },
     'node-arg': { type: 'string', multiple: true, default: [] },
+    without: { type: 'string', default: '' },
   },
 });
+const PARTS = ['streams', 'control', 'restores', 'tokens', 'ui'];
+const without = new Set(flags.without.split(',').filter(Boolean));
+for (const part of without) {
+  if (!PARTS.includes(part)) {
+    console.error(`soak: --without takes ${PARTS.join(', ')}, not "${part}"`);
+    process.exit(2);
+  }
+}
 const MINUTES = Number(flags.minutes);
 const WARMUP_S = Number(flags.warmup);
 const EVERY_S = Number(flags.every);
@@ -290,7 +302,7 @@ function keptClient(name, onOpen, onPush = () => {}, clientToken = token) {
 }
 
 // --- 30 streaming clients ------------------------------------------------------------------------
-const streamers = Array.from({ length: STREAM_CLIENTS }, (_, i) =>
+const streamers = Array.from({ length: without.has('streams') ? 0 : STREAM_CLIENTS }, (_, i) =>
   keptClient(
     'stream',
     async (client) => {
@@ -352,7 +364,7 @@ const commands = [
       ? { command: 'sourceselect', auto: true, instance: instancesOf() }
       : { command: 'sourceselect', priority: priority(), instance: instancesOf() },
 ];
-const controllers = Array.from({ length: CONTROL_CLIENTS }, () => {
+const controllers = Array.from({ length: without.has('control') ? 0 : CONTROL_CLIENTS }, () => {
   const client = keptClient('control', async () => {});
   loops.push(
     (async () => {
@@ -389,69 +401,71 @@ function periodic({ every, at }, task) {
 // --- One restore a minute ------------------------------------------------------------------------
 const loadStart = Date.now();
 let step = 1;
-loops.push(
-  periodic(RESTORE, async () => {
-    try {
-      const reply = await postJson(port, token, {
-        command: 'config',
-        subcommand: 'restoreconfig',
-        config: soakConfiguration(step++),
-      });
-      if (reply.success) counts.restores += 1;
-      else {
+if (!without.has('restores'))
+  loops.push(
+    periodic(RESTORE, async () => {
+      try {
+        const reply = await postJson(port, token, {
+          command: 'config',
+          subcommand: 'restoreconfig',
+          config: soakConfiguration(step++),
+        });
+        if (reply.success) counts.restores += 1;
+        else {
+          counts.restoreFailures += 1;
+          fail('restore', JSON.stringify(reply).slice(0, 300));
+        }
+      } catch (error) {
         counts.restoreFailures += 1;
-        fail('restore', JSON.stringify(reply).slice(0, 300));
+        fail('restore', error.message);
       }
-    } catch (error) {
-      counts.restoreFailures += 1;
-      fail('restore', error.message);
-    }
-  }),
-);
+    }),
+  );
 
 // --- A token created, used and revoked every 15 s ------------------------------------------------
 let tokenNumber = 0;
-loops.push(
-  periodic(TOKEN, async () => {
-    try {
-      const created = await postJson(port, token, {
-        command: 'authorize',
-        subcommand: 'createToken',
-        comment: `soak token ${++tokenNumber}`,
-      });
-      if (!created.success) throw new Error(JSON.stringify(created));
-      const { token: fresh, id } = created.info;
-      const user = keptClient(
-        'token user',
-        async (c) => {
-          const reply = await c.call({ command: 'serverinfo' });
-          if (!reply.success) fail('token user', JSON.stringify(reply).slice(0, 200));
-        },
-        undefined,
-        fresh,
-      );
-      await sleep(2000);
-      const deleted = await postJson(port, token, {
-        command: 'authorize',
-        subcommand: 'deleteToken',
-        id,
-      });
-      if (!deleted.success) throw new Error(JSON.stringify(deleted));
-      await sleep(1000);
-      // The revoked session may already be closed by the server; the client stops either way.
-      user.close();
-      await user.done;
-      counts.tokens += 1;
-    } catch (error) {
-      counts.tokenFailures += 1;
-      fail('token', error.message);
-    }
-  }),
-);
+if (!without.has('tokens'))
+  loops.push(
+    periodic(TOKEN, async () => {
+      try {
+        const created = await postJson(port, token, {
+          command: 'authorize',
+          subcommand: 'createToken',
+          comment: `soak token ${++tokenNumber}`,
+        });
+        if (!created.success) throw new Error(JSON.stringify(created));
+        const { token: fresh, id } = created.info;
+        const user = keptClient(
+          'token user',
+          async (c) => {
+            const reply = await c.call({ command: 'serverinfo' });
+            if (!reply.success) fail('token user', JSON.stringify(reply).slice(0, 200));
+          },
+          undefined,
+          fresh,
+        );
+        await sleep(2000);
+        const deleted = await postJson(port, token, {
+          command: 'authorize',
+          subcommand: 'deleteToken',
+          id,
+        });
+        if (!deleted.success) throw new Error(JSON.stringify(deleted));
+        await sleep(1000);
+        // The revoked session may already be closed by the server; the client stops either way.
+        user.close();
+        await user.done;
+        counts.tokens += 1;
+      } catch (error) {
+        counts.tokenFailures += 1;
+        fail('token', error.message);
+      }
+    }),
+  );
 
 // --- The web UI in Chromium ----------------------------------------------------------------------
-browser = await chromium.launch(chromiumLaunchOptions);
-{
+if (!without.has('ui')) {
+  browser = await chromium.launch(chromiumLaunchOptions);
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   await context.addInitScript((t) => localStorage.setItem('glowkit.token', t), token);
   const page = await context.newPage();
@@ -527,7 +541,7 @@ let lastCpu = { ticks: cpuTicks(server.pid), at: performance.now() };
 let warm = WARMUP_S === 0;
 if (warm) await Promise.all([ask('warm'), askBaseline('warm')]);
 console.log(
-  `soak: ${MINUTES} min, ${INSTANCES} instances × ${LEDS} LEDs with effects, ${STREAM_CLIENTS} streaming clients, ${CONTROL_CLIENTS} control clients, a restore a minute, a token every 15 s, the web UI in Chromium; warm-up ${WARMUP_S} s, a sample every ${EVERY_S} s`,
+  `soak: ${MINUTES} min, ${INSTANCES} instances × ${LEDS} LEDs with effects, ${STREAM_CLIENTS} streaming clients, ${CONTROL_CLIENTS} control clients, a restore a minute, a token every 15 s, the web UI in Chromium; warm-up ${WARMUP_S} s, a sample every ${EVERY_S} s${without.size ? `; WITHOUT ${[...without].join(', ')} (a partial run: not the soak's verdict)` : ''}`,
 );
 console.log(
   '     s   RSS MB (after GC)  heap MB (after GC)   fds  children  delay p99 ms (max)   CPU %  | baseline p99 ms  load |  LED frames   pushes  commands  restores',
