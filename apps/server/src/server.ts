@@ -57,7 +57,8 @@ import { ConnectionLimits, type ConnectionLimitsOptions } from './transport/conn
 import { bytesText, createHttpApp } from './transport/http-app.js';
 import { type HttpTimeouts, type ListenerPorts, Listeners } from './transport/listeners.js';
 import { CurrentNetworkAccess } from './transport/network-access.js';
-import { DEFAULT_TCP_PORT, JsonRpcTcp } from './transport/tcp-json.js';
+import { JsonRpcTcp } from './transport/tcp-json.js';
+import { storedTcpPort } from './transport/tcp-port.js';
 import { createWebUi, type WebUi } from './transport/web-ui.js';
 import { JsonRpcWebSockets } from './transport/websocket.js';
 
@@ -237,13 +238,6 @@ const DEFAULT_DATABASE_CHECK_MS = 5000;
 
 /** The stored `webConfig` group: valid against its schema, each key optional (its default). */
 const webConfigOf = (configuration: Configuration) => configuration.global.settings.webConfig ?? {};
-
-/**
- * The TCP JSON port a configuration asks for: `jsonServer.port`, else 19444. What `glowkit
- * start` binds without `--tcp-port`, and where the command line finds a running server.
- */
-export const storedTcpPort = (configuration: Configuration): number =>
-  configuration.global.settings.jsonServer?.port ?? DEFAULT_TCP_PORT;
 
 /** What of a configuration the HTTPS certificate depends on: a change rebinds the listeners. */
 const tlsKeyOf = (configuration: Configuration): string => {

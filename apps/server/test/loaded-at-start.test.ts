@@ -80,3 +80,23 @@ describe('glowkit --help and a mistake in the flags', () => {
     }
   });
 });
+
+describe('glowkit token requests', () => {
+  it('loads the store, not the server, to find the running server\'s port', () => {
+    requireBuild();
+    const { dir, hook, loaded } = loadedListHook();
+    const result = spawnSync(
+      process.execPath,
+      ['--require', hook, GLOWKIT, 'token', 'requests', '--data-dir', join(dir, 'none')],
+      { encoding: 'utf8' },
+    );
+    expect(result.stderr).toMatch(/no configuration database/);
+    const packages = new Set(
+      loaded()
+        .filter((file) => file.includes('/node_modules/'))
+        .map((file) => file.split('/node_modules/').at(-1)?.split('/')[0]),
+    );
+    // better-sqlite3 reads jsonServer.port; ws, the engine's packages and the rest stay unloaded.
+    expect([...packages]).toEqual(['better-sqlite3']);
+  });
+});

@@ -9,6 +9,7 @@ import type { LedInstance, VisibleSource } from '@glowkit/engine';
 import type { ForwarderInfo, ForwarderSettings } from '@glowkit/protocol';
 import type { Logger } from '../logger.js';
 import type { ServiceRuntime } from '../runtime/service-runtime.js';
+import { DEFAULT_TCP_PORT } from '../transport/tcp-port.js';
 import { FlatbufTarget } from './flatbuf-target.js';
 import { type ForwardedRequest, JsonTarget } from './json-target.js';
 import { type HostLookup, isSelfTarget, lookupAll } from './self-target.js';
@@ -204,7 +205,7 @@ export class Forwarder {
         kind: 'jsonapi' as const,
         name: entry.name ?? '',
         host: entry.host ?? '',
-        port: entry.port ?? 19444,
+        port: entry.port ?? DEFAULT_TCP_PORT,
       };
       if (await self('jsonapi', target, own.json)) continue;
       running.json.push(

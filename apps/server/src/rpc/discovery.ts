@@ -8,10 +8,8 @@
 import { release, type } from 'node:os';
 import { isJsonObject } from '@glowkit/protocol';
 import type { ConfigStore } from '../store/config-store.js';
+import { DEFAULT_TCP_PORT } from '../transport/tcp-port.js';
 import { GLOWKIT_VERSION, serverId } from './sysinfo.js';
-
-/** The TCP JSON port when `jsonServer.port` is not set (Hyperion.ng's default). */
-export const DEFAULT_JSON_SERVER_PORT = 19444;
 
 /** What the discovery answers say. */
 export interface DiscoveryInfo {
@@ -60,7 +58,7 @@ export function discoveryInfo(
     id: serverId(store, configuration.global.uuid),
     jsonServerPort:
       bound.jsonServerPort ??
-      portOf(isJsonObject(jsonServer) ? jsonServer.port : undefined, DEFAULT_JSON_SERVER_PORT),
+      portOf(isJsonObject(jsonServer) ? jsonServer.port : undefined, DEFAULT_TCP_PORT),
     sslServerPort: bound.sslServerPort,
     jsonServerListening: bound.jsonServerPort !== undefined,
     flatBufferPort: bound.flatBufferPort,

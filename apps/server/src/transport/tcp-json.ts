@@ -8,9 +8,6 @@ import type { ConnectionLimits } from './connection-limits.js';
 import type { Dispatch } from './rpc-text.js';
 import { TcpConnection } from './tcp-connection.js';
 
-/** Hyperion.ng's JSON server port (`jsonServer.port`). */
-export const DEFAULT_TCP_PORT = 19444;
-
 /** Parse errors in a row after which a TCP connection is closed, by default. */
 export const MAX_PARSE_ERRORS = 20;
 

@@ -2,6 +2,8 @@
  * `glowkit token requests|approve|deny`: token requests live in the running server's memory, so
  * these ask it over its TCP JSON port on loopback (session.ts).
  */
+
+import { storedTcpPort } from '../../transport/tcp-port.js';
 import { type CommandIo, UsageError, type UsageLine, type Values } from '../command.js';
 import { portOf } from '../options.js';
 import { CliSession, replyProblem } from '../session.js';
@@ -94,12 +96,10 @@ export async function tokenRequests(
     );
   }
   // Loaded here, not at start-up: `glowkit --help` and the other commands need none of it.
-  const [{ escapeControlCharacters: printable }, { storedTcpPort }, { openExisting }] =
-    await Promise.all([
-      import('@glowkit/protocol'),
-      import('../../server.js'),
-      import('../store.js'),
-    ]);
+  const [{ escapeControlCharacters: printable }, { openExisting }] = await Promise.all([
+    import('@glowkit/protocol'),
+    import('../store.js'),
+  ]);
   const store = openExisting(dataDir, io);
   let temporary: string | undefined;
   /** Revokes the temporary token; says so, in one line, if that fails. */
