@@ -636,8 +636,15 @@ const perHour = (key, scale = 1) =>
 const heldSlope = perHour('rssBytes', 1 / 1024 / 1024);
 const rssSlope = perHour('rssAfterGcBytes', 1 / 1024 / 1024);
 const heapSlope = perHour('heapAfterGcBytes', 1 / 1024 / 1024);
-// Where RSS goes besides the used heap: V8's reserved heap, and memory outside it (Buffers).
-const breakdown = ['heapTotalAfterGcBytes', 'externalAfterGcBytes', 'arrayBuffersAfterGcBytes'];
+// Where RSS goes besides the used heap: V8's reserved heap, and memory outside it (Buffers); and
+// of the used heap, objects (old space) and compiled code (code space).
+const breakdown = [
+  'heapTotalAfterGcBytes',
+  'oldSpaceAfterGcBytes',
+  'codeSpaceAfterGcBytes',
+  'externalAfterGcBytes',
+  'arrayBuffersAfterGcBytes',
+];
 const fdSlope = perHour('fds');
 const childSlope = perHour('children');
 const third = Math.max(1, Math.floor(after.length / 3));

@@ -9,7 +9,7 @@
 // leak is the one after collection. The collection's own pause is kept out of the delay
 // histograms (they are off meanwhile): the soak measures the server, not itself.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 // `gc` without starting the child with --expose-gc: a context made after the flag has it.
@@ -78,8 +78,14 @@ function message(m) {
   perSample.reset();
   const collected = unmeasured(() => {
     gc();
-    return process.memoryUsage();
+    return { ...process.memoryUsage(), spaces: getHeapSpaceStatistics() };
   });
+  // Which of V8's spaces holds the heap's growth: JavaScript objects (old space) or the JIT's
+  // compiled code (code space).
+  const used = (name) =>
+    collected.spaces.find((space) => space.space_name === name)?.space_used_size;
+  sample.oldSpaceAfterGcBytes = used('old_space') ?? 0;
+  sample.codeSpaceAfterGcBytes = used('code_space') ?? 0;
   sample.rssAfterGcBytes = collected.rss;
   sample.heapAfterGcBytes = collected.heapUsed;
   sample.heapTotalAfterGcBytes = collected.heapTotal;

@@ -39,6 +39,9 @@ beforeAll(async () => {
   custom = mkdtempSync(join(tmpdir(), 'glowkit-fx-'));
   writeEffect(custom, 'Broken', 'broken.py', 'import hyperion\nraise ValueError("no luck")\n');
   t = await startServer({
+    // A script counts as started 1 s after READY by default; a loaded machine can take that long
+    // to run Broken's two lines, and its failure would then come after a successful reply.
+    engine: { effectLimits: { startTimeoutMs: 60_000 } },
     prepare: (server) => {
       const output = join(server.options.dataDir, 'leds.txt');
       server.store.replace(testConfig(output), 'test set-up');

@@ -82,7 +82,7 @@ describe('glowkit --help and a mistake in the flags', () => {
 });
 
 describe('glowkit token requests', () => {
-  it('loads the store, not the server, to find the running server\'s port', () => {
+  it("loads the store, not the server, to find the running server's port", () => {
     requireBuild();
     const { dir, hook, loaded } = loadedListHook();
     const result = spawnSync(

@@ -619,7 +619,13 @@ describe('LedInstance: an effect that fails at start', () => {
     const logs: string[] = [];
     const { instance } = instanceWith(
       {},
-      { catalogue: () => custom, log: (level, message) => logs.push(`${level}: ${message}`) },
+      {
+        catalogue: () => custom,
+        log: (level, message) => logs.push(`${level}: ${message}`),
+        // A script counts as started 1 s after READY by default; a loaded machine can take that
+        // long to run its first lines, and the failure would then be a stop, not a refusal.
+        effectLimits: { startTimeoutMs: 60_000 },
+      },
     );
     await instance.start();
     const message = "Effect 'Broken' failed: ValueError: no settings (broken.py line 3)";
