@@ -636,9 +636,12 @@ const perHour = (key, scale = 1) =>
 const heldSlope = perHour('rssBytes', 1 / 1024 / 1024);
 const rssSlope = perHour('rssAfterGcBytes', 1 / 1024 / 1024);
 const heapSlope = perHour('heapAfterGcBytes', 1 / 1024 / 1024);
-// Where RSS goes besides the used heap: V8's reserved heap, and memory outside it (Buffers); and
-// of the used heap, objects (old space) and compiled code (code space).
+// Where RSS goes: anonymous memory and pages of files (the node binary); besides the used heap,
+// V8's reserved heap and memory outside it (Buffers); of the used heap, objects (old space) and
+// compiled code (code space).
 const breakdown = [
+  'rssAnonAfterGcBytes',
+  'rssFileAfterGcBytes',
   'heapTotalAfterGcBytes',
   'oldSpaceAfterGcBytes',
   'codeSpaceAfterGcBytes',

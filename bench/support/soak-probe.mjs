@@ -8,6 +8,7 @@
 // (tens of MB under this load, freed whenever V8 decides) does not: the slope that judges a
 // leak is the one after collection. The collection's own pause is kept out of the delay
 // histograms (they are off meanwhile): the soak measures the server, not itself.
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -78,8 +79,18 @@ function message(m) {
   perSample.reset();
   const collected = unmeasured(() => {
     gc();
-    return { ...process.memoryUsage(), spaces: getHeapSpaceStatistics() };
+    return {
+      ...process.memoryUsage(),
+      spaces: getHeapSpaceStatistics(),
+      status: readFileSync('/proc/self/status', 'latin1'),
+    };
   });
+  // Of RSS, what is anonymous (heaps, V8's and malloc's: where a leak lives) and what is pages of
+  // files (the node binary and libraries: bounded by their size, growing as new paths run).
+  const kib = (field) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(collected.status)?.[1] ?? 0);
+  sample.rssAnonAfterGcBytes = kib('RssAnon') * 1024;
+  sample.rssFileAfterGcBytes = kib('RssFile') * 1024;
   // Which of V8's spaces holds the heap's growth: JavaScript objects (old space) or the JIT's
   // compiled code (code space).
   const used = (name) =>
