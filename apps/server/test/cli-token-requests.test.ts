@@ -414,7 +414,7 @@ describe('glowkit token requests, with the port in the stored configuration', ()
       expect(imported.code, imported.stderr).toBe(0);
 
       // `--tcp-port ''` (after the helper's `--tcp-port 0`) leaves the port to the configuration.
-      server = await startProcess(dataDir, 15_000, ['--tcp-port', '']);
+      server = await startProcess(dataDir, undefined, ['--tcp-port', '']);
       expect(tcpPortOf(server)).toBe(port);
       const listed = await glowkit('token', 'requests');
       expect(listed.code, listed.stderr).toBe(0);

@@ -227,7 +227,7 @@ describe('glowkit', () => {
     const web = join(dataDir, 'web');
     mkdirSync(web);
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Glowkit here</title>\n');
-    const server = await startProcess(dataDir, 15_000, ['--web-dir', web]);
+    const server = await startProcess(dataDir, undefined, ['--web-dir', web]);
     try {
       const page = await get(`${server.http}/setup/0`);
       expect(page.status).toBe(200);
