@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['test/package/**/*.test.ts'],
-    testTimeout: 900_000,
+    testTimeout: 1_800_000,
     hookTimeout: 60_000,
   },
 });
