@@ -8,7 +8,7 @@
 import { release, type } from 'node:os';
 import { isJsonObject } from '@glowkit/protocol';
 import type { ConfigStore } from '../store/config-store.js';
-import { DEFAULT_TCP_PORT } from '../transport/tcp-port.js';
+import { storedTcpPort } from '../transport/tcp-port.js';
 import { GLOWKIT_VERSION, serverId } from './sysinfo.js';
 
 /** What the discovery answers say. */
@@ -32,11 +32,6 @@ export interface DiscoveryInfo {
 export const ssdpServerHeader = (): string =>
   `${type()}/${release()} UPnP/1.0 Glowkit/${GLOWKIT_VERSION}`;
 
-const portOf = (value: unknown, fallback: number): number =>
-  Number.isInteger(value) && (value as number) > 0 && (value as number) < 65536
-    ? (value as number)
-    : fallback;
-
 /**
  * The discovery facts of the stored configuration, with the ports the server is bound to: the
  * HTTPS port, and the TCP JSON port when it listens (else `jsonServer.port` as configured).
@@ -51,14 +46,12 @@ export function discoveryInfo(
   },
 ): DiscoveryInfo {
   const configuration = store.read();
-  const { general, jsonServer } = configuration.global.settings;
+  const { general } = configuration.global.settings;
   const name = isJsonObject(general) && typeof general.name === 'string' ? general.name : '';
   return {
     name: name === '' ? 'Glowkit' : name,
     id: serverId(store, configuration.global.uuid),
-    jsonServerPort:
-      bound.jsonServerPort ??
-      portOf(isJsonObject(jsonServer) ? jsonServer.port : undefined, DEFAULT_TCP_PORT),
+    jsonServerPort: bound.jsonServerPort ?? storedTcpPort(configuration),
     sslServerPort: bound.sslServerPort,
     jsonServerListening: bound.jsonServerPort !== undefined,
     flatBufferPort: bound.flatBufferPort,
