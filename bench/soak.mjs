@@ -33,6 +33,11 @@
 // above the median of the first third: a leak raises every sample, one odd sample raises none),
 // or when the event-loop delay p99 since the warm-up exceeds 20 ms.
 //
+// The server runs on the allocator the service unit gives it (`glowkit service unit`): jemalloc
+// preloaded where the system has it (LD_PRELOAD), else glibc's malloc with two arenas
+// (MALLOC_ARENA_MAX=2); --allocator glibc|jemalloc chooses, to compare the two. The run checks
+// that the server has the one chosen mapped, and prints it.
+//
 // Flags: --minutes N (default 30), --warmup S (default 120), --every S (default 30),
 // --heap-snapshots DIR (the server's heap at the end of the warm-up and at the end, written
 // there as warm.heapsnapshot and end.heapsnapshot: compare them in Chrome's DevTools to see
@@ -49,7 +54,7 @@
 // builds first).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -57,6 +62,7 @@ import { parseArgs } from 'node:util';
 import { SUBSCRIPTION_TOPICS } from '@glowkit/protocol';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
+import { JEMALLOC_PATHS } from '../apps/server/dist/service/systemd-unit.js';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { configuration } from './support/configuration.mjs';
 import { startServerCommand } from './support/server-command.mjs';
@@ -71,6 +77,7 @@ const { values: flags } = parseArgs({
     bin: { type: 'string' },
     'node-arg': { type: 'string', multiple: true, default: [] },
     without: { type: 'string', default: '' },
+    allocator: { type: 'string' },
   },
 });
 const PARTS = ['streams', 'control', 'restores', 'tokens', 'ui'];
@@ -81,6 +88,21 @@ for (const part of without) {
     process.exit(2);
   }
 }
+const jemallocPath = JEMALLOC_PATHS.find((path) => existsSync(path));
+const allocator = flags.allocator ?? (jemallocPath ? 'jemalloc' : 'glibc');
+if (allocator !== 'jemalloc' && allocator !== 'glibc') {
+  console.error(`soak: --allocator takes jemalloc or glibc, not "${allocator}"`);
+  process.exit(2);
+}
+if (allocator === 'jemalloc' && jemallocPath === undefined) {
+  console.error(
+    `soak: jemalloc is not installed (looked for ${JEMALLOC_PATHS.join(', ')}): install it (Debian: apt install libjemalloc2) or run with --allocator glibc`,
+  );
+  process.exit(2);
+}
+/** The environment the service unit gives the server for the allocator chosen. */
+const allocatorEnv =
+  allocator === 'jemalloc' ? { LD_PRELOAD: jemallocPath } : { MALLOC_ARENA_MAX: '2' };
 const MINUTES = Number(flags.minutes);
 const WARMUP_S = Number(flags.warmup);
 const EVERY_S = Number(flags.every);
@@ -200,7 +222,17 @@ const server = await startServerCommand({
   bin: flags.bin,
   nodeArgs: flags['node-arg'],
   probe: new URL('./support/soak-probe.mjs', import.meta.url).pathname,
+  env: allocatorEnv,
 });
+// A preload that failed (a wrong path, another architecture's library) only warns: check it took.
+const mapsJemalloc = readFileSync(`/proc/${server.pid}/maps`, 'utf8').includes('libjemalloc');
+if (mapsJemalloc !== (allocator === 'jemalloc')) {
+  await server.stop();
+  console.error(
+    `soak: the server runs ${mapsJemalloc ? 'jemalloc' : "glibc's malloc"}, not the ${allocator} asked for`,
+  );
+  process.exit(2);
+}
 const port = server.http;
 // The same-run baseline of the event-loop delay: an idle Node process with the same probe.
 const baseline = fork(new URL('./support/soak-baseline.mjs', import.meta.url).pathname, [], {
@@ -541,7 +573,7 @@ let lastCpu = { ticks: cpuTicks(server.pid), at: performance.now() };
 let warm = WARMUP_S === 0;
 if (warm) await Promise.all([ask('warm'), askBaseline('warm')]);
 console.log(
-  `soak: ${MINUTES} min, ${INSTANCES} instances × ${LEDS} LEDs with effects, ${STREAM_CLIENTS} streaming clients, ${CONTROL_CLIENTS} control clients, a restore a minute, a token every 15 s, the web UI in Chromium; warm-up ${WARMUP_S} s, a sample every ${EVERY_S} s${without.size ? `; WITHOUT ${[...without].join(', ')} (a partial run: not the soak's verdict)` : ''}`,
+  `soak: ${MINUTES} min, ${INSTANCES} instances × ${LEDS} LEDs with effects, ${STREAM_CLIENTS} streaming clients, ${CONTROL_CLIENTS} control clients, a restore a minute, a token every 15 s, the web UI in Chromium; warm-up ${WARMUP_S} s, a sample every ${EVERY_S} s; allocator ${allocator === 'jemalloc' ? `jemalloc (${jemallocPath})` : "glibc's malloc, MALLOC_ARENA_MAX=2"}${without.size ? `; WITHOUT ${[...without].join(', ')} (a partial run: not the soak's verdict)` : ''}`,
 );
 console.log(
   '     s   RSS MB (after GC)  heap MB (after GC)   fds  children  delay p99 ms (max)   CPU %  | baseline p99 ms  load |  LED frames   pushes  commands  restores',

@@ -26,13 +26,15 @@ const TOKEN = /^\s+(\S{20,})\s*$/;
  * Starts `glowkit start` with `configuration` stored first. `bin`: another build's
  * bin/glowkit.js, to compare revisions. `probe`: a module path preloaded into the server.
  * `nodeArgs`: more of node's options for the server (e.g. --cpu-prof, to see its long tasks).
- * Log lines (JSON on standard output) are counted, and the first few printed.
+ * `env`: variables set for the server beside this process's own (e.g. LD_PRELOAD, as the
+ * service unit sets it). Log lines (JSON on standard output) are counted, and the first few printed.
  */
 export async function startServerCommand({
   configuration,
   bin = DEFAULT_BIN,
   probe,
   nodeArgs = [],
+  env = {},
   showLogs = 3,
 }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'glowkit-bench-'));
@@ -53,6 +55,7 @@ export async function startServerCommand({
   const child = fork(bin, args, {
     execArgv: [...nodeArgs, ...(probe ? ['--import', pathToFileURL(resolve(probe)).href] : [])],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
   });
   const logs = { lines: 0 };
   let ports;
