@@ -29,10 +29,35 @@ const ms = (ns) => Math.max(0, ns / 1e6 - RESOLUTION_MS);
 perSample.enable();
 sinceWarmUp.enable();
 // The channel is the soak's: a server started without it (by hand, to look) just runs.
-process.on('message', (m) => {
-  const reply = message(m);
+process.on('message', async (m) => {
+  const reply = await message(m);
   if (reply !== undefined) process.send?.(reply);
 });
+
+/** A field of /proc/self/status, in kB. */
+const kib = (status, field) =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+
+/**
+ * The process's resident memory once V8 has given back what a full collection freed. The
+ * collection returns before its free pages are unmapped (a background thread does that, within
+ * tens of ms on a quiet machine, later on a busy one): read at once, RSS still holds them, as
+ * many MB as the last seconds' garbage, which made the samples' RSS saw-tooth by several MB. So
+ * RSS is read every 50 ms for half a second and the lowest reading kept.
+ */
+async function releasedStatus() {
+  const read = () => {
+    const status = readFileSync('/proc/self/status', 'latin1');
+    return { status, rss: kib(status, 'VmRSS') * 1024 };
+  };
+  let lowest = read();
+  for (let i = 0; i < 10; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = read();
+    if (now.rss < lowest.rss) lowest = now;
+  }
+  return lowest;
+}
 
 /** Runs `work` with the delay histograms off: its pause is the soak's, not the server's. */
 function unmeasured(work) {
@@ -50,7 +75,7 @@ function unmeasured(work) {
  * `sample`: memory and this sample's delays (then reset); `warm`: the warm-up is over;
  * `{ heapSnapshot: path }`: writes a heap snapshot there (after a full GC).
  */
-function message(m) {
+async function message(m) {
   if (typeof m?.heapSnapshot === 'string') {
     return unmeasured(() => {
       gc();
@@ -82,22 +107,20 @@ function message(m) {
     return {
       ...process.memoryUsage(),
       spaces: getHeapSpaceStatistics(),
-      status: readFileSync('/proc/self/status', 'latin1'),
     };
   });
+  const released = await releasedStatus();
   // Of RSS, what is anonymous (heaps, V8's and malloc's: where a leak lives) and what is pages of
   // files (the node binary and libraries: bounded by their size, growing as new paths run).
-  const kib = (field) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(collected.status)?.[1] ?? 0);
-  sample.rssAnonAfterGcBytes = kib('RssAnon') * 1024;
-  sample.rssFileAfterGcBytes = kib('RssFile') * 1024;
+  sample.rssAnonAfterGcBytes = kib(released.status, 'RssAnon') * 1024;
+  sample.rssFileAfterGcBytes = kib(released.status, 'RssFile') * 1024;
   // Which of V8's spaces holds the heap's growth: JavaScript objects (old space) or the JIT's
   // compiled code (code space).
   const used = (name) =>
     collected.spaces.find((space) => space.space_name === name)?.space_used_size;
   sample.oldSpaceAfterGcBytes = used('old_space') ?? 0;
   sample.codeSpaceAfterGcBytes = used('code_space') ?? 0;
-  sample.rssAfterGcBytes = collected.rss;
+  sample.rssAfterGcBytes = released.rss;
   sample.heapAfterGcBytes = collected.heapUsed;
   sample.heapTotalAfterGcBytes = collected.heapTotal;
   sample.externalAfterGcBytes = collected.external;
