@@ -33,10 +33,10 @@
 // above the median of the first third: a leak raises every sample, one odd sample raises none),
 // or when the event-loop delay p99 since the warm-up exceeds 20 ms.
 //
-// The server runs on the allocator the service unit gives it (`glowkit service unit`): jemalloc
-// preloaded where the system has it (LD_PRELOAD), else glibc's malloc with two arenas
-// (MALLOC_ARENA_MAX=2); --allocator glibc|jemalloc chooses, to compare the two. The run checks
-// that the server has the one chosen mapped, and prints it.
+// The server runs on the allocator the service unit gives it (`glowkit service unit`): glibc's
+// malloc with two arenas (MALLOC_ARENA_MAX=2). --allocator jemalloc preloads jemalloc instead
+// (LD_PRELOAD, where the system has it), to compare; the run checks that the server has the
+// allocator chosen mapped, and prints it.
 //
 // Flags: --minutes N (default 30), --warmup S (default 120), --every S (default 30),
 // --heap-snapshots DIR (the server's heap at the end of the warm-up and at the end, written
@@ -62,7 +62,6 @@ import { parseArgs } from 'node:util';
 import { SUBSCRIPTION_TOPICS } from '@glowkit/protocol';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
-import { JEMALLOC_PATHS } from '../apps/server/dist/service/systemd-unit.js';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { configuration } from './support/configuration.mjs';
 import { startServerCommand } from './support/server-command.mjs';
@@ -77,7 +76,7 @@ const { values: flags } = parseArgs({
     bin: { type: 'string' },
     'node-arg': { type: 'string', multiple: true, default: [] },
     without: { type: 'string', default: '' },
-    allocator: { type: 'string' },
+    allocator: { type: 'string', default: 'glibc' },
   },
 });
 const PARTS = ['streams', 'control', 'restores', 'tokens', 'ui'];
@@ -88,8 +87,16 @@ for (const part of without) {
     process.exit(2);
   }
 }
+/** Where distributions install jemalloc's shared library (Debian's multiarch directories first). */
+const JEMALLOC_PATHS = [
+  '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+  '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+  '/usr/lib/arm-linux-gnueabihf/libjemalloc.so.2',
+  '/usr/lib64/libjemalloc.so.2',
+  '/usr/lib/libjemalloc.so.2',
+];
 const jemallocPath = JEMALLOC_PATHS.find((path) => existsSync(path));
-const allocator = flags.allocator ?? (jemallocPath ? 'jemalloc' : 'glibc');
+const allocator = flags.allocator;
 if (allocator !== 'jemalloc' && allocator !== 'glibc') {
   console.error(`soak: --allocator takes jemalloc or glibc, not "${allocator}"`);
   process.exit(2);
@@ -100,7 +107,7 @@ if (allocator === 'jemalloc' && jemallocPath === undefined) {
   );
   process.exit(2);
 }
-/** The environment the service unit gives the server for the allocator chosen. */
+/** The server's environment for the allocator chosen (for glibc, what the service unit sets). */
 const allocatorEnv =
   allocator === 'jemalloc' ? { LD_PRELOAD: jemallocPath } : { MALLOC_ARENA_MAX: '2' };
 const MINUTES = Number(flags.minutes);

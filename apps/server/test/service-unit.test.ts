@@ -4,16 +4,13 @@
  * mount namespace over a copy-on-write /etc, so the machine running the tests is left as it was.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JEMALLOC_PATHS, systemdUnit } from '../src/service/systemd-unit.js';
-import { exited, GLOWKIT, requireBuild, startProcess } from './support/process.js';
+import { GLOWKIT, requireBuild } from './support/process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'glowkit-unit-'));
-/** jemalloc's library on this machine, as `glowkit service unit` finds it. */
-const jemalloc = JEMALLOC_PATHS.find((path) => existsSync(path));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function glowkit(...args: string[]) {
@@ -56,28 +53,10 @@ describe('glowkit service unit', () => {
       'Restart=on-failure',
       'ExecReload=/bin/kill -HUP $MAINPID',
       `ExecStart=${process.execPath} ${GLOWKIT} start --data-dir /var/lib/glowkit`,
+      'Environment=MALLOC_ARENA_MAX=2',
       'WantedBy=multi-user.target',
     ]) {
       expect(lines, line).toContain(line);
-    }
-  });
-
-  it('runs the server on jemalloc where the system has it, else on glibc with two arenas', () => {
-    const lines = unit().split('\n');
-    if (jemalloc !== undefined) {
-      expect(lines).toContain(`Environment=LD_PRELOAD=${jemalloc}`);
-      expect(lines).not.toContain('Environment=MALLOC_ARENA_MAX=2');
-    } else {
-      expect(lines).toContain('Environment=MALLOC_ARENA_MAX=2');
-      expect(lines.join('\n')).toContain('apt install libjemalloc2');
-    }
-    // Either way the unit is one systemd accepts.
-    for (const [name, choice] of [
-      ['with-jemalloc', '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2'],
-      ['without-jemalloc', undefined],
-    ] as const) {
-      const text = systemdUnit({ node: process.execPath, bin: GLOWKIT, jemalloc: choice });
-      expect(verify(text, name)).toEqual({ status: 0, complaints: '' });
     }
   });
 
@@ -115,30 +94,6 @@ describe('glowkit service unit', () => {
       `[Service]\nExecStart=${process.execPath} ${GLOWKIT} start\n[Install]\nWantedBy=multi-user.target\n`,
     );
     expect(bare.rating).toBe('UNSAFE');
-  });
-});
-
-describe.skipIf(jemalloc === undefined)('the server on jemalloc, as the unit runs it', () => {
-  it('starts and answers with jemalloc loaded', async () => {
-    const dataDir = mkdtempSync(join(dir, 'jemalloc-'));
-    requireBuild();
-    const server = await startProcess(
-      dataDir,
-      undefined,
-      [],
-      ['env', `LD_PRELOAD=${jemalloc}`, process.execPath, GLOWKIT],
-    );
-    try {
-      const maps = readFileSync(`/proc/${server.child.pid}/maps`, 'utf8');
-      expect(maps).toContain('libjemalloc.so.2');
-      // The web UI's page, served by the server on jemalloc.
-      const page = await fetch(`${server.http}/`);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<html');
-    } finally {
-      server.child.kill('SIGTERM');
-      expect(await exited(server.child)).toBe(0);
-    }
   });
 });
 

@@ -19,38 +19,6 @@ export interface UnitPaths {
   node: string;
   /** The installed `glowkit` bin script, absolute. */
   bin: string;
-  /**
-   * jemalloc's shared library, absolute, where the system has one (Debian: libjemalloc2): the
-   * server runs on it instead of glibc's malloc. Absent: glibc with two arenas.
-   */
-  jemalloc?: string | undefined;
-}
-
-/** Where distributions install jemalloc's shared library (Debian's multiarch directories first). */
-export const JEMALLOC_PATHS: readonly string[] = [
-  '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
-  '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
-  '/usr/lib/arm-linux-gnueabihf/libjemalloc.so.2',
-  '/usr/lib64/libjemalloc.so.2',
-  '/usr/lib/libjemalloc.so.2',
-];
-
-/**
- * The unit's lines that choose the server's allocator (why, in the lines). Effects do not
- * inherit LD_PRELOAD: their environment is their own.
- */
-function allocatorLines(jemalloc: string | undefined): string {
-  const arenas = `# Two malloc arenas instead of glibc's eight per core: under a busy home's load (bench/soak.mjs,
-# 30 min) the server held about 10 MB less; at start it changes nothing.
-Environment=MALLOC_ARENA_MAX=2`;
-  if (jemalloc === undefined) {
-    return `${arenas}
-# jemalloc gives back more of what the server frees than glibc's malloc (bench/soak.mjs): install
-# it (Debian: apt install libjemalloc2), then run glowkit service install again.`;
-  }
-  return `# jemalloc instead of glibc's malloc: under a busy home's load (bench/soak.mjs, 30 min) glibc
-# kept a growing part of what the server's native parts freed; jemalloc gave it back.
-Environment=LD_PRELOAD=${jemalloc}`;
 }
 
 /** systemd's quoting for one word of a command line. */
@@ -59,7 +27,7 @@ function word(value: string): string {
 }
 
 /** The unit file's text for the given executables. */
-export function systemdUnit({ node, bin, jemalloc }: UnitPaths): string {
+export function systemdUnit({ node, bin }: UnitPaths): string {
   return `# Glowkit LED server, written by \`glowkit service unit\`.
 [Unit]
 Description=Glowkit LED server
@@ -77,7 +45,9 @@ SupplementaryGroups=dialout video
 StateDirectory=glowkit
 StateDirectoryMode=0750
 Environment=GLOWKIT_DATA=${SERVICE_DATA_DIR}
-${allocatorLines(jemalloc)}
+# Two malloc arenas instead of glibc's eight per core: under a busy home's load (bench/soak.mjs,
+# 30 min) the server held about 10 MB less and grew more slowly; at start it changes nothing.
+Environment=MALLOC_ARENA_MAX=2
 UMask=0077
 ExecStart=${word(node)} ${word(bin)} start --data-dir ${SERVICE_DATA_DIR}
 # SIGHUP reloads the configuration from the store, in-process, keeping the connections.

@@ -1,19 +1,14 @@
 /** `glowkit service unit|install`: the installed server as a systemd service. */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { installService, ServiceInstallError } from '../../service/install-service.js';
-import { JEMALLOC_PATHS, systemdUnit, type UnitPaths } from '../../service/systemd-unit.js';
+import { systemdUnit, type UnitPaths } from '../../service/systemd-unit.js';
 import { type Command, UsageError } from '../command.js';
 
-/**
- * This glowkit: the Node.js running it and its bin script, both absolute; and jemalloc, where
- * the system has it.
- */
+/** This glowkit: the Node.js running it and its bin script, both absolute. */
 function installedPaths(): UnitPaths {
   return {
     node: process.execPath,
     bin: fileURLToPath(new URL('../../../bin/glowkit.js', import.meta.url)),
-    jemalloc: JEMALLOC_PATHS.find((path) => existsSync(path)),
   };
 }
 
@@ -23,9 +18,7 @@ function installedPaths(): UnitPaths {
  */
 function hiddenByProtectHome(paths: UnitPaths): string[] {
   return Object.values(paths)
-    .filter(
-      (path): path is string => path !== undefined && /^\/(home|root|run\/user)(\/|$)/.test(path),
-    )
+    .filter((path) => /^\/(home|root|run\/user)(\/|$)/.test(path))
     .map(
       (path) =>
         `glowkit: warning: ${path} is in a home directory, which the service cannot see (ProtectHome): install Node.js and glowkit system-wide (sudo npm install -g)\n`,
