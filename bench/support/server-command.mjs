@@ -26,8 +26,9 @@ const TOKEN = /^\s+(\S{20,})\s*$/;
  * Starts `glowkit start` with `configuration` stored first. `bin`: another build's
  * bin/glowkit.js, to compare revisions. `probe`: a module path preloaded into the server.
  * `nodeArgs`: more of node's options for the server (e.g. --cpu-prof, to see its long tasks).
- * `env`: variables set for the server beside this process's own (e.g. LD_PRELOAD, as the
- * service unit sets it). Log lines (JSON on standard output) are counted, and the first few printed.
+ * `env`: variables set for the server beside this process's own (e.g. its allocator's:
+ * MALLOC_ARENA_MAX, LD_PRELOAD). Log lines (JSON on standard output) are counted, and the first
+ * few printed.
  */
 export async function startServerCommand({
   configuration,

@@ -42,8 +42,8 @@ const kib = (status, field) =>
  * The process's resident memory once V8 has given back what a full collection freed. The
  * collection returns before its free pages are unmapped (a background thread does that, within
  * tens of ms on a quiet machine, later on a busy one): read at once, RSS still holds them, as
- * many MB as the last seconds' garbage, which made the samples' RSS saw-tooth by several MB. So
- * RSS is read every 50 ms for half a second and the lowest reading kept.
+ * many MB as the last seconds' garbage, a spread that is not the server's. So RSS is read every
+ * 50 ms for half a second and the lowest reading kept.
  */
 async function releasedStatus() {
   const read = () => {
